@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { createGuards } from './auth/guards';
+import { createTokenService } from './auth/tokens';
+import { LoginThrottle } from './auth/login-throttle';
+import { registerErrorHandling } from './http/errors';
+import { contentSecurityPolicy } from './http/security';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { pagesRoutes } from './render/pages.routes';
+import type { WebRenderer } from './render/web-renderer';
+
+export interface AppDeps {
+  config: Pick<AppConfig, 'siteName' | 'logLevel'>;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** The built web app; API-only tests leave it out. */
+  web?: WebRenderer;
+  logger?: boolean;
+  throttle?: LoginThrottle;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('currentUser', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  registerErrorHandling(app);
+
+  const { db } = deps.database;
+  const tokens = createTokenService(deps.jwtSecret);
+  const guards = createGuards(db, tokens);
+  const auth = createAuthService({ db, tokens, throttle: deps.throttle ?? new LoginThrottle() });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db));
+      await api.register(authRoutes(auth, guards));
+    },
+    { prefix: '/api' },
+  );
+  if (deps.web) await app.register(pagesRoutes(deps.web));
+
+  app.addHook('onClose', async () => deps.database.close());
+  return app;
+}

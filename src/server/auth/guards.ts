@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { BLOCKED_STATUSES, hasPermission, type ModuleKey, type UserStatus } from '../../shared/roles';
+import { SERVER_MESSAGES } from '../../shared/messages';
+import type { Database, UserRow } from '../db/types';
+import { parseJson, nowIso } from '../db/rows';
+import type { TokenService } from './tokens';
+import { forbidden, unauthorized } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser: the signed-in user, freshly read from the database for this request. */
+    currentUser: UserRow | null;
+  }
+}
+
+export interface Guards {
+  requireUser: preHandlerAsyncHookHandler;
+  requireAdmin: preHandlerAsyncHookHandler;
+  requireModule(module: ModuleKey): preHandlerAsyncHookHandler;
+  /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
+  optionalUser(request: FastifyRequest): Promise<UserRow | null>;
+}
+
+const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+
+export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards {
+  async function userFromToken(request: FastifyRequest): Promise<UserRow> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized();
+    const userId = await tokens.verify(token);
+    if (!userId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    if (BLOCKED_STATUSES.includes(user.status as UserStatus))
+      throw unauthorized(SERVER_MESSAGES.accountBlocked);
+    await touchLastActive(user);
+    return user;
+  }
+
+  // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
+  async function touchLastActive(user: UserRow): Promise<void> {
+    const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
+    if (Date.now() - last < LAST_ACTIVE_RESOLUTION_MS) return;
+    user.last_active_at = nowIso();
+    await db
+      .updateTable('users')
+      .set({ last_active_at: user.last_active_at })
+      .where('id', '=', user.id)
+      .execute();
+  }
+
+  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.currentUser = await userFromToken(request);
+  };
+
+  return {
+    requireUser,
+    async requireAdmin(request, reply) {
+      await requireUser(request, reply);
+      if (request.currentUser?.role !== 'Admin') throw forbidden();
+    },
+    requireModule(module) {
+      return async (request, reply) => {
+        await requireUser(request, reply);
+        const user = request.currentUser!;
+        if (!hasPermission({ role: user.role, permissions: parseJson(user.permissions, {}) }, module))
+          throw forbidden();
+      };
+    },
+    async optionalUser(request) {
+      try {
+        return await userFromToken(request);
+      } catch {
+        return null;
+      }
+    },
+  };
+}

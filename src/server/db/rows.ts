@@ -1,0 +1,37 @@
+import type { PublicUser } from '../../shared/schemas/user';
+import type { PermissionMap } from '../../shared/roles';
+import type { UserRow } from './types';
+
+/** The one place that turns stored text (JSON, timestamps) into what the app and API see. */
+export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    role: row.role,
+    status: row.status,
+    access: parseJson<string[]>(row.access, []),
+    permissions: parseJson<PermissionMap>(row.permissions, {}),
+    profileImage: row.profile_image,
+    workspaceId: row.workspace_id,
+    createdAt: row.created_at,
+    lastActiveAt: row.last_active_at,
+  };
+}

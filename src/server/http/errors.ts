@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '../../shared/messages';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A refusal with a user-readable message; the error handler turns it into JSON `{message, errors?}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
+export const unauthorized = (message: string = SERVER_MESSAGES.unauthorized) => new HttpError(401, message);
+export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const GENERIC_BY_STATUS: Record<number, string> = {
+  400: SERVER_MESSAGES.badRequest,
+  401: SERVER_MESSAGES.unauthorized,
+  403: SERVER_MESSAGES.forbidden,
+  404: SERVER_MESSAGES.notFound,
+  413: SERVER_MESSAGES.payloadTooLarge,
+  429: SERVER_MESSAGES.rateLimited,
+};
+
+/** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: issue.message ?? SERVER_MESSAGES.badRequest,
+      }));
+      return reply.code(400).send({ message: errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, too large): keep the status, plain words.
+      const message =
+        status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : undefined;
+      return reply.code(status).send({ message: message ?? GENERIC_BY_STATUS[status] ?? error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: SERVER_MESSAGES.notFound }));
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { seedDatabase } from './db/seed';
+import { ensureJwtSecret } from './db/settings';
+import { buildApp } from './app';
+import { acquireInstanceLock } from './lib/instance-lock';
+import { loadWebRenderer } from './render/load-web';
+
+/** Process entry: config → lock → database → migrate → seed → listen → graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : acquireInstanceLock(config.dataDir);
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  const seed = await seedDatabase(database.db, config);
+  const jwtSecret = config.jwtSecret ?? (await ensureJwtSecret(database.db));
+
+  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const web = config.serveWeb ? await loadWebRenderer(distDir, config.siteName) : undefined;
+  const app = await buildApp({ config, database, jwtSecret, web });
+
+  if (seed.generatedPassword) {
+    // Printed once, on the start that created the account; only its hash is stored.
+    console.log(
+      `\n  First start: Admin account created\n    e-mail:   ${seed.adminEmail}\n    password: ${seed.generatedPassword}\n  Keep it safe; it will not be shown again.\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    await app.close(); // stops accepting, waits for in-flight requests, then closes the database (onClose)
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`AgencyHQ could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
+import { toPublicUser } from '../../db/rows';
+import type { Guards } from '../../auth/guards';
+import type { AuthService } from './auth.service';
+
+/** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
+export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/login', { schema: { body: loginSchema, tags: ['auth'] } }, async (request) =>
+      auth.login(request.body, request.ip),
+    );
+
+    app.post('/register', { schema: { body: registerSchema, tags: ['auth'] } }, async (request, reply) => {
+      reply.code(201);
+      return auth.register(request.body);
+    });
+
+    app.get('/profile', { preHandler: guards.requireUser, schema: { tags: ['auth'] } }, async (request) => ({
+      user: toPublicUser(request.currentUser!),
+    }));
+
+    app.post(
+      '/check-domain',
+      { schema: { body: checkDomainSchema, tags: ['auth'] } },
+      async (request, reply) => {
+        if (await auth.domainExists(request.body.domain))
+          return { success: true, message: SERVER_MESSAGES.domainFound };
+        return reply.code(404).send({ success: false, message: AUTH_MESSAGES.domainNotFound });
+      },
+    );
+  };
+}

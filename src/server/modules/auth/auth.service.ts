@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types';
+import { nowIso, toPublicUser } from '../../db/rows';
+import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
+import type { AuthResult } from '../../../shared/schemas/user';
+import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
+import {
+  BLOCKED_STATUSES,
+  DEFAULT_USER_STATUS,
+  ROLE_FOR_USER_TYPE,
+  type UserStatus,
+} from '../../../shared/roles';
+import { emailDomain } from '../../../shared/text';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
+import type { TokenService } from '../../auth/tokens';
+import type { LoginThrottle } from '../../auth/login-throttle';
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { findUserByEmail, isUniqueViolation } from '../users/users.repository';
+import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
+import { recordActivity } from '../activity/activity.service';
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+}
+
+export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
+  async function issue(user: UserRow): Promise<AuthResult> {
+    return { token: await tokens.issue(user.id), user: toPublicUser(user) };
+  }
+
+  return {
+    async login(input: LoginInput, clientIp: string): Promise<AuthResult> {
+      const throttleKey = `${clientIp}|${input.email}`;
+      const wait = throttle.retryAfterSeconds(throttleKey);
+      if (wait > 0) {
+        throw new HttpError(429, SERVER_MESSAGES.tooManyLogins(Math.ceil(wait / 60)), undefined, {
+          'Retry-After': String(wait),
+        });
+      }
+      const user = await findUserByEmail(db, input.email);
+      const valid = user
+        ? await verifyPassword(input.password, user.password_hash)
+        : (await burnPasswordCheck(input.password), false);
+      if (!user || !valid) {
+        throttle.recordFailure(throttleKey);
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      throttle.clear(throttleKey);
+      if (BLOCKED_STATUSES.includes(user.status as UserStatus))
+        throw forbidden(SERVER_MESSAGES.accountBlocked);
+      user.last_active_at = nowIso();
+      await db
+        .updateTable('users')
+        .set({ last_active_at: user.last_active_at })
+        .where('id', '=', user.id)
+        .execute();
+      await recordActivity(db, {
+        workspaceId: user.workspace_id,
+        userId: user.id,
+        action: `${user.username} signed in`,
+      });
+      return issue(user);
+    },
+
+    async register(input: RegisterInput): Promise<AuthResult> {
+      if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
+      const role = ROLE_FOR_USER_TYPE[input.userType];
+      const domain = emailDomain(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const username = (input.userType === 'team-member' ? input.username : input.businessName) ?? '';
+
+      try {
+        const user = await db.transaction().execute(async (trx) => {
+          let workspaceId: string;
+          if (input.userType === 'team-member') {
+            const workspace = await findWorkspaceByDomain(trx, domain);
+            if (!workspace)
+              throw badRequest(AUTH_MESSAGES.domainNotFound, [
+                { field: 'email', message: AUTH_MESSAGES.domainNotFound },
+              ]);
+            workspaceId = workspace.id;
+          } else {
+            const ownDomain = input.userType === 'business-owner' ? ownableDomain(domain) : null;
+            if (ownDomain && (await findWorkspaceByDomain(trx, ownDomain)))
+              throw conflict(SERVER_MESSAGES.domainTaken);
+            const workspace = await createWorkspace(trx, {
+              name: input.businessName ?? username,
+              domain: ownDomain,
+              kind: input.userType === 'business-owner' ? 'business' : 'personal',
+            });
+            workspaceId = workspace.id;
+          }
+          const now = nowIso();
+          const row: UserRow = {
+            id: randomUUID(),
+            workspace_id: workspaceId,
+            username,
+            name: input.businessName ?? username,
+            email: input.email,
+            password_hash: passwordHash,
+            role,
+            status: DEFAULT_USER_STATUS,
+            permissions: '{}',
+            access: '[]',
+            phone: '',
+            location: '',
+            profile_image: '',
+            created_at: now,
+            updated_at: now,
+            last_active_at: now,
+          };
+          await trx.insertInto('users').values(row).execute();
+          await recordActivity(trx, {
+            workspaceId,
+            userId: row.id,
+            action: `${username} signed up as ${role}`,
+          });
+          return row;
+        });
+        return issue(user);
+      } catch (error) {
+        // Two sign-ups racing for one e-mail or domain: the unique constraint decides, the loser gets 409.
+        if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async domainExists(domain: string): Promise<boolean> {
+      return Boolean(await findWorkspaceByDomain(db, domain));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

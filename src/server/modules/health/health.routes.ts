@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** Liveness says the process answers; readiness says the database answers and migrations are applied. */
+export function healthRoutes(db: Kysely<Database>): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/health', async () => ({ status: 'ok' }));
+    app.get('/ready', async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        await db.selectFrom('users').select('id').limit(1).execute();
+        return { status: 'ready' };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+      }
+    });
+  };
+}

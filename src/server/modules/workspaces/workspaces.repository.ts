@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, WorkspaceRow, WorkspacesTable } from '../../db/types';
+import { nowIso } from '../../db/rows';
+import { PUBLIC_MAIL_DOMAINS } from '../../../shared/constants';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The agency's own workspace has a fixed id so concurrent first starts create it exactly once. */
+export const AGENCY_WORKSPACE_ID = '00000000-0000-4000-8000-000000000001';
+
+export function findWorkspaceByDomain(db: Db, domain: string): Promise<WorkspaceRow | undefined> {
+  return db
+    .selectFrom('workspaces')
+    .selectAll()
+    .where('domain', '=', domain.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A domain can identify a business only if it is a real domain and not a public mail provider. */
+export function ownableDomain(domain: string): string | null {
+  const d = domain.toLowerCase();
+  if (!d.includes('.') || PUBLIC_MAIL_DOMAINS.includes(d)) return null;
+  return d;
+}
+
+export async function createWorkspace(
+  db: Db,
+  values: { id?: string; name: string; domain: string | null; kind: WorkspacesTable['kind'] },
+): Promise<WorkspaceRow> {
+  const now = nowIso();
+  const row: WorkspaceRow = {
+    id: values.id ?? randomUUID(),
+    name: values.name,
+    domain: values.domain,
+    kind: values.kind,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('workspaces').values(row).execute();
+  return row;
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { renderPage, type WebRenderer } from './web-renderer';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/** Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page. */
+export function pagesRoutes(renderer: WebRenderer): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(fastifyStatic, {
+      root: path.join(renderer.clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: ONE_YEAR_SECONDS * 1000,
+      index: false,
+      wildcard: true,
+    });
+    await app.register(fastifyStatic, {
+      root: path.join(renderer.clientDir, 'static'),
+      prefix: '/static/',
+      decorateReply: false,
+      maxAge: 24 * 3600 * 1000,
+      index: false,
+    });
+
+    app.get('/*', async (request, reply) => {
+      // Unknown API paths stay JSON 404s; only pages are rendered.
+      if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+      const { status, body } = renderPage(renderer, request.url);
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    });
+  };
+}

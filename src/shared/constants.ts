@@ -1,0 +1,45 @@
+/** Spec §9 numbers. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const REDIRECT_DELAY_MS = 1000;
+export const HTTP_TIMEOUT_MS = 10_000;
+export const PERMISSION_POLL_INTERVAL_MS = 30_000;
+export const NOTIFICATIONS_CAP = 10;
+export const UNREAD_BADGE_CAP = 99;
+export const APP_VERSION = 'v00.04';
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** Failed sign-ins per IP + e-mail before the server answers 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const TOAST = {
+  durationMs: 4000,
+  visibleToasts: 3,
+  gap: 14,
+  width: 356,
+  appPosition: 'top-right',
+  hotkey: ['altKey', 'KeyT'],
+  swipeThreshold: 45,
+} as const;
+
+/** Domains of public mail providers: a business signing up with one of these gets no workspace domain. */
+export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'rediffmail.com',
+];

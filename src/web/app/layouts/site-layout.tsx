@@ -1,0 +1,24 @@
+import { Outlet, useLocation } from 'react-router';
+import { footerVisible } from '../../../shared/site';
+import { SiteHeader } from '../../components/layout/site-header';
+import { SiteFooter } from '../../components/layout/site-footer';
+
+/** Header on every page of the site; the footer except on spec §2's hide-list. */
+export function SiteLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {footerVisible(pathname) && <SiteFooter />}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import axios from 'axios';
+import type { PublicUser } from '../../../shared/schemas/user';
+import { storage } from '../../lib/storage';
+import { fetchProfile } from './auth-api';
+
+/**
+ * Spec §4 session states. 'checking' is also what the server renders, so hydration always matches;
+ * 'offline' is a stored token whose profile could not be fetched for want of a connection.
+ */
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out' | 'offline';
+
+interface SessionValue {
+  status: SessionStatus;
+  user: PublicUser | null;
+  signIn(token: string, user: PublicUser, remember: boolean): void;
+  signOut(): void;
+  /** Re-reads the current user from the server (used after a network failure and by the permission poll). */
+  refresh(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('checking');
+  const [user, setUser] = useState<PublicUser | null>(null);
+
+  const signOut = useCallback(() => {
+    storage.clearSession();
+    setUser(null);
+    setStatus('signed-out');
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const hadUser = storage.getUser() !== null;
+    try {
+      const fresh = await fetchProfile();
+      storage.updateUser(fresh);
+      setUser(fresh);
+      setStatus('signed-in');
+    } catch (error) {
+      const networkFailure = axios.isAxiosError(error) && !error.response;
+      if (networkFailure) {
+        // Keep a stored user working offline; with only a token there is nothing to show yet.
+        if (!hadUser) setStatus('offline');
+        return;
+      }
+      signOut();
+    }
+  }, [signOut]);
+
+  useEffect(() => {
+    const token = storage.getToken();
+    const stored = storage.getUser();
+    if (token && stored) {
+      setUser(stored);
+      setStatus('signed-in');
+      void refresh();
+    } else if (token) {
+      void refresh();
+    } else {
+      setStatus('signed-out');
+    }
+  }, [refresh]);
+
+  const signIn = useCallback((token: string, next: PublicUser, remember: boolean) => {
+    storage.saveSession(token, next, remember);
+    setUser(next);
+    setStatus('signed-in');
+  }, []);
+
+  const value = useMemo(
+    () => ({ status, user, signIn, signOut, refresh }),
+    [status, user, signIn, signOut, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
+import { WifiOff } from 'lucide-react';
+import { AUTH_MESSAGES } from '../../../shared/messages';
+import { isDashboardRestricted } from '../../../shared/roles';
+import { PageMeta } from '../../app/page-meta';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../auth/session';
+import { AccessRestrictedPage } from '../public-site/access-restricted-page';
+
+// The dashboard is client-rendered and loaded on demand: public pages never download it.
+const DashboardHome = lazy(() => import('./dashboard-home').then((m) => ({ default: m.DashboardHome })));
+
+/** Spec §2 /dashboard: signed out → /login; restricted users → the access-restricted page; others the dashboard. */
+export function DashboardGate() {
+  const { status, user, refresh } = useSession();
+
+  if (status === 'checking') return <Spinner label="Loading..." />;
+  if (status === 'offline') {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" role="alert">
+        <PageMeta title="Dashboard" description="Your business dashboard." />
+        <WifiOff className="size-8 text-muted" aria-hidden />
+        <p className="mt-4 text-base">{AUTH_MESSAGES.unableToConnect}</p>
+        <Button variant="secondary" className="mt-6" onClick={() => void refresh()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (status === 'signed-out' || !user) return <Navigate to="/login" replace />;
+  if (isDashboardRestricted(user)) return <AccessRestrictedPage />;
+  return (
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <DashboardHome user={user} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PublicUser } from '../../shared/schemas/user';
+
+/**
+ * Spec §3 local storage keys: 'token' and 'user'. "Remember me" keeps them in localStorage; otherwise
+ * they live in sessionStorage and end with the browser tab.
+ */
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+const stores = (): Storage[] =>
+  typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage];
+
+function read(key: string): string | null {
+  for (const store of stores()) {
+    const value = store.getItem(key);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+export const storage = {
+  getToken: (): string | null => read(TOKEN_KEY),
+
+  getUser(): PublicUser | null {
+    const raw = read(USER_KEY);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as PublicUser;
+    } catch {
+      return null;
+    }
+  },
+
+  saveSession(token: string, user: PublicUser, remember: boolean): void {
+    this.clearSession();
+    const store = remember ? window.localStorage : window.sessionStorage;
+    store.setItem(TOKEN_KEY, token);
+    store.setItem(USER_KEY, JSON.stringify(user));
+  },
+
+  /** Refreshes the stored user wherever the session lives. */
+  updateUser(user: PublicUser): void {
+    const store = stores().find((s) => s.getItem(TOKEN_KEY) !== null);
+    store?.setItem(USER_KEY, JSON.stringify(user));
+  },
+
+  removeToken(): void {
+    for (const store of stores()) store.removeItem(TOKEN_KEY);
+  },
+
+  clearSession(): void {
+    for (const store of stores()) {
+      store.removeItem(TOKEN_KEY);
+      store.removeItem(USER_KEY);
+    }
+  },
+};
