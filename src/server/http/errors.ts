@@ -34,6 +34,12 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   429: SERVER_MESSAGES.rateLimited,
 };
 
+/** PostgreSQL refuses text it cannot store (a NUL character, SQLSTATE 22021/22P05): that is bad input. */
+function isRefusedText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
 /** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -49,6 +55,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: issue.message ?? SERVER_MESSAGES.badRequest,
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors });
+    }
+    if (isRefusedText(error)) {
+      return reply.code(400).send({ message: SERVER_MESSAGES.badRequest });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

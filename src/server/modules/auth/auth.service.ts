@@ -40,14 +40,14 @@ export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
           'Retry-After': String(wait),
         });
       }
+      // Counted before the slow password check so parallel guesses cannot all slip under the limit;
+      // a success clears the count again, so it never counts as a failure.
+      throttle.recordFailure(throttleKey);
       const user = await findUserByEmail(db, input.email);
       const valid = user
         ? await verifyPassword(input.password, user.password_hash)
         : (await burnPasswordCheck(input.password), false);
-      if (!user || !valid) {
-        throttle.recordFailure(throttleKey);
-        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      }
+      if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       throttle.clear(throttleKey);
       if (BLOCKED_STATUSES.includes(user.status as UserStatus))
         throw forbidden(SERVER_MESSAGES.accountBlocked);
@@ -122,8 +122,12 @@ export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
         });
         return issue(user);
       } catch (error) {
-        // Two sign-ups racing for one e-mail or domain: the unique constraint decides, the loser gets 409.
-        if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.emailTaken);
+        // Two sign-ups racing for one e-mail or domain: the unique constraint decides, the loser gets 409
+        // naming what was taken (on PostgreSQL both may pass the domain check before either commits).
+        if (isUniqueViolation(error)) {
+          if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
+          throw conflict(SERVER_MESSAGES.domainTaken);
+        }
         throw error;
       }
     },

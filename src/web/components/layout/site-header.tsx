@@ -1,22 +1,32 @@
-import { Link, useNavigate } from 'react-router';
-import { Bell, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Bell, Mail, Menu, X } from 'lucide-react';
 import { SITE_CONTACT } from '../../../shared/site';
 import { useSession } from '../../features/auth/session';
+import { useLogout } from '../../features/auth/use-logout';
 import { Button, ButtonLink } from '../ui/button';
 import { Logo } from './logo';
 
 const navLink = 'rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink';
+const SITE_LINKS = [
+  { to: '/#products', label: 'Products' },
+  { to: '/#security', label: 'Security' },
+  { to: '/documentation', label: 'Documentation' },
+];
 
 /** Spec §2: signed-out header (mail, Products, Security, Documentation, Login); signed-in (bell, Logout). */
 export function SiteHeader() {
-  const { status, signOut } = useSession();
-  const navigate = useNavigate();
+  const { status } = useSession();
+  const logout = useLogout();
   const signedIn = status === 'signed-in';
-
-  const logout = () => {
-    signOut();
-    navigate('/');
-  };
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname, hash } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname + hash);
+  // Close the phone menu whenever the page changes.
+  if (menuPath !== pathname + hash) {
+    setMenuPath(pathname + hash);
+    setMenuOpen(false);
+  }
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/90 backdrop-blur">
@@ -50,22 +60,41 @@ export function SiteHeader() {
               >
                 <Mail className="size-5" aria-hidden />
               </a>
-              <Link to="/#products" className={`${navLink} hidden sm:inline`}>
-                Products
-              </Link>
-              <Link to="/#security" className={`${navLink} hidden sm:inline`}>
-                Security
-              </Link>
-              <Link to="/documentation" className={`${navLink} hidden md:inline`}>
-                Documentation
-              </Link>
+              {SITE_LINKS.map((item) => (
+                <Link key={item.to} to={item.to} className={`${navLink} hidden md:inline`}>
+                  {item.label}
+                </Link>
+              ))}
               <ButtonLink to="/login" size="sm">
                 Login
               </ButtonLink>
+              <button
+                type="button"
+                className="rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink md:hidden"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={menuOpen}
+                aria-controls="site-menu"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+              </button>
             </>
           )}
         </nav>
       </div>
+      {menuOpen && !signedIn && (
+        <nav id="site-menu" aria-label="Site" className="border-t border-line bg-white px-4 py-2 md:hidden">
+          {SITE_LINKS.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className="block rounded-md px-2 py-3 text-base font-medium text-ink hover:bg-slate-50"
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      )}
     </header>
   );
 }

@@ -1,0 +1,2 @@
+export function buildIfStale(message?: string): Promise<boolean>;
+export function buildIsStale(): boolean;

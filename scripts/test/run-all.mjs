@@ -1,0 +1,78 @@
+// `npm test`: unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and browser layers,
+// then one closing line "N passed, N failed" summing them all.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const { status } = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return status === 0;
+}
+
+function vitestLayer(label, project, file, env) {
+  const outputFile = path.join(results, file);
+  fs.rmSync(outputFile, { force: true });
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${outputFile}`,
+    ],
+    env,
+  );
+  const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
+  return {
+    label,
+    ok: ok && report !== null,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+  };
+}
+
+function playwrightLayer() {
+  const outputFile = path.join(results, 'e2e-results.json');
+  fs.rmSync(outputFile, { force: true });
+  const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+  const stats = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')).stats : null;
+  return {
+    label: 'browser',
+    ok: ok && stats !== null,
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats?.unexpected ?? 0,
+  };
+}
+
+const layers = [];
+layers.push(vitestLayer('unit', 'unit', 'unit.json', {}));
+layers.push(vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }));
+if (process.env.TEST_DATABASE_URL) {
+  layers.push(vitestLayer('API on PostgreSQL', 'api', 'api-postgres.json', { TEST_DB_ENGINE: 'postgres' }));
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the API suites ran on SQLite only)');
+}
+if (ensureChromium()) layers.push(playwrightLayer());
+else layers.push({ label: 'browser', ok: false, passed: 0, failed: 0 });
+
+console.log('\n=== summary ===');
+for (const layer of layers)
+  console.log(`${layer.ok ? 'ok  ' : 'FAIL'} ${layer.label}: ${layer.passed} passed, ${layer.failed} failed`);
+const passed = layers.reduce((n, l) => n + l.passed, 0);
+const failed = layers.reduce((n, l) => n + l.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(layers.every((l) => l.ok) && failed === 0 && passed > 0 ? 0 : 1);

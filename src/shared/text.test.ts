@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { emailDomain, formatIndianNumber, slugify } from './text';
+import { footerVisible } from './site';
+
+describe('text helpers', () => {
+  it('slugifies per spec §5', () => {
+    expect(slugify('  Hello, World! 2026 ')).toBe('hello-world-2026');
+    expect(slugify('--Already--slugged--')).toBe('already-slugged');
+  });
+  it('takes the domain after the last at sign', () => {
+    expect(emailDomain('Ann@Acme.Test')).toBe('acme.test');
+    expect(emailDomain('no-at-sign')).toBe('');
+  });
+  it('groups numbers the Indian way', () => {
+    expect(formatIndianNumber(1234567)).toBe('12,34,567');
+  });
+});
+
+describe('footer hide-list (spec §2)', () => {
+  it('hides the footer on sign-in, sign-up, dashboard, access-restricted and pricing only', () => {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/dashboard',
+      '/dashboard/users-roles',
+      '/access-restricted',
+      '/pricing',
+    ]) {
+      expect(footerVisible(path)).toBe(false);
+    }
+    for (const path of ['/', '/blog', '/blog/a-post', '/contact', '/terms', '/pricing-faq'])
+      expect(footerVisible(path)).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A unique e-mail for this run under the given domain. */
+export function uniqueEmail(domain = 'example.test'): string {
+  counter += 1;
+  return `e2e${Date.now().toString(36)}${counter}@${domain}`;
+}
+
+/** Direct write to the e2e server's SQLite file, for states no screen can create yet (e.g. role User). */
+export function setUserRole(email: string, role: string): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'agencyhq.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update users set role = ? where email = ?').run(role, email.toLowerCase());
+  } finally {
+    db.close();
+  }
+}
+
+export async function registerViaApi(
+  request: APIRequestContext,
+  body: { userType: string; email: string; password?: string; businessName?: string; username?: string },
+) {
+  const response = await request.post('/api/register', {
+    data: { password: 'secret123', confirmPassword: body.password ?? 'secret123', ...body },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+}
+
+/** Fails the test on any console error or uncaught page error (hydration mismatches included). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        // Failed requests we provoke on purpose (401s, aborted routes) are logged by the browser itself.
+        if (message.type() === 'error' && !/Failed to load resource|net::ERR_FAILED/.test(message.text()))
+          errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
