@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
@@ -15,16 +16,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**'],
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        URL: 'readonly',
-        fetch: 'readonly',
-        setTimeout: 'readonly',
-      },
-    },
+    files: ['scripts/**/*.mjs'],
+    // Node scripts; screenshots.mjs also hands small functions to the browser.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     rules: {

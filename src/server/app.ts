@@ -8,7 +8,7 @@ import { createGuards } from './auth/guards';
 import { createTokenService } from './auth/tokens';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerErrorHandling } from './http/errors';
-import { contentSecurityPolicy } from './http/security';
+import { contentSecurityPolicy, refuseNulCharacters } from './http/security';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -46,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);

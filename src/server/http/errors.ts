@@ -34,12 +34,6 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   429: SERVER_MESSAGES.rateLimited,
 };
 
-/** PostgreSQL refuses text it cannot store (a NUL character, SQLSTATE 22021/22P05): that is bad input. */
-function isRefusedText(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '22021' || code === '22P05';
-}
-
 /** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -50,14 +44,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: issue.message ?? SERVER_MESSAGES.badRequest,
-      }));
+      const errors = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        // A missing or non-object body fails at the root, where zod's own wording is not ours.
+        return { field, message: (field && issue.message) || SERVER_MESSAGES.badRequest };
+      });
       return reply.code(400).send({ message: errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors });
-    }
-    if (isRefusedText(error)) {
-      return reply.code(400).send({ message: SERVER_MESSAGES.badRequest });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

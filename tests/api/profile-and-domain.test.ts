@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
+import { createTokenService } from '../../src/server/auth/tokens';
+import { ADMIN, JWT_SECRET, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { freelancerBody, ownerBody, registerOk, setUserColumns, uniqueDomain } from './support/accounts';
+
+/** GET /api/profile (spec §4 session, DESIGN §5 re-read on every request) and POST /api/check-domain. */
+describe('GET /api/profile', () => {
+  let t: TestApp;
+  let email: string;
+  let userId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    email = uniqueEmail();
+    ({
+      token,
+      user: { id: userId },
+    } = await registerOk(t.app, freelancerBody(email)));
+  });
+  afterAll(async () => t.close());
+
+  const profile = (authorization?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: authorization === undefined ? {} : { authorization },
+    });
+
+  function expect401(response: Awaited<ReturnType<typeof profile>>) {
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(typeof response.json().message).toBe('string');
+    expect(response.json()).not.toHaveProperty('user');
+  }
+
+  it('answers 401 JSON without a token', async () => {
+    const response = await profile();
+
+    expect401(response);
+    expect(response.json()).toEqual({ message: SERVER_MESSAGES.unauthorized });
+  });
+
+  it.each([
+    ['a garbage token', 'Bearer not.a.token'],
+    ['an empty bearer', 'Bearer '],
+    ['a token without the Bearer scheme', 'TOKEN_PLACEHOLDER'],
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+  ])('answers 401 for %s', async (_label, header) => {
+    expect401(await profile(header.replace('TOKEN_PLACEHOLDER', token)));
+  });
+
+  it('answers 401 for a token signed with another secret', async () => {
+    const forged = await createTokenService('another-secret-that-is-also-32-characters').issue(userId);
+
+    expect401(await profile(`Bearer ${forged}`));
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt(past - 60)
+      .setExpirationTime(past)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+
+    expect401(await profile(`Bearer ${expired}`));
+  });
+
+  it('answers 401 for an unsigned (alg none) token', async () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'none' })}.${encode({ sub: userId })}.`;
+
+    expect401(await profile(`Bearer ${unsigned}`));
+  });
+
+  it('answers 401 for a valid token whose user does not exist', async () => {
+    const orphan = await createTokenService(JWT_SECRET).issue(randomUUID());
+
+    expect401(await profile(`Bearer ${orphan}`));
+  });
+
+  it('answers 200 with the user for a valid token, without the password hash', async () => {
+    const response = await profile(`Bearer ${token}`);
+
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(user).toMatchObject({ _id: userId, id: userId, email, role: 'Freelancer', status: 'Active' });
+    expect(response.body).not.toMatch(/password_hash|passwordHash|scrypt\$/);
+  });
+
+  it.each(['Inactive', 'Terminated'])('refuses the same token once the status is %s', async (status) => {
+    await setUserColumns(t, email, { status });
+    try {
+      const response = await profile(`Bearer ${token}`);
+      expect401(response);
+      expect(response.json().message).toBe(SERVER_MESSAGES.accountBlocked);
+    } finally {
+      await setUserColumns(t, email, { status: 'Active' });
+    }
+    expect((await profile(`Bearer ${token}`)).statusCode).toBe(200);
+  });
+
+  it('shows a role changed in the database on the next request, with the same token', async () => {
+    await setUserColumns(t, email, { role: 'Project Manager' });
+
+    const response = await profile(`Bearer ${token}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.role).toBe('Project Manager');
+  });
+});
+
+describe('POST /api/check-domain', () => {
+  let t: TestApp;
+  const domain = uniqueDomain();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await registerOk(t.app, ownerBody(`owner@${domain}`));
+  });
+  afterAll(async () => t.close());
+
+  const check = (payload?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/check-domain',
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it.each([
+    ['as registered', () => domain],
+    ['in capitals with spaces', () => `  ${domain.toUpperCase()} `],
+    ["of the agency's own admin", () => ADMIN.email.split('@')[1]!],
+  ])('answers 200 for an owned domain %s', async (_label, value) => {
+    const response = await check({ domain: value() });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: SERVER_MESSAGES.domainFound });
+  });
+
+  it.each([
+    ['an unknown domain', uniqueDomain()],
+    ['a public mail domain', 'gmail.com'],
+    ['a sub-domain of an owned one', `mail.${domain}`],
+  ])('answers 404 with the spec text for %s', async (_label, value) => {
+    const response = await check({ domain: value });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(AUTH_MESSAGES.domainNotFound);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty object', {}],
+    ['an empty domain', { domain: '' }],
+    ['a blank domain', { domain: '   ' }],
+    ['a non-string domain', { domain: 42 }],
+  ])('answers 400 JSON for %s', async (_label, payload) => {
+    const response = await check(payload);
+
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json().message).toBe('string');
+  });
+});
