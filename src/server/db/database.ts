@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { migrations } from './migrations/index';
 
@@ -61,7 +61,13 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
 
 /** Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migrator must look for its bookkeeping tables in our own schema: left to itself it
+  // also finds another schema's tables (other instances, parallel test suites) and skips creating ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
