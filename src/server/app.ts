@@ -12,6 +12,14 @@ import { contentSecurityPolicy, refuseNulCharacters } from './http/security';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { pagesRoutes } from './render/pages.routes';
 import type { WebRenderer } from './render/web-renderer';
 
@@ -57,6 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes(db));
       await api.register(authRoutes(auth, guards));
+      await api.register(dashboardRoutes(createDashboardService(db), guards));
+      await api.register(usersRoutes(createUsersService(db), guards));
+      await api.register(profileRoutes(createProfileService(db), guards));
+      await api.register(workspacesRoutes(createWorkspacesService(db), guards));
     },
     { prefix: '/api' },
   );

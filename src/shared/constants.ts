@@ -3,6 +3,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const REDIRECT_DELAY_MS = 1000;
 export const HTTP_TIMEOUT_MS = 10_000;
 export const PERMISSION_POLL_INTERVAL_MS = 30_000;
+/** Browser tests shorten the permission poll through this local-storage key; nothing else sets it. */
+export const PERMISSION_POLL_OVERRIDE_KEY = 'agencyhq.permissionPollMs';
 export const NOTIFICATIONS_CAP = 10;
 export const UNREAD_BADGE_CAP = 99;
 export const APP_VERSION = 'v00.04';

@@ -44,3 +44,54 @@ export const SERVER_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   domainFound: 'Business domain found.',
 } as const;
+
+/** Spec §2, §6, §8: the dashboard shell, users & roles, permissions, notifications, profile. */
+export const DASHBOARD_MESSAGES = {
+  loading: 'Loading...',
+  sectionNotFound: 'Section Not Found - The requested section could not be found.',
+  loadFailed: 'Failed to load dashboard data',
+  noSearchResults: (text: string) => `No results found for "${text}"`,
+} as const;
+
+export const USERS_MESSAGES = {
+  fetchFailed: 'Failed to fetch users',
+  loading: 'Loading users...',
+  emptyTitle: 'No users found',
+  emptyHint: 'Try adjusting your search or filter criteria',
+  roleUpdated: 'User role updated successfully',
+  roleUpdateFailed: 'Failed to update user role',
+  userUpdated: 'User updated successfully',
+  userUpdateFailed: 'Failed to update user',
+  permissionUpdated: 'Permission updated successfully',
+  permissionUpdateFailed: 'Failed to update permission',
+  permissionsChangedTitle: 'Your permissions have been updated!',
+  permissionsChangedDescription: 'Your access levels have been modified by an administrator.',
+} as const;
+
+export const PLAN_MESSAGES = {
+  upgradeSuccess: 'Successfully upgraded to Solo HQ Dashboard!',
+  upgradeFailed: 'Failed to upgrade role. Please try again.',
+  differentPlan: 'You already have a different plan active.',
+  contactSales: 'Please contact sales to upgrade your plan.',
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  empty: 'No notifications',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  restricted:
+    'Restricted Access: Your account has limited permissions. Contact an administrator to request additional access.',
+} as const;
+
+/** Refusals of the users, profile and workspace API (no spec text exists for these). */
+export const ACCESS_MESSAGES = {
+  lastAdmin: 'The last active Admin cannot be demoted or deactivated.',
+  adminOnly: 'Only an Admin can do this.',
+  ownerOrAdminOnly: 'Only a Business Admin or an Admin can change workspace settings.',
+  userNotFound: 'User not found.',
+  upgradeOnlyUser: 'You already have a different plan active.',
+  imageInvalid: 'Profile image must be a PNG, JPEG, WebP or GIF image of at most 1 MB.',
+  usernameRequired: 'Username is required',
+  workspaceNameRequired: 'Workspace name is required',
+} as const;

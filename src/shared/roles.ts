@@ -123,3 +123,92 @@ export function displayStatus(user: { role?: string | null; status?: string | nu
   if (user.role === 'User') return 'In Review';
   return user.status || DEFAULT_USER_STATUS;
 }
+
+/** Spec §6: department shown per role. */
+export function departmentFor(role: string | null | undefined): string {
+  const departments: Partial<Record<string, string>> = {
+    Admin: 'Administration',
+    'Project Manager': 'Project Management',
+    'Data Analyst': 'Analytics',
+    'Data Miner': 'Data Science',
+    'Social Media Manager': 'Marketing',
+    'Human Resource': 'Human Resources',
+    'Graphic Designer': 'Design',
+    'Web Developer': 'Engineering',
+    'SEO Manager': 'Marketing',
+  };
+  return (role && departments[role]) || 'General';
+}
+
+/** Spec §6: Reports To is 'CEO' for admins, 'Admin' for everyone else. */
+export function reportsTo(role: string | null | undefined): string {
+  return role === 'Admin' ? 'CEO' : 'Admin';
+}
+
+export type BadgeColor = 'purple' | 'green' | 'blue' | 'amber' | 'pink' | 'cyan' | 'grey' | 'red';
+
+/** Spec §6 role badge colours. */
+export function roleBadgeColor(role: string | null | undefined): BadgeColor {
+  switch (role) {
+    case 'Admin':
+    case 'Data Miner':
+      return 'purple';
+    case 'Project Manager':
+    case 'Web Developer':
+      return 'green';
+    case 'Data Analyst':
+      return 'blue';
+    case 'Social Media Manager':
+      return 'amber';
+    case 'Human Resource':
+      return 'pink';
+    case 'Graphic Designer':
+    case 'SEO Manager':
+      return 'cyan';
+    default:
+      return 'grey';
+  }
+}
+
+/** Spec §4 status colours: Active green, Terminated red, In Review amber, others grey. */
+export function statusBadgeColor(status: string | null | undefined): BadgeColor {
+  if (status === 'Active') return 'green';
+  if (status === 'Terminated') return 'red';
+  if (status === 'In Review') return 'amber';
+  return 'grey';
+}
+
+/** Spec §9: the admin role list offers 10 roles (the job roles plus Admin and User). */
+export const ADMIN_ROLE_OPTIONS: readonly Role[] = [
+  'Admin',
+  'User',
+  'Project Manager',
+  'Data Analyst',
+  'Data Miner',
+  'Social Media Manager',
+  'Human Resource',
+  'Graphic Designer',
+  'Web Developer',
+  'SEO Manager',
+];
+
+/** Spec §4: role options in the profile editor. */
+export const PROFILE_ROLE_OPTIONS: readonly Role[] = ['User', 'Admin', 'Web Developer', 'Project Manager'];
+
+/** Status values an editor may choose (spec §4: profile editors also offer Pending). */
+export const EDITABLE_STATUSES = ['Active', 'In Review', 'Inactive', 'Terminated', 'Pending'] as const;
+
+/** Human labels for the 11 modules, in the Module Permissions checklist and access tags. */
+export const MODULE_LABELS: Record<ModuleKey, string> = {
+  dashboard: 'Dashboard',
+  dataCenter: 'Data Center',
+  projects: 'Projects',
+  teamCommunication: 'Team Communication',
+  digitalMediaManagement: 'Digital Media',
+  marketing: 'Marketing',
+  hrManagement: 'HR Management',
+  financeManagement: 'Finance',
+  seoManagement: 'SEO',
+  internalPolicies: 'Internal Policies',
+  settingsConfiguration: 'Settings',
+};

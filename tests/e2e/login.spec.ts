@@ -59,7 +59,7 @@ test('the password can be shown and hidden', async ({ page }) => {
   await expect(password).toHaveAttribute('type', 'password');
 });
 
-test('a User-role account goes to /access-restricted after sign-in and reads In Review on the overview', async ({
+test('a User-role account goes to /access-restricted after sign-in and reads In Review', async ({
   page,
   request,
 }) => {
@@ -69,8 +69,9 @@ test('a User-role account goes to /access-restricted after sign-in and reads In 
   await signInThroughForm(page, email, 'secret123');
   await expect(page).toHaveURL(/\/access-restricted$/);
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('overview-status')).toHaveText('In Review');
+  // A User has no Dashboard module: the dashboard opens on a section they can see, and reads In Review.
+  await page.goto('/dashboard/profile-settings');
+  await expect(page.locator('main').getByText('In Review').first()).toBeVisible();
 });
 
 test('a stored token whose profile cannot be fetched shows the connection message', async ({ page }) => {

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BLOCKED_STATUSES, hasPermission, type ModuleKey, type UserStatus } from '../../shared/roles';
-import { SERVER_MESSAGES } from '../../shared/messages';
+import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
+import { canUseModule } from '../../shared/access';
+import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, UserRow } from '../db/types';
-import { parseJson, nowIso } from '../db/rows';
+import { nowIso, permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
 
@@ -59,14 +60,13 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     requireUser,
     async requireAdmin(request, reply) {
       await requireUser(request, reply);
-      if (request.currentUser?.role !== 'Admin') throw forbidden();
+      if (request.currentUser?.role !== 'Admin') throw forbidden(ACCESS_MESSAGES.adminOnly);
     },
     requireModule(module) {
       return async (request, reply) => {
         await requireUser(request, reply);
-        const user = request.currentUser!;
-        if (!hasPermission({ role: user.role, permissions: parseJson(user.permissions, {}) }, module))
-          throw forbidden();
+        // canUseModule is true for an Admin, so this also serves "Admin or granted the module".
+        if (!canUseModule(permissionSubject(request.currentUser!), module)) throw forbidden();
       };
     },
     async optionalUser(request) {

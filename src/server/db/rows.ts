@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../shared/schemas/user';
-import type { PermissionMap } from '../../shared/roles';
+import type { PermissionMap, PermissionSubject } from '../../shared/roles';
 import type { UserRow } from './types';
 
 /** The one place that turns stored text (JSON, timestamps) into what the app and API see. */
@@ -34,4 +34,9 @@ export function toPublicUser(row: UserRow): PublicUser {
     createdAt: row.created_at,
     lastActiveAt: row.last_active_at,
   };
+}
+
+/** What the shared permission rules (hasPermission, canUseModule) need from a stored user. */
+export function permissionSubject(row: Pick<UserRow, 'role' | 'permissions'>): PermissionSubject {
+  return { role: row.role, permissions: parseJson<PermissionMap>(row.permissions, {}) };
 }

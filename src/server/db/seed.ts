@@ -41,6 +41,9 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
         name: options.siteName,
         domain: ownableDomain(emailDomain(adminEmail)),
         kind: 'agency',
+        description: '',
+        type: 'Business',
+        plan: 'Free',
         created_at: now,
         updated_at: now,
       })

@@ -10,6 +10,11 @@ export interface WorkspacesTable {
   /** E-mail domain whose owners may join as Team Members; null for personal or public-mail workspaces. */
   domain: string | null;
   kind: 'agency' | 'business' | 'personal';
+  description: string;
+  /** One of WORKSPACE_TYPES (spec §3): Business, Personal, Enterprise, Educational. */
+  type: string;
+  /** One of WORKSPACE_PLANS (spec §3): Free, Professional, Business, Enterprise. */
+  plan: string;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '../../shared/messages';
 
@@ -34,34 +34,47 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   429: SERVER_MESSAGES.rateLimited,
 };
 
+export interface ErrorResponse {
+  statusCode: number;
+  body: { message: string; errors?: FieldError[] };
+  headers?: Record<string, string>;
+}
+
 /** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
+export function toErrorResponse(error: FastifyError | HttpError, request: FastifyRequest): ErrorResponse {
+  if (error instanceof HttpError) {
+    return {
+      statusCode: error.statusCode,
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      headers: error.headers,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      // A missing or non-object body fails at the root, where zod's own wording is not ours.
+      return { field, message: (field && issue.message) || SERVER_MESSAGES.badRequest };
+    });
+    return { statusCode: 400, body: { message: errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, too large): keep the status, plain words.
+    const message =
+      status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : undefined;
+    return { statusCode: status, body: { message: message ?? GENERIC_BY_STATUS[status] ?? error.message } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { statusCode: 500, body: { message: SERVER_MESSAGES.internal } };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        // A missing or non-object body fails at the root, where zod's own wording is not ours.
-        return { field, message: (field && issue.message) || SERVER_MESSAGES.badRequest };
-      });
-      return reply.code(400).send({ message: errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, too large): keep the status, plain words.
-      const message =
-        status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'The request body is not valid JSON.'
-          : undefined;
-      return reply.code(status).send({ message: message ?? GENERIC_BY_STATUS[status] ?? error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+    const response = toErrorResponse(error, request);
+    if (response.headers) reply.headers(response.headers);
+    return reply.code(response.statusCode).send(response.body);
   });
 
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: SERVER_MESSAGES.notFound }));

@@ -12,6 +12,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="login" element={<LoginPage />} />
       <Route path="signup" element={<SignupPage />} />
+      <Route path="dashboard/*" element={<DashboardGate />} />
       <Route element={<SiteLayout />}>
         <Route index element={<pages.HomePage />} />
         <Route path="pricing" element={<pages.PricingPage />} />
@@ -25,7 +26,6 @@ export function AppRoutes() {
         <Route path="cancellation-refunds" element={<pages.CancellationRefundsPage />} />
         <Route path="botgit-privacy" element={<pages.BotgitPrivacyPage />} />
         <Route path="access-restricted" element={<AccessRestrictedPage />} />
-        <Route path="dashboard/*" element={<DashboardGate />} />
         <Route path="*" element={<pages.NotFoundPage />} />
       </Route>
     </Routes>

@@ -4,6 +4,8 @@ import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../features/auth/session';
+import { PermissionRefresh } from '../features/auth/permission-refresh';
+import { NotificationsProvider } from '../features/notifications/notifications-context';
 import { PageMetaProvider, type PageMetaCollector } from './page-meta';
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
@@ -13,7 +15,10 @@ export function Providers({ meta, children }: { meta: PageMetaCollector; childre
     <PageMetaProvider collector={meta}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          {children}
+          <NotificationsProvider>
+            <PermissionRefresh />
+            {children}
+          </NotificationsProvider>
           <Toaster
             position={TOAST.appPosition}
             duration={TOAST.durationMs}

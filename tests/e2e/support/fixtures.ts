@@ -56,3 +56,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** Signs in and waits for the spec's 1-second redirect to land. */
+export async function signIn(page: Page, email: string, password: string) {
+  await signInThroughForm(page, email, password);
+  await page.waitForURL(/\/(dashboard|access-restricted)/);
+}

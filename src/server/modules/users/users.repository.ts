@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
+import { containsInsensitive } from '../../db/search';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,4 +24,83 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+export interface UserListFilter {
+  /** Only this workspace's users; all workspaces when absent (an Admin's view). */
+  workspaceId?: string;
+  /** Case-insensitive "contains" on name, username or e-mail. */
+  search?: string;
+}
+
+function matching(filter: UserListFilter) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.workspaceId) conditions.push(eb('workspace_id', '=', filter.workspaceId));
+    const term = filter.search?.trim();
+    if (term)
+      conditions.push(
+        eb.or(['name', 'username', 'email'].map((column) => containsInsensitive(column, term))),
+      );
+    return eb.and(conditions);
+  };
+}
+
+/** Newest first, at most `limit` rows, plus how many match in all (the list header shows the total). */
+export async function listUsers(
+  db: Db,
+  filter: UserListFilter,
+  limit: number,
+): Promise<{ rows: UserRow[]; count: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(matching(filter))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const total = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where(matching(filter))
+    .executeTakeFirstOrThrow();
+  return { rows, count: Number(total.n) };
+}
+
+export async function countActiveAdmins(db: Db, excludingId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'Admin')
+    .where('status', '=', 'Active')
+    .where('id', '!=', excludingId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Takes the lock every role/status change queues on, so two Admins demoting each other at once cannot
+ * both pass the last-Admin check (PostgreSQL row lock on the upsert; SQLite runs one write transaction at a time).
+ */
+export async function lockAdminChanges(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .insertInto('settings')
+    .values({ key: 'lock:admin-changes', value: '' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: '' }))
+    .execute();
+}
+
+/**
+ * Locks one user row for a read-modify-write (a no-op update, portable where SELECT ... FOR UPDATE is not)
+ * and reads it afresh, so concurrent merges of the permissions map cannot lose each other's keys.
+ */
+export async function lockUser(trx: Transaction<Database>, id: string): Promise<UserRow | undefined> {
+  const result = await trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return findUserById(trx, id);
 }

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, WorkspaceRow, WorkspacesTable } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { PUBLIC_MAIL_DOMAINS } from '../../../shared/constants';
+import type { WorkspaceInfo } from '../../../shared/schemas/workspace';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +25,13 @@ export function ownableDomain(domain: string): string | null {
   return d;
 }
 
+/** Workspace type shown in Workspace Settings (spec §3); the agency itself is a business. */
+const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {
+  agency: 'Business',
+  business: 'Business',
+  personal: 'Personal',
+};
+
 export async function createWorkspace(
   db: Db,
   values: { id?: string; name: string; domain: string | null; kind: WorkspacesTable['kind'] },
@@ -34,6 +42,9 @@ export async function createWorkspace(
     name: values.name,
     domain: values.domain,
     kind: values.kind,
+    description: '',
+    type: TYPE_FOR_KIND[values.kind],
+    plan: 'Free',
     created_at: now,
     updated_at: now,
   };

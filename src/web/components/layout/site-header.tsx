@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Bell, Mail, Menu, X } from 'lucide-react';
+import { Mail, Menu, X } from 'lucide-react';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { SITE_CONTACT } from '../../../shared/site';
 import { useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/use-logout';
@@ -40,13 +41,7 @@ export function SiteHeader() {
               <ButtonLink to="/dashboard" variant="ghost" size="sm" className="hidden sm:inline-flex">
                 Dashboard
               </ButtonLink>
-              <button
-                type="button"
-                aria-label="Notifications"
-                className="rounded-full p-2 text-muted hover:bg-slate-100 hover:text-ink"
-              >
-                <Bell className="size-5" aria-hidden />
-              </button>
+              <NotificationBell />
               <Button variant="secondary" size="sm" onClick={logout}>
                 Logout
               </Button>

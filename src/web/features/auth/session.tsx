@@ -17,6 +17,8 @@ interface SessionValue {
   signOut(): void;
   /** Re-reads the current user from the server (used after a network failure and by the permission poll). */
   refresh(): Promise<void>;
+  /** Replaces the current user with what the server answered after an edit (stored too). */
+  replaceUser(user: PublicUser): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -69,9 +71,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('signed-in');
   }, []);
 
+  const replaceUser = useCallback((next: PublicUser) => {
+    storage.updateUser(next);
+    setUser(next);
+  }, []);
+
   const value = useMemo(
-    () => ({ status, user, signIn, signOut, refresh }),
-    [status, user, signIn, signOut, refresh],
+    () => ({ status, user, signIn, signOut, refresh, replaceUser }),
+    [status, user, signIn, signOut, refresh, replaceUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

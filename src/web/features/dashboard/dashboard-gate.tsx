@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { AUTH_MESSAGES } from '../../../shared/messages';
@@ -8,32 +8,61 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session';
 import { AccessRestrictedPage } from '../public-site/access-restricted-page';
+import { SiteHeader } from '../../components/layout/site-header';
+
+/** States before the dashboard itself keep the site header. */
+function WithHeader({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <PageMeta title="Dashboard" description="Your business dashboard." />
+      <SiteHeader />
+      <main id="main">{children}</main>
+    </div>
+  );
+}
 
 // The dashboard is client-rendered and loaded on demand: public pages never download it.
-const DashboardHome = lazy(() => import('./dashboard-home').then((m) => ({ default: m.DashboardHome })));
+const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
 
 /** Spec §2 /dashboard: signed out → /login; restricted users → the access-restricted page; others the dashboard. */
 export function DashboardGate() {
   const { status, user, refresh } = useSession();
 
-  if (status === 'checking') return <Spinner label="Loading..." />;
+  if (status === 'checking')
+    return (
+      <WithHeader>
+        <Spinner label="Loading..." />
+      </WithHeader>
+    );
   if (status === 'offline') {
     return (
-      <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" role="alert">
-        <PageMeta title="Dashboard" description="Your business dashboard." />
-        <WifiOff className="size-8 text-muted" aria-hidden />
-        <p className="mt-4 text-base">{AUTH_MESSAGES.unableToConnect}</p>
-        <Button variant="secondary" className="mt-6" onClick={() => void refresh()}>
-          Try again
-        </Button>
-      </div>
+      <WithHeader>
+        <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" role="alert">
+          <WifiOff className="size-8 text-muted" aria-hidden />
+          <p className="mt-4 text-base">{AUTH_MESSAGES.unableToConnect}</p>
+          <Button variant="secondary" className="mt-6" onClick={() => void refresh()}>
+            Try again
+          </Button>
+        </div>
+      </WithHeader>
     );
   }
   if (status === 'signed-out' || !user) return <Navigate to="/login" replace />;
-  if (isDashboardRestricted(user)) return <AccessRestrictedPage />;
+  if (isDashboardRestricted(user))
+    return (
+      <WithHeader>
+        <AccessRestrictedPage />
+      </WithHeader>
+    );
   return (
-    <Suspense fallback={<Spinner label="Loading..." />}>
-      <DashboardHome user={user} />
+    <Suspense
+      fallback={
+        <WithHeader>
+          <Spinner label="Loading..." />
+        </WithHeader>
+      }
+    >
+      <DashboardShell user={user} />
     </Suspense>
   );
 }

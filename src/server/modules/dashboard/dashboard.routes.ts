@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../../auth/guards';
+import type { DashboardService } from './dashboard.service';
+
+/** Spec §7 GET /api/dashboard: `{ success, data: { totalUsers, recentActivity } }` for the overview. */
+export function dashboardRoutes(dashboard: DashboardService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dashboard',
+      { preHandler: guards.requireUser, schema: { tags: ['dashboard'] } },
+      async (request) => ({
+        success: true,
+        data: await dashboard.overview(request.currentUser!),
+      }),
+    );
+  };
+}

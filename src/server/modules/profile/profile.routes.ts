@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileUpdateSchema } from '../../../shared/schemas/users';
+import type { Guards } from '../../auth/guards';
+import type { ProfileService } from './profile.service';
+
+/** A profile image is a data URL of up to ~1.4 MB of text, above the app-wide 1 MB body limit. */
+const PROFILE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** PUT /api/profile (DESIGN §6, beyond spec §7: profile edits are stored). GET /api/profile lives with auth. */
+export function profileRoutes(profile: ProfileService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/profile',
+      {
+        preHandler: guards.requireUser,
+        bodyLimit: PROFILE_BODY_LIMIT_BYTES,
+        schema: { body: profileUpdateSchema, tags: ['profile'] },
+      },
+      async (request) => ({ success: true, user: await profile.update(request.currentUser!, request.body) }),
+    );
+  };
+}

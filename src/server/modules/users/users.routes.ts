@@ -1,0 +1,64 @@
+import type { FastifyError } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { permissionsBodySchema, updateUserSchema, upgradeRoleSchema } from '../../../shared/schemas/users';
+import type { Guards } from '../../auth/guards';
+import { toErrorResponse, type HttpError } from '../../http/errors';
+import type { UsersService } from './users.service';
+
+const userParams = z.object({ id: z.string().min(1).max(100) });
+const listQuery = z.object({ search: z.string().max(200).optional() });
+
+/** Spec §7 users calls: GET /api/users, PUT /api/users/:id, PUT /api/users/:id/permissions, POST /api/users/upgrade-role. */
+export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/users',
+      {
+        // Admin sees all workspaces; a user granted Settings & Configuration sees their own.
+        preHandler: guards.requireModule('settingsConfiguration'),
+        schema: { querystring: listQuery, tags: ['users'] },
+      },
+      async (request) => ({
+        success: true,
+        ...(await users.list(request.currentUser!, request.query.search)),
+      }),
+    );
+
+    app.put(
+      '/users/:id',
+      {
+        preHandler: guards.requireAdmin,
+        schema: { params: userParams, body: updateUserSchema, tags: ['users'] },
+      },
+      async (request) => ({
+        success: true,
+        user: await users.update(request.currentUser!, request.params.id, request.body),
+      }),
+    );
+
+    app.put(
+      '/users/:id/permissions',
+      {
+        preHandler: guards.requireAdmin,
+        schema: { params: userParams, body: permissionsBodySchema, tags: ['users'] },
+        // Spec §8: the browser judges this call by a `success` field, so refusals carry success:false too.
+        errorHandler: (error: FastifyError | HttpError, request, reply) => {
+          const response = toErrorResponse(error, request);
+          if (response.headers) reply.headers(response.headers);
+          return reply.code(response.statusCode).send({ success: false, ...response.body });
+        },
+      },
+      async (request) => ({
+        success: true,
+        ...(await users.setPermissions(request.currentUser!, request.params.id, request.body)),
+      }),
+    );
+
+    app.post(
+      '/users/upgrade-role',
+      { preHandler: guards.requireUser, schema: { body: upgradeRoleSchema, tags: ['users'] } },
+      async (request) => ({ success: true, user: await users.upgradeRole(request.currentUser!) }),
+    );
+  };
+}

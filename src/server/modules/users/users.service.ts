@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types';
+import { nowIso, parseJson, toPublicUser } from '../../db/rows';
+import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../../../shared/messages';
+import { MODULE_LABELS, type ModuleKey, type PermissionMap } from '../../../shared/roles';
+import type { PublicUser } from '../../../shared/schemas/user';
+import type { PermissionsBody, UpdateUserInput } from '../../../shared/schemas/users';
+import { forbidden, notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { changeUser, displayName } from './user-changes';
+import { listUsers, lockUser } from './users.repository';
+
+/** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
+export const USER_LIST_LIMIT = 500;
+
+export function createUsersService(db: Kysely<Database>) {
+  return {
+    /** GET /api/users: an Admin sees every workspace; anyone else (granted the module) only their own. */
+    async list(caller: UserRow, search?: string): Promise<{ users: PublicUser[]; count: number }> {
+      const workspaceId = caller.role === 'Admin' ? undefined : caller.workspace_id;
+      const { rows, count } = await listUsers(db, { workspaceId, search }, USER_LIST_LIMIT);
+      return { users: rows.map(toPublicUser), count };
+    },
+
+    /** PUT /api/users/:id (Admin only, checked by the route's guard). */
+    async update(admin: UserRow, id: string, input: UpdateUserInput): Promise<PublicUser> {
+      const { role, status, name, phone, location } = input;
+      return toPublicUser(await changeUser(db, admin, id, { role, status, name, phone, location }));
+    },
+
+    /** PUT /api/users/:id/permissions: merges the named module keys into the stored map. */
+    async setPermissions(
+      admin: UserRow,
+      id: string,
+      body: PermissionsBody,
+    ): Promise<{ user: PublicUser; permissions: PermissionMap }> {
+      // Both spec readings: `{ permissions: { key: bool } }` or a single `{ key: bool }`.
+      const changes: PermissionMap = 'permissions' in body ? (body.permissions ?? {}) : body;
+      const user = await db.transaction().execute(async (trx) => {
+        const target = await lockUser(trx, id);
+        if (!target) throw notFound(ACCESS_MESSAGES.userNotFound);
+        const permissions = { ...parseJson<PermissionMap>(target.permissions, {}), ...changes };
+        const updated: UserRow = {
+          ...target,
+          permissions: JSON.stringify(permissions),
+          updated_at: nowIso(),
+        };
+        await trx
+          .updateTable('users')
+          .set({ permissions: updated.permissions, updated_at: updated.updated_at })
+          .where('id', '=', id)
+          .execute();
+        await recordActivity(trx, {
+          workspaceId: target.workspace_id,
+          userId: admin.id,
+          action: `${admin.username} changed ${displayName(target)}'s module permissions: ${describePermissions(changes)}`,
+        });
+        return updated;
+      });
+      return { user: toPublicUser(user), permissions: parseJson<PermissionMap>(user.permissions, {}) };
+    },
+
+    /** POST /api/users/upgrade-role: spec §4 pricing rule, only a User-role account becomes SOLOHQ. */
+    async upgradeRole(caller: UserRow): Promise<PublicUser> {
+      const updatedAt = nowIso();
+      // Conditional on the role still being User, so a concurrent role change cannot be overwritten.
+      const result = await db
+        .updateTable('users')
+        .set({ role: 'SOLOHQ', updated_at: updatedAt })
+        .where('id', '=', caller.id)
+        .where('role', '=', 'User')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw forbidden(PLAN_MESSAGES.differentPlan);
+      await recordActivity(db, {
+        workspaceId: caller.workspace_id,
+        userId: caller.id,
+        action: `${caller.username} upgraded from User to SOLOHQ`,
+      });
+      return toPublicUser({ ...caller, role: 'SOLOHQ', updated_at: updatedAt });
+    },
+  };
+}
+
+function describePermissions(changes: PermissionMap): string {
+  return (Object.entries(changes) as [ModuleKey, boolean][])
+    .map(([key, on]) => `${MODULE_LABELS[key]} ${on ? 'on' : 'off'}`)
+    .join(', ');
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

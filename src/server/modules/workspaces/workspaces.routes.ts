@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { workspaceUpdateSchema } from '../../../shared/schemas/workspace';
+import type { Guards } from '../../auth/guards';
+import type { WorkspacesService } from './workspaces.service';
+
+/** GET/PUT /api/workspace (DESIGN §6, §7: workspace settings are stored, not local only). */
+export function workspacesRoutes(workspaces: WorkspacesService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/workspace',
+      { preHandler: guards.requireUser, schema: { tags: ['workspace'] } },
+      async (request) => workspaces.get(request.currentUser!),
+    );
+
+    app.put(
+      '/workspace',
+      { preHandler: guards.requireUser, schema: { body: workspaceUpdateSchema, tags: ['workspace'] } },
+      async (request) => ({ workspace: await workspaces.update(request.currentUser!, request.body) }),
+    );
+  };
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow, WorkspaceRow } from '../../db/types';
+import { nowIso } from '../../db/rows';
+import { ACCESS_MESSAGES } from '../../../shared/messages';
+import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
+import { forbidden, notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+
+/** Spec §9: the free (Solo HQ) plan has 500 MB of storage; paid plans are unlimited. */
+export const FREE_PLAN_STORAGE_BYTES = 500 * 1024 * 1024;
+/** Workspace Settings lists members on one screen; a larger business is summarised by memberCount. */
+export const MEMBER_LIST_LIMIT = 500;
+
+const EDITABLE_FIELDS = ['name', 'description', 'type'] as const;
+
+export function createWorkspacesService(db: Kysely<Database>) {
+  async function findOwn(caller: UserRow): Promise<WorkspaceRow> {
+    const row = await db
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('id', '=', caller.workspace_id)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
+    // Profile images are stored inline for now; uploaded files will add their sizes here.
+    const usage = await db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('members'),
+        eb.fn.sum<string | number | null>(eb.fn('length', [eb.ref('profile_image')])).as('bytes'),
+      ])
+      .where('workspace_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      type: row.type as WorkspaceInfo['type'],
+      plan: row.plan as WorkspaceInfo['plan'],
+      domain: row.domain,
+      createdAt: row.created_at,
+      memberCount: Number(usage.members),
+      storageUsedBytes: Number(usage.bytes ?? 0),
+      storageLimitBytes: row.plan === 'Free' ? FREE_PLAN_STORAGE_BYTES : null,
+    };
+  }
+
+  return {
+    /** GET /api/workspace: the caller's own workspace and its members. */
+    async get(caller: UserRow): Promise<{ workspace: WorkspaceInfo; members: WorkspaceMember[] }> {
+      const row = await findOwn(caller);
+      const members = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'role', 'status', 'last_active_at'])
+        .where('workspace_id', '=', row.id)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(MEMBER_LIST_LIMIT)
+        .execute();
+      return {
+        workspace: await toInfo(row),
+        members: members.map((m) => ({
+          _id: m.id,
+          username: m.username,
+          email: m.email,
+          role: m.role,
+          status: m.status,
+          lastActiveAt: m.last_active_at,
+        })),
+      };
+    },
+
+    /** PUT /api/workspace: only the workspace's Business Admin, or an Admin. */
+    async update(caller: UserRow, input: WorkspaceUpdateInput): Promise<WorkspaceInfo> {
+      if (caller.role !== 'Admin' && caller.role !== 'Business Admin')
+        throw forbidden(ACCESS_MESSAGES.ownerOrAdminOnly);
+      const before = await findOwn(caller);
+      const after: WorkspaceRow = { ...before, ...input, updated_at: nowIso() };
+      const changed = EDITABLE_FIELDS.filter((field) => after[field] !== before[field]);
+      if (changed.length === 0) return toInfo(before);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('workspaces')
+          .set({
+            name: after.name,
+            description: after.description,
+            type: after.type,
+            updated_at: after.updated_at,
+          })
+          .where('id', '=', before.id)
+          .execute();
+        await recordActivity(trx, {
+          workspaceId: before.id,
+          userId: caller.id,
+          action: `${caller.username} updated the workspace ${changed.join(', ')}`,
+        });
+      });
+      return toInfo(after);
+    },
+  };
+}
+
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;

@@ -1,0 +1,86 @@
+import { hasPermission, MODULE_KEYS, type ModuleKey, type PermissionSubject, type Role } from './roles';
+import { DEFAULT_SECTION, SECTIONS, SECTION_GROUPS, findSection, type SectionGroupKey } from './sections';
+
+/**
+ * Spec §6 sidebar visibility, as one rule for the UI and the server. Roles with a fixed list (Business
+ * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the spec §5
+ * permission check decides, so an Admin's per-module toggles take effect everywhere.
+ */
+const FIXED_MODULES: Partial<Record<Role, readonly ModuleKey[]>> = {
+  'Business Admin': [
+    'dashboard',
+    'dataCenter',
+    'projects',
+    'teamCommunication',
+    'digitalMediaManagement',
+    'marketing',
+    'hrManagement',
+    'financeManagement',
+    'seoManagement',
+    'internalPolicies',
+  ],
+  Freelancer: [
+    'dashboard',
+    'dataCenter',
+    'projects',
+    'teamCommunication',
+    'digitalMediaManagement',
+    'marketing',
+    'financeManagement',
+    'seoManagement',
+  ],
+  SOLOHQ: ['projects', 'teamCommunication', 'financeManagement'],
+};
+
+/** SOLOHQ sees only these sections inside its groups (spec §6). */
+const SOLOHQ_SECTION_LIMITS: Partial<Record<SectionGroupKey, readonly string[]>> = {
+  teamCommunication: ['team-email'],
+  financeManagement: ['billing-payments', 'invoice-generation'],
+};
+
+/** May this user use a module's screens and API? Server guards and the sidebar both ask this. */
+export function canUseModule(user: PermissionSubject | null | undefined, module: ModuleKey): boolean {
+  if (!user?.role) return false;
+  if (user.role === 'Admin') return true;
+  const fixed = FIXED_MODULES[user.role as Role];
+  if (fixed && !fixed.includes(module)) return false;
+  return hasPermission(user, module);
+}
+
+export function isGroupVisible(user: PermissionSubject | null | undefined, group: SectionGroupKey): boolean {
+  if (!user?.role) return false;
+  const info = SECTION_GROUPS.find((g) => g.key === group);
+  if (info && 'module' in info) return canUseModule(user, info.module);
+  if (group === 'profile') return true;
+  switch (user.role) {
+    case 'Admin':
+    case 'Business Admin':
+    case 'Freelancer':
+      return true;
+    case 'SOLOHQ':
+      return group === 'botgit';
+    case 'Team Member':
+      // Workspace Settings hidden; Botgit follows the projects permission.
+      return group === 'botgit' && hasPermission(user, 'projects');
+    default:
+      return true;
+  }
+}
+
+export function isSectionVisible(user: PermissionSubject | null | undefined, sectionKey: string): boolean {
+  const section = findSection(sectionKey);
+  if (!section || !isGroupVisible(user, section.group)) return false;
+  const limit = user?.role === 'SOLOHQ' ? SOLOHQ_SECTION_LIMITS[section.group] : undefined;
+  return !limit || limit.includes(section.key);
+}
+
+/** The section /dashboard opens on: the overview when visible, else the first visible section. */
+export function defaultSectionFor(user: PermissionSubject | null | undefined): string {
+  if (isSectionVisible(user, DEFAULT_SECTION)) return DEFAULT_SECTION;
+  return SECTIONS.find((section) => isSectionVisible(user, section.key))?.key ?? 'profile-settings';
+}
+
+/** The modules a user may use: the access tags and the x/11 count. */
+export function grantedModules(user: PermissionSubject): ModuleKey[] {
+  return MODULE_KEYS.filter((key) => canUseModule(user, key));
+}

@@ -1,0 +1,68 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Bot,
+  Briefcase,
+  Building2,
+  FileText,
+  Home,
+  Landmark,
+  Megaphone,
+  MessagesSquare,
+  Settings,
+  Share2,
+  ShieldCheck,
+  UserCircle,
+  Users,
+} from 'lucide-react';
+import { SECTIONS, SECTION_GROUPS, type SectionGroupKey, type SectionInfo } from '../../../shared/sections';
+import type { PublicUser } from '../../../shared/schemas/user';
+
+/** What every section page receives (spec §2: profile receives the user; workspace also the logout handler). */
+export interface SectionProps {
+  user: PublicUser;
+  section: SectionInfo;
+  onLogout(): void;
+}
+type SectionPage = LazyExoticComponent<ComponentType<SectionProps>>;
+
+export const GROUP_ICONS: Record<SectionGroupKey, LucideIcon> = {
+  dashboard: Home,
+  dataCenter: BarChart3,
+  projects: Briefcase,
+  teamCommunication: MessagesSquare,
+  digitalMediaManagement: Share2,
+  marketing: Megaphone,
+  hrManagement: Users,
+  financeManagement: Landmark,
+  seoManagement: FileText,
+  internalPolicies: ShieldCheck,
+  settingsConfiguration: Settings,
+  workspace: Building2,
+  botgit: Bot,
+  profile: UserCircle,
+};
+
+const named = <K extends string>(
+  load: () => Promise<Record<K, ComponentType<SectionProps>>>,
+  name: K,
+): SectionPage => lazy(() => load().then((m) => ({ default: m[name] })));
+
+/** Sections with a page of their own; every other key renders its placeholder (features/placeholders). */
+const PAGES: Partial<Record<string, SectionPage>> = {
+  overview: named(() => import('../../features/overview/overview-section'), 'OverviewSection'),
+  'users-roles': named(() => import('../../features/users/users-section'), 'UsersSection'),
+  'profile-settings': named(() => import('../../features/profile/profile-section'), 'ProfileSection'),
+  'workspace-settings': named(() => import('../../features/workspace/workspace-section'), 'WorkspaceSection'),
+};
+const PLACEHOLDER = named(
+  () => import('../../features/placeholders/placeholder-section'),
+  'PlaceholderSection',
+);
+
+export function sectionPage(key: string): SectionPage {
+  return PAGES[key] ?? PLACEHOLDER;
+}
+
+export { SECTIONS, SECTION_GROUPS };

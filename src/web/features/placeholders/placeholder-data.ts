@@ -1,0 +1,1398 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  AtSign,
+  Award,
+  BadgeCheck,
+  Banknote,
+  BarChart3,
+  Book,
+  BookOpen,
+  Bot,
+  Briefcase,
+  Building2,
+  Calendar,
+  CalendarCheck,
+  CalendarClock,
+  CalendarDays,
+  CircleDollarSign,
+  ClipboardList,
+  Clock,
+  Cloud,
+  Code,
+  Contact,
+  CreditCard,
+  Database,
+  Download,
+  Eye,
+  FilePen,
+  FileSignature,
+  FileText,
+  Filter,
+  Fingerprint,
+  Gauge,
+  Gift,
+  Globe,
+  GraduationCap,
+  Handshake,
+  Hash,
+  Heart,
+  IdCard,
+  Inbox,
+  IndianRupee,
+  KeyRound,
+  LayoutTemplate,
+  Link2,
+  ListChecks,
+  Lock,
+  Mail,
+  Megaphone,
+  MessageSquare,
+  MessagesSquare,
+  MousePointerClick,
+  Newspaper,
+  PartyPopper,
+  Percent,
+  PenLine,
+  PiggyBank,
+  Pin,
+  Play,
+  Plug,
+  Receipt,
+  ReceiptText,
+  Repeat,
+  Route,
+  Scale,
+  ScrollText,
+  Search,
+  Send,
+  Server,
+  Settings2,
+  ShieldAlert,
+  ShieldCheck,
+  Sparkles,
+  Sun,
+  Tags,
+  Target,
+  ThumbsUp,
+  Timer,
+  TrendingUp,
+  Trophy,
+  Upload,
+  UserCheck,
+  UserPlus,
+  Users,
+  Video,
+  Wallet,
+  Workflow,
+} from 'lucide-react';
+import type { BadgeColor } from '../../../shared/roles';
+import { formatIndianNumber } from '../../../shared/text';
+
+/**
+ * Spec §2 "Static placeholder sections": the content of every dashboard section that has no page of its own.
+ * 'cards' sections show a title, a description and exactly four sub-topic cards with no behaviour.
+ * 'figures' sections show hard-coded sample figures (stats, one chart, optionally a short table); they are
+ * not live data and carry no business rules. Numbers are shown with Indian grouping (spec §9).
+ */
+
+export type ValueFormat = 'count' | 'inr' | 'usd' | 'percent';
+
+export interface TopicCard {
+  title: string;
+  text: string;
+  icon: LucideIcon;
+}
+
+export interface CardsContent {
+  kind: 'cards';
+  description: string;
+  cards: readonly [TopicCard, TopicCard, TopicCard, TopicCard];
+  /** True for sections that get a working page in a later release (shown as a "Coming soon" note). */
+  planned?: boolean;
+}
+
+export interface SampleStat {
+  label: string;
+  value: number;
+  format: ValueFormat;
+  hint?: string;
+  icon?: LucideIcon;
+}
+
+export interface ChartPoint {
+  label: string;
+  primary: number;
+  secondary?: number;
+}
+
+export interface SampleChart {
+  /** 'bar' for series over time, 'hbar' for categories with longer names, 'pie' for a share of a whole. */
+  type: 'bar' | 'hbar' | 'line' | 'area' | 'pie';
+  /** Visible caption; also starts the chart's accessible summary. */
+  caption: string;
+  format: ValueFormat;
+  /** Series names; `secondary` only for line/area/bar charts with a second series. */
+  series: { primary: string; secondary?: string };
+  data: readonly ChartPoint[];
+}
+
+/** Sample statuses and their badge colours (lead colours from spec §9). */
+export const STATUS_COLORS = {
+  New: 'blue',
+  'In Progress': 'amber',
+  Qualified: 'green',
+  Converted: 'purple',
+  Lost: 'red',
+  Approved: 'green',
+  'Pending Review': 'amber',
+  'Proposal Sent': 'blue',
+  Active: 'green',
+  Paused: 'grey',
+  Learning: 'cyan',
+  Completed: 'purple',
+  Published: 'green',
+  Draft: 'grey',
+  'In Review': 'amber',
+  Scheduled: 'blue',
+  Sent: 'green',
+  Archived: 'grey',
+  'On Time': 'green',
+  Late: 'amber',
+  'On Track': 'green',
+  'On Hold': 'grey',
+  Planning: 'cyan',
+  Editing: 'amber',
+  Available: 'green',
+  Limited: 'amber',
+  Rising: 'green',
+  Stable: 'blue',
+  Falling: 'red',
+} as const satisfies Record<string, BadgeColor>;
+
+export type SampleStatus = keyof typeof STATUS_COLORS;
+
+export interface SampleTable {
+  caption: string;
+  /** Column headings; the last column is the status badge. */
+  columns: readonly string[];
+  rows: ReadonlyArray<{ cells: readonly string[]; status: SampleStatus }>;
+}
+
+export interface FiguresContent {
+  kind: 'figures';
+  description: string;
+  stats: readonly SampleStat[];
+  chart: SampleChart;
+  table?: SampleTable;
+  /** Display-only settings, e.g. the referral programme terms (spec §9). */
+  settings?: { title: string; items: ReadonlyArray<{ label: string; value: string }> };
+}
+
+export type PlaceholderContent = CardsContent | FiguresContent;
+
+/** Sections with a page of their own (see app/sections/registry.ts); they have no placeholder content. */
+export const SECTIONS_WITH_PAGES = [
+  'overview',
+  'users-roles',
+  'profile-settings',
+  'workspace-settings',
+] as const;
+
+const MONTHS = ['Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'] as const;
+const monthly = (primary: readonly number[], secondary?: readonly number[]): ChartPoint[] =>
+  MONTHS.map((label, i) => ({
+    label,
+    primary: primary[i] ?? 0,
+    ...(secondary ? { secondary: secondary[i] ?? 0 } : {}),
+  }));
+const points = (entries: ReadonlyArray<readonly [string, number]>): ChartPoint[] =>
+  entries.map(([label, primary]) => ({ label, primary }));
+
+export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
+  // ── Data Center ────────────────────────────────────────────────────────────
+  'leads-flow': {
+    kind: 'figures',
+    description: 'How new enquiries move from first contact to a signed client, across every channel.',
+    stats: [
+      { label: 'New leads this month', value: 1284, format: 'count', icon: UserPlus, hint: 'All channels' },
+      { label: 'Qualified', value: 412, format: 'count', icon: BadgeCheck, hint: '32% of new leads' },
+      { label: 'Converted', value: 96, format: 'count', icon: Handshake, hint: 'Signed this month' },
+      { label: 'Pipeline value', value: 4860000, format: 'inr', icon: IndianRupee, hint: 'Open proposals' },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Leads at each stage this month',
+      format: 'count',
+      series: { primary: 'Leads' },
+      data: points([
+        ['New', 1284],
+        ['Contacted', 860],
+        ['Qualified', 412],
+        ['Proposal', 188],
+        ['Converted', 96],
+      ]),
+    },
+    table: {
+      caption: 'Latest leads',
+      columns: ['Lead', 'Source', 'Status'],
+      rows: [
+        { cells: ['Aarav Textiles', 'Website form'], status: 'New' },
+        { cells: ['Meera Interiors', 'Referral'], status: 'In Progress' },
+        { cells: ['Kaveri Foods', 'Meta Ads'], status: 'Qualified' },
+        { cells: ['Northwind Logistics', 'LinkedIn'], status: 'Converted' },
+        { cells: ['Sahyadri Clinics', 'Google Ads'], status: 'Lost' },
+      ],
+    },
+  },
+  'client-leads': {
+    kind: 'cards',
+    planned: true,
+    description: 'A working list of client leads you can search, filter, import, export and update.',
+    cards: [
+      {
+        title: 'Lead summary',
+        text: 'Totals for all, new, in-progress and converted leads at a glance.',
+        icon: BarChart3,
+      },
+      {
+        title: 'Search and filters',
+        text: 'Find leads by name or company and narrow them by status, priority or date.',
+        icon: Filter,
+      },
+      {
+        title: 'Import and export',
+        text: 'Bring leads in from a spreadsheet and export the current view to share.',
+        icon: Upload,
+      },
+      {
+        title: 'Lead details',
+        text: 'Open a lead to edit it, mark it as converted or delete it.',
+        icon: Contact,
+      },
+    ],
+  },
+  'campaign-metrics': {
+    kind: 'figures',
+    description: 'Spend, reach and cost per lead for the paid campaigns running this quarter.',
+    stats: [
+      { label: 'Ad spend', value: 342500, format: 'inr', icon: Wallet, hint: 'This quarter' },
+      { label: 'Impressions', value: 1875400, format: 'count', icon: Eye },
+      {
+        label: 'Clicks',
+        value: 42318,
+        format: 'count',
+        icon: MousePointerClick,
+        hint: '2.3% click-through rate',
+      },
+      { label: 'Cost per lead', value: 268, format: 'inr', icon: Target, hint: 'Down from ₹342 in June' },
+    ],
+    chart: {
+      type: 'line',
+      caption: 'Cost per lead by month (₹)',
+      format: 'inr',
+      series: { primary: 'Cost per lead' },
+      data: monthly([342, 318, 301, 289, 272, 268]),
+    },
+    table: {
+      caption: 'Campaigns',
+      columns: ['Campaign', 'Channel', 'Status'],
+      rows: [
+        { cells: ['Diwali festive offer', 'Meta Ads'], status: 'Active' },
+        { cells: ['Brand search', 'Google Ads'], status: 'Active' },
+        { cells: ['Site retargeting', 'Display'], status: 'Paused' },
+        { cells: ['B2B lead form', 'LinkedIn'], status: 'Learning' },
+        { cells: ['Monsoon sale', 'Meta Ads'], status: 'Completed' },
+      ],
+    },
+  },
+  'conversion-tracking': {
+    kind: 'figures',
+    description: 'Which channels turn visitors into enquiries, and enquiries into paying clients.',
+    stats: [
+      { label: 'Conversion rate', value: 7.4, format: 'percent', icon: Percent, hint: 'Lead to client' },
+      { label: 'Conversions', value: 318, format: 'count', icon: Handshake, hint: 'Last 90 days' },
+      {
+        label: 'Average days to convert',
+        value: 18,
+        format: 'count',
+        icon: Timer,
+        hint: 'From first contact',
+      },
+      { label: 'Revenue from conversions', value: 2640000, format: 'inr', icon: IndianRupee },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Conversion rate by channel (%)',
+      format: 'percent',
+      series: { primary: 'Conversion rate' },
+      data: points([
+        ['Referral', 14.2],
+        ['Organic search', 8.6],
+        ['Google Ads', 6.9],
+        ['Meta Ads', 5.1],
+        ['LinkedIn', 4.3],
+        ['Email', 3.8],
+      ]),
+    },
+  },
+
+  // ── Projects ───────────────────────────────────────────────────────────────
+  'our-projects': {
+    kind: 'figures',
+    description: 'Active client projects, what each one covers and where it stands.',
+    stats: [
+      { label: 'Active projects', value: 8, format: 'count', icon: Briefcase },
+      { label: 'Clients', value: 6, format: 'count', icon: Building2 },
+      { label: 'On schedule', value: 6, format: 'count', icon: CalendarCheck, hint: 'Of 8 active projects' },
+      { label: 'Billed this quarter', value: 1875000, format: 'inr', icon: Receipt },
+    ],
+    chart: {
+      type: 'pie',
+      caption: 'Active projects by service',
+      format: 'count',
+      series: { primary: 'Projects' },
+      data: points([
+        ['Web development', 3],
+        ['Branding', 2],
+        ['Media buying', 2],
+        ['SEO', 1],
+      ]),
+    },
+    table: {
+      caption: 'Projects in progress',
+      columns: ['Project', 'Client', 'Status'],
+      rows: [
+        { cells: ['Website rebuild', 'Kaveri Foods'], status: 'On Track' },
+        { cells: ['Brand identity', 'Meera Interiors'], status: 'In Review' },
+        { cells: ['Local SEO', 'Sahyadri Clinics'], status: 'On Track' },
+        { cells: ['Festive media plan', 'Bluefin Apparel'], status: 'Planning' },
+        { cells: ['Booking portal', 'Northwind Logistics'], status: 'On Hold' },
+      ],
+    },
+  },
+  'project-delivered': {
+    kind: 'figures',
+    description: 'Projects handed over to clients, with delivery timing and client satisfaction.',
+    stats: [
+      { label: 'Delivered this year', value: 42, format: 'count', icon: Trophy },
+      { label: 'On-time delivery', value: 91, format: 'percent', icon: Clock },
+      { label: 'Average client rating', value: 4.7, format: 'count', icon: ThumbsUp, hint: 'Out of 5' },
+      { label: 'Value delivered', value: 12640000, format: 'inr', icon: IndianRupee, hint: 'This year' },
+    ],
+    chart: {
+      type: 'bar',
+      caption: 'Projects delivered per month',
+      format: 'count',
+      series: { primary: 'Delivered' },
+      data: monthly([3, 5, 4, 6, 7, 5]),
+    },
+    table: {
+      caption: 'Recently delivered',
+      columns: ['Project', 'Delivered', 'Status'],
+      rows: [
+        { cells: ['Kaveri Foods packaging', 'Nov 2025'], status: 'On Time' },
+        { cells: ['Aarav Textiles store', 'Oct 2025'], status: 'On Time' },
+        { cells: ['Meera Interiors catalogue', 'Oct 2025'], status: 'Late' },
+        { cells: ['Sahyadri Clinics app', 'Sep 2025'], status: 'On Time' },
+      ],
+    },
+  },
+
+  // ── Team Communication ─────────────────────────────────────────────────────
+  message: {
+    kind: 'cards',
+    description: 'One place for the team to talk, share updates and keep important conversations.',
+    cards: [
+      {
+        title: 'Direct messages',
+        text: 'Private one-to-one conversations between team members.',
+        icon: MessageSquare,
+      },
+      {
+        title: 'Team channels',
+        text: 'Topic and project channels that keep related discussion together.',
+        icon: Hash,
+      },
+      {
+        title: 'Announcements',
+        text: 'Company-wide updates that everyone sees and can acknowledge.',
+        icon: Megaphone,
+      },
+      {
+        title: 'Pinned messages',
+        text: 'Decisions, links and files pinned so nobody has to search for them.',
+        icon: Pin,
+      },
+    ],
+  },
+  'team-email': {
+    kind: 'cards',
+    description: 'Shared email for the team, so client mail is answered quickly and consistently.',
+    cards: [
+      {
+        title: 'Shared inbox',
+        text: 'Client and enquiry mail for addresses like hello@ and support@ in one view.',
+        icon: Inbox,
+      },
+      {
+        title: 'Assignments',
+        text: 'Hand a conversation to a teammate so every email has one owner.',
+        icon: UserCheck,
+      },
+      {
+        title: 'Team signatures',
+        text: 'Consistent signatures with name, role and company details.',
+        icon: PenLine,
+      },
+      {
+        title: 'Reply templates',
+        text: 'Saved replies for common questions such as pricing and timelines.',
+        icon: Send,
+      },
+    ],
+  },
+  meeting: {
+    kind: 'cards',
+    description: 'Plan internal and client meetings, and keep track of what was agreed.',
+    cards: [
+      {
+        title: 'Scheduling',
+        text: 'Find a time that suits everyone and send the invitation.',
+        icon: CalendarClock,
+      },
+      {
+        title: 'Video calls',
+        text: 'Join calls straight from the meeting entry, with one link per meeting.',
+        icon: Video,
+      },
+      {
+        title: 'Agendas and notes',
+        text: 'Share the agenda beforehand and keep notes alongside it.',
+        icon: ClipboardList,
+      },
+      {
+        title: 'Action items',
+        text: 'Follow-ups with owners and due dates, carried into the next meeting.',
+        icon: ListChecks,
+      },
+    ],
+  },
+  services: {
+    kind: 'figures',
+    description: 'The services the agency offers and how much work each one brings in.',
+    stats: [
+      { label: 'Services offered', value: 4, format: 'count', icon: Sparkles },
+      { label: 'Active engagements', value: 27, format: 'count', icon: Briefcase },
+      { label: 'Average engagement value', value: 185000, format: 'inr', icon: IndianRupee },
+      { label: 'Repeat clients', value: 64, format: 'percent', icon: Repeat },
+    ],
+    chart: {
+      type: 'pie',
+      caption: 'Active engagements by service',
+      format: 'count',
+      series: { primary: 'Engagements' },
+      data: points([
+        ['Identity & Design', 8],
+        ['Web Development', 10],
+        ['Media Planning & Buying', 7],
+        ['Job Placement', 2],
+      ]),
+    },
+    table: {
+      caption: 'Service catalogue',
+      columns: ['Service', 'Starting price', 'Status'],
+      rows: [
+        { cells: ['Identity & Design', 'From $10'], status: 'Available' },
+        { cells: ['Web Development', 'From $100'], status: 'Available' },
+        { cells: ['Media Planning & Buying', 'From $150'], status: 'Available' },
+        { cells: ['Job Placement', 'Free'], status: 'Limited' },
+      ],
+    },
+  },
+
+  // ── Digital Media Management: Social Media ─────────────────────────────────
+  'meta-ads': {
+    kind: 'figures',
+    description: 'Facebook and Instagram ad campaigns: spend, reach and the leads they bring in.',
+    stats: [
+      { label: 'Ad spend', value: 148000, format: 'inr', icon: Wallet, hint: 'Last 30 days' },
+      { label: 'Reach', value: 642300, format: 'count', icon: Users },
+      { label: 'Leads', value: 538, format: 'count', icon: UserPlus },
+      { label: 'Cost per lead', value: 275, format: 'inr', icon: Target },
+    ],
+    chart: {
+      type: 'bar',
+      caption: 'Leads from Meta Ads per month',
+      format: 'count',
+      series: { primary: 'Leads' },
+      data: monthly([312, 348, 401, 455, 512, 538]),
+    },
+    table: {
+      caption: 'Ad sets',
+      columns: ['Ad set', 'Objective', 'Status'],
+      rows: [
+        { cells: ['Festive offer – lookalike', 'Leads'], status: 'Active' },
+        { cells: ['Brand video – Pune', 'Reach'], status: 'Active' },
+        { cells: ['Website visitors', 'Retargeting'], status: 'Learning' },
+        { cells: ['Summer carousel', 'Traffic'], status: 'Paused' },
+      ],
+    },
+  },
+  instagram: {
+    kind: 'figures',
+    description: 'Followers, engagement and recent content on the agency’s Instagram account.',
+    stats: [
+      { label: 'Followers', value: 24680, format: 'count', icon: Users },
+      { label: 'Engagement rate', value: 4.8, format: 'percent', icon: Heart },
+      { label: 'Reach (30 days)', value: 186400, format: 'count', icon: Eye },
+      { label: 'Posts this month', value: 18, format: 'count', icon: FileText },
+    ],
+    chart: {
+      type: 'line',
+      caption: 'Instagram followers by month',
+      format: 'count',
+      series: { primary: 'Followers' },
+      data: monthly([19850, 20720, 21480, 22610, 23590, 24680]),
+    },
+    table: {
+      caption: 'Recent posts',
+      columns: ['Post', 'Format', 'Status'],
+      rows: [
+        { cells: ['Behind the scenes: brand shoot', 'Reel'], status: 'Published' },
+        { cells: ['5 logo mistakes to avoid', 'Carousel'], status: 'Published' },
+        { cells: ['Client story: Kaveri Foods', 'Reel'], status: 'Scheduled' },
+        { cells: ['Team Diwali celebration', 'Photo'], status: 'Draft' },
+      ],
+    },
+  },
+  linkedin: {
+    kind: 'figures',
+    description: 'Company page growth and the posts that reach decision-makers on LinkedIn.',
+    stats: [
+      { label: 'Followers', value: 8420, format: 'count', icon: Users },
+      { label: 'Impressions (30 days)', value: 112600, format: 'count', icon: Eye },
+      { label: 'Engagement rate', value: 3.2, format: 'percent', icon: ThumbsUp },
+      { label: 'Leads from LinkedIn', value: 46, format: 'count', icon: UserPlus },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Average impressions by post type',
+      format: 'count',
+      series: { primary: 'Impressions' },
+      data: points([
+        ['Carousel', 6840],
+        ['Video', 5210],
+        ['Article', 3980],
+        ['Text post', 2460],
+        ['Poll', 1920],
+      ]),
+    },
+  },
+  youtube: {
+    kind: 'figures',
+    description: 'Channel growth, views and watch time for the agency’s YouTube videos.',
+    stats: [
+      { label: 'Subscribers', value: 12340, format: 'count', icon: Users },
+      { label: 'Views (30 days)', value: 248500, format: 'count', icon: Play },
+      { label: 'Watch hours', value: 9860, format: 'count', icon: Clock, hint: 'Last 30 days' },
+      { label: 'Videos published', value: 36, format: 'count', icon: Video },
+    ],
+    chart: {
+      type: 'area',
+      caption: 'YouTube views per month',
+      format: 'count',
+      series: { primary: 'Views' },
+      data: monthly([142000, 158500, 171200, 196800, 221400, 248500]),
+    },
+    table: {
+      caption: 'Upcoming and recent videos',
+      columns: ['Video', 'Length', 'Status'],
+      rows: [
+        { cells: ['Website redesign in 10 minutes', '10:24'], status: 'Published' },
+        { cells: ['How we plan a media budget', '8:12'], status: 'Published' },
+        { cells: ['Branding basics for startups', '12:05'], status: 'Scheduled' },
+        { cells: ['Client Q&A: local SEO', '15:40'], status: 'Editing' },
+      ],
+    },
+  },
+  'x-com': {
+    kind: 'figures',
+    description: 'Reach and conversation around the agency’s posts on X.',
+    stats: [
+      { label: 'Followers', value: 6210, format: 'count', icon: Users },
+      { label: 'Impressions (30 days)', value: 342800, format: 'count', icon: Eye },
+      { label: 'Engagement rate', value: 1.9, format: 'percent', icon: Activity },
+      { label: 'Link clicks', value: 4120, format: 'count', icon: MousePointerClick },
+    ],
+    chart: {
+      type: 'line',
+      caption: 'Impressions on X per month',
+      format: 'count',
+      series: { primary: 'Impressions' },
+      data: monthly([221000, 248600, 236900, 279400, 311200, 342800]),
+    },
+  },
+  reddit: {
+    kind: 'figures',
+    description: 'Community answers and posts on Reddit, and the visits they send to the website.',
+    stats: [
+      { label: 'Community karma', value: 3480, format: 'count', icon: Award },
+      { label: 'Posts and answers', value: 24, format: 'count', icon: MessagesSquare, hint: 'Last 90 days' },
+      { label: 'Upvotes', value: 5960, format: 'count', icon: ThumbsUp },
+      { label: 'Website visits from Reddit', value: 1870, format: 'count', icon: Globe },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Upvotes by community',
+      format: 'count',
+      series: { primary: 'Upvotes' },
+      data: points([
+        ['r/marketing', 1820],
+        ['r/smallbusiness', 1540],
+        ['r/webdev', 1210],
+        ['r/Entrepreneur', 980],
+        ['r/SEO', 410],
+      ]),
+    },
+  },
+
+  // ── Marketing ──────────────────────────────────────────────────────────────
+  'email-setup': {
+    kind: 'cards',
+    planned: true,
+    description: 'Connect the business mailbox so campaigns and notifications go out from your own address.',
+    cards: [
+      { title: 'Mail server', text: 'The SMTP host and port of your email provider.', icon: Server },
+      {
+        title: 'Secure connection',
+        text: 'Send over an encrypted connection, switched on by default.',
+        icon: Lock,
+      },
+      { title: 'Sender identity', text: 'The name recipients see next to your email address.', icon: AtSign },
+      {
+        title: 'Sign-in details',
+        text: 'The mailbox user name and password, all fields required.',
+        icon: KeyRound,
+      },
+    ],
+  },
+  'campaign-setup': {
+    kind: 'figures',
+    description: 'Plan an email campaign – audience, schedule and sender – before it goes out.',
+    stats: [
+      { label: 'Subscribers', value: 12480, format: 'count', icon: Users },
+      { label: 'Scheduled campaigns', value: 5, format: 'count', icon: CalendarClock },
+      { label: 'Drafts', value: 3, format: 'count', icon: FilePen },
+      { label: 'List growth', value: 4.2, format: 'percent', icon: TrendingUp, hint: 'Per month' },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Recipients by audience segment',
+      format: 'count',
+      series: { primary: 'Recipients' },
+      data: points([
+        ['Newsletter', 6320],
+        ['Lead nurture', 2170],
+        ['Webinar sign-ups', 2150],
+        ['Clients', 1840],
+      ]),
+    },
+    table: {
+      caption: 'Campaigns',
+      columns: ['Campaign', 'Audience', 'Status'],
+      rows: [
+        { cells: ['November newsletter', 'Newsletter'], status: 'Scheduled' },
+        { cells: ['Festive offer reminder', 'Lead nurture'], status: 'Draft' },
+        { cells: ['Webinar follow-up', 'Webinar sign-ups'], status: 'Sent' },
+        { cells: ['Quarterly check-in', 'Clients'], status: 'Scheduled' },
+      ],
+    },
+  },
+  'email-template': {
+    kind: 'figures',
+    description: 'Reusable email layouts for newsletters, offers and follow-ups.',
+    stats: [
+      { label: 'Templates', value: 18, format: 'count', icon: LayoutTemplate },
+      { label: 'Used this month', value: 11, format: 'count', icon: Send },
+      { label: 'Best open rate', value: 46, format: 'percent', icon: Mail, hint: 'Welcome email' },
+      { label: 'Average click rate', value: 3.9, format: 'percent', icon: MousePointerClick },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Open rate by template (%)',
+      format: 'percent',
+      series: { primary: 'Open rate' },
+      data: points([
+        ['Welcome', 46],
+        ['Product launch', 42],
+        ['Newsletter', 38],
+        ['Follow-up', 31],
+        ['Re-engagement', 24],
+      ]),
+    },
+    table: {
+      caption: 'Templates',
+      columns: ['Template', 'Purpose', 'Status'],
+      rows: [
+        { cells: ['Welcome series', 'Onboarding'], status: 'Active' },
+        { cells: ['Monthly newsletter', 'Newsletter'], status: 'Active' },
+        { cells: ['Festive offer', 'Promotion'], status: 'Draft' },
+        { cells: ['Meeting follow-up', 'Sales'], status: 'Active' },
+        { cells: ['Win-back', 'Re-engagement'], status: 'Archived' },
+      ],
+    },
+  },
+  'email-analytics': {
+    kind: 'figures',
+    description: 'Opens, clicks and unsubscribes across every email campaign.',
+    stats: [
+      { label: 'Emails sent', value: 48620, format: 'count', icon: Send, hint: 'Last 6 months' },
+      { label: 'Open rate', value: 36.8, format: 'percent', icon: Mail, hint: 'In November' },
+      { label: 'Click rate', value: 4.6, format: 'percent', icon: MousePointerClick, hint: 'In November' },
+      { label: 'Unsubscribe rate', value: 0.3, format: 'percent', icon: ShieldAlert },
+    ],
+    chart: {
+      type: 'bar',
+      caption: 'Emails sent and opened per month',
+      format: 'count',
+      series: { primary: 'Sent', secondary: 'Opened' },
+      data: monthly([6800, 7400, 7900, 8300, 8900, 9320], [2183, 2472, 2607, 2897, 3168, 3430]),
+    },
+  },
+  'whatsapp-marketing': {
+    kind: 'figures',
+    description: 'Broadcasts and message templates sent through the WhatsApp Business account.',
+    stats: [
+      { label: 'Messages sent', value: 24850, format: 'count', icon: Send, hint: 'Last 6 months' },
+      { label: 'Delivered', value: 97.6, format: 'percent', icon: BadgeCheck },
+      { label: 'Read rate', value: 81, format: 'percent', icon: Eye },
+      { label: 'Replies', value: 1932, format: 'count', icon: MessageSquare },
+    ],
+    chart: {
+      type: 'area',
+      caption: 'WhatsApp messages sent per month',
+      format: 'count',
+      series: { primary: 'Messages' },
+      data: monthly([2800, 3350, 3620, 4180, 5300, 5600]),
+    },
+    table: {
+      caption: 'Message templates',
+      columns: ['Template', 'Category', 'Status'],
+      rows: [
+        { cells: ['Order confirmation', 'Utility'], status: 'Approved' },
+        { cells: ['Festive offer', 'Marketing'], status: 'Pending Review' },
+        { cells: ['Appointment reminder', 'Utility'], status: 'Approved' },
+        { cells: ['Welcome message', 'Marketing'], status: 'Approved' },
+        { cells: ['Payment reminder', 'Utility'], status: 'Pending Review' },
+      ],
+    },
+  },
+  'referral-client': {
+    kind: 'figures',
+    description: 'Clients who came to us through referrals, and the terms of the referral programme.',
+    stats: [
+      { label: 'Referrals received', value: 64, format: 'count', icon: Handshake, hint: 'Last 6 months' },
+      { label: 'Converted', value: 21, format: 'count', icon: BadgeCheck },
+      { label: 'Conversion rate', value: 32.8, format: 'percent', icon: Percent },
+      { label: 'Commission paid', value: 2340, format: 'usd', icon: CircleDollarSign },
+    ],
+    chart: {
+      type: 'bar',
+      caption: 'Referrals received per month',
+      format: 'count',
+      series: { primary: 'Referrals' },
+      data: monthly([7, 9, 11, 10, 13, 14]),
+    },
+    table: {
+      caption: 'Recent referrals',
+      columns: ['Referred client', 'Referred by', 'Status'],
+      rows: [
+        { cells: ['Lotus Wellness', 'Meera Interiors'], status: 'In Progress' },
+        { cells: ['Ganga Exports', 'Kaveri Foods'], status: 'Converted' },
+        { cells: ['Orbit Fintech', 'Northwind Logistics'], status: 'Proposal Sent' },
+        { cells: ['Saffron Hotels', 'Aarav Textiles'], status: 'In Progress' },
+        { cells: ['Peak Fitness', 'Sahyadri Clinics'], status: 'Converted' },
+      ],
+    },
+    settings: {
+      title: 'Programme settings',
+      items: [
+        { label: 'Commission', value: '15%' },
+        { label: 'Minimum payout', value: '$100' },
+        { label: 'Tracking period', value: '90 days' },
+      ],
+    },
+  },
+  'case-studies': {
+    kind: 'figures',
+    description: 'Client success stories, ready to share with prospects.',
+    stats: [
+      { label: 'Published', value: 12, format: 'count', icon: BookOpen },
+      { label: 'In draft', value: 4, format: 'count', icon: FilePen },
+      { label: 'Views this quarter', value: 8640, format: 'count', icon: Eye },
+      { label: 'Leads attributed', value: 57, format: 'count', icon: UserPlus },
+    ],
+    chart: {
+      type: 'hbar',
+      caption: 'Views by case study this quarter',
+      format: 'count',
+      series: { primary: 'Views' },
+      data: points([
+        ['Kaveri Foods', 2140],
+        ['Meera Interiors', 1810],
+        ['Sahyadri Clinics', 1730],
+        ['Northwind', 1520],
+        ['Bluefin Apparel', 1440],
+      ]),
+    },
+    table: {
+      caption: 'Case studies',
+      columns: ['Case study', 'Service', 'Status'],
+      rows: [
+        { cells: ['Kaveri Foods: 3× online orders', 'Web Development'], status: 'Published' },
+        { cells: ['Meera Interiors rebrand', 'Identity & Design'], status: 'Published' },
+        { cells: ['Sahyadri Clinics local SEO', 'SEO'], status: 'In Review' },
+        { cells: ['Bluefin festive campaign', 'Media Buying'], status: 'Draft' },
+      ],
+    },
+  },
+
+  // ── HR Management ──────────────────────────────────────────────────────────
+  'hr-overview': {
+    kind: 'cards',
+    description: 'A summary of the people side of the business: headcount, hiring, leave and reviews.',
+    cards: [
+      {
+        title: 'Headcount',
+        text: 'How many people work here, by department and employment type.',
+        icon: Users,
+      },
+      {
+        title: 'Open positions',
+        text: 'Roles being hired for and how far each search has got.',
+        icon: UserPlus,
+      },
+      {
+        title: 'Leave and attendance',
+        text: 'Who is away today and how this month’s attendance looks.',
+        icon: CalendarDays,
+      },
+      {
+        title: 'Upcoming reviews',
+        text: 'Probation and performance reviews due in the coming weeks.',
+        icon: ClipboardList,
+      },
+    ],
+  },
+  'interview-management': {
+    kind: 'cards',
+    description: 'Run hiring from application to offer, with every interview in one place.',
+    cards: [
+      {
+        title: 'Candidate pipeline',
+        text: 'Applicants for each role, grouped by stage from screening to offer.',
+        icon: Workflow,
+      },
+      {
+        title: 'Interview scheduling',
+        text: 'Book interview slots with candidates and the interview panel.',
+        icon: CalendarClock,
+      },
+      {
+        title: 'Interviewer feedback',
+        text: 'Scorecards and notes from each interviewer, kept with the candidate.',
+        icon: PenLine,
+      },
+      {
+        title: 'Offers and onboarding',
+        text: 'Send the offer and prepare the new joiner’s first day.',
+        icon: GraduationCap,
+      },
+    ],
+  },
+  'letter-templates': {
+    kind: 'cards',
+    description: 'Standard HR letters, ready to fill in and send.',
+    cards: [
+      {
+        title: 'Offer letters',
+        text: 'Role, salary and joining date for a selected candidate.',
+        icon: FileSignature,
+      },
+      {
+        title: 'Appointment letters',
+        text: 'Terms of employment issued on the joining day.',
+        icon: FileText,
+      },
+      {
+        title: 'Experience and relieving letters',
+        text: 'Issued when an employee leaves, with their service dates.',
+        icon: Award,
+      },
+      {
+        title: 'Notice and warning letters',
+        text: 'Formal letters for policy breaches and notice periods.',
+        icon: ShieldAlert,
+      },
+    ],
+  },
+  'hr-manage': {
+    kind: 'cards',
+    description: 'Day-to-day HR administration for the whole team.',
+    cards: [
+      {
+        title: 'Employee records',
+        text: 'Every employee’s profile, contract and history in one record.',
+        icon: IdCard,
+      },
+      {
+        title: 'Departments and reporting',
+        text: 'Teams, managers and who reports to whom.',
+        icon: Workflow,
+      },
+      {
+        title: 'Compliance',
+        text: 'Statutory registrations, filings and policy acknowledgements.',
+        icon: Scale,
+      },
+      {
+        title: 'Performance reviews',
+        text: 'Review cycles, goals and ratings for each employee.',
+        icon: Target,
+      },
+    ],
+  },
+  'employee-details': {
+    kind: 'cards',
+    description: 'The personal and job information held for each employee.',
+    cards: [
+      {
+        title: 'Personal information',
+        text: 'Name, date of birth, address and contact numbers.',
+        icon: Contact,
+      },
+      {
+        title: 'Job details',
+        text: 'Designation, department, manager and date of joining.',
+        icon: Briefcase,
+      },
+      {
+        title: 'Documents and IDs',
+        text: 'Identity proofs, PAN, bank details and signed agreements.',
+        icon: Fingerprint,
+      },
+      {
+        title: 'Emergency contacts',
+        text: 'Who to call in an emergency, and how to reach them.',
+        icon: ShieldCheck,
+      },
+    ],
+  },
+  'attendance-summary': {
+    kind: 'cards',
+    description: 'Attendance and leave at a glance for the team.',
+    cards: [
+      { title: 'Daily attendance', text: 'Who is in, remote or away today.', icon: CalendarCheck },
+      {
+        title: 'Leave balances',
+        text: 'Casual, sick and earned leave left for each employee.',
+        icon: CalendarDays,
+      },
+      {
+        title: 'Late arrivals and overtime',
+        text: 'Patterns in check-in times and extra hours worked.',
+        icon: Clock,
+      },
+      {
+        title: 'Monthly reports',
+        text: 'An attendance summary per month, ready for payroll.',
+        icon: FileText,
+      },
+    ],
+  },
+  'holiday-calendar': {
+    kind: 'cards',
+    description: 'The year’s holidays, so the team can plan leave and deadlines around them.',
+    cards: [
+      { title: 'Public holidays', text: 'National holidays observed by every office.', icon: Calendar },
+      {
+        title: 'Festival holidays',
+        text: 'Festivals such as Diwali, Eid and Christmas observed by the company.',
+        icon: PartyPopper,
+      },
+      { title: 'Optional holidays', text: 'Restricted holidays each employee can choose from.', icon: Sun },
+      {
+        title: 'Leave planning',
+        text: 'Long weekends and busy periods to keep in mind when booking leave.',
+        icon: CalendarClock,
+      },
+    ],
+  },
+  incentives: {
+    kind: 'cards',
+    description: 'Rewards that recognise results: commissions, bonuses and referral payouts.',
+    cards: [
+      {
+        title: 'Sales commissions',
+        text: 'Commission earned on deals each person helped close.',
+        icon: Banknote,
+      },
+      { title: 'Performance bonuses', text: 'Quarterly and annual bonuses linked to goals.', icon: Trophy },
+      { title: 'Employee referrals', text: 'Rewards for referring people who join the team.', icon: Gift },
+      {
+        title: 'Payout schedule',
+        text: 'When approved incentives are added to payroll.',
+        icon: CalendarCheck,
+      },
+    ],
+  },
+
+  // ── Finance Management ─────────────────────────────────────────────────────
+  'billing-payments': {
+    kind: 'cards',
+    description: 'Your plan, how you pay for it and what you have been charged.',
+    cards: [
+      {
+        title: 'Plan and subscription',
+        text: 'The current plan, its limits and the next renewal date.',
+        icon: BadgeCheck,
+      },
+      {
+        title: 'Payment methods',
+        text: 'Cards and bank accounts used to pay for the subscription.',
+        icon: CreditCard,
+      },
+      { title: 'Billing history', text: 'Past charges with downloadable receipts.', icon: ReceiptText },
+      { title: 'Tax details', text: 'GSTIN and billing address printed on every invoice.', icon: Building2 },
+    ],
+  },
+  'invoice-generation': {
+    kind: 'cards',
+    description: 'Create and send client invoices.',
+    cards: [
+      {
+        title: 'Invoice builder',
+        text: 'Line items, quantities, rates and discounts for each client.',
+        icon: Receipt,
+      },
+      {
+        title: 'GST and taxes',
+        text: 'CGST, SGST or IGST worked out from the client’s state.',
+        icon: Percent,
+      },
+      { title: 'Recurring invoices', text: 'Retainers billed automatically every month.', icon: Repeat },
+      {
+        title: 'Payment reminders',
+        text: 'Polite reminders sent before and after the due date.',
+        icon: Mail,
+      },
+    ],
+  },
+  'payment-records': {
+    kind: 'cards',
+    description: 'Every payment received from clients, and what is still outstanding.',
+    cards: [
+      {
+        title: 'Payments received',
+        text: 'Amount, date and method for each client payment.',
+        icon: Banknote,
+      },
+      { title: 'Outstanding dues', text: 'Unpaid invoices, sorted by how overdue they are.', icon: Clock },
+      { title: 'Refunds', text: 'Refunds issued to clients, with the reason for each.', icon: Download },
+      {
+        title: 'Reconciliation',
+        text: 'Match bank entries with invoices so the books agree.',
+        icon: ListChecks,
+      },
+    ],
+  },
+  'expense-management': {
+    kind: 'cards',
+    description: 'Track what the business spends, and keep claims and budgets under control.',
+    cards: [
+      {
+        title: 'Expense claims',
+        text: 'Staff claims for travel, software and client meetings.',
+        icon: Wallet,
+      },
+      {
+        title: 'Approvals',
+        text: 'Claims reviewed and approved by a manager before payout.',
+        icon: UserCheck,
+      },
+      {
+        title: 'Budgets and categories',
+        text: 'Monthly budgets per category, with spend against each.',
+        icon: PiggyBank,
+      },
+      {
+        title: 'Receipts',
+        text: 'Bills and receipts stored with the expense they support.',
+        icon: ReceiptText,
+      },
+    ],
+  },
+
+  // ── SEO Management ─────────────────────────────────────────────────────────
+  'website-analytics': {
+    kind: 'cards',
+    description: 'How people find and use the agency website.',
+    cards: [
+      { title: 'Traffic overview', text: 'Visitors, sessions and page views over time.', icon: Activity },
+      { title: 'Traffic sources', text: 'Search, social, referral and direct visits compared.', icon: Route },
+      { title: 'Top pages', text: 'The pages people visit most, and where they leave.', icon: FileText },
+      {
+        title: 'Visitor behaviour',
+        text: 'Time on site, bounce rate and the paths visitors take.',
+        icon: MousePointerClick,
+      },
+    ],
+  },
+  'seo-insights': {
+    kind: 'figures',
+    description: 'Search visibility, keyword positions and organic traffic for the agency website.',
+    stats: [
+      { label: 'Organic visitors', value: 38420, format: 'count', icon: Search, hint: 'Last 6 months' },
+      { label: 'Keywords in the top 10', value: 146, format: 'count', icon: Trophy },
+      { label: 'Average position', value: 12.4, format: 'count', icon: Gauge },
+      { label: 'Backlinks', value: 2318, format: 'count', icon: Link2 },
+    ],
+    chart: {
+      type: 'area',
+      caption: 'Organic visitors per month',
+      format: 'count',
+      series: { primary: 'Visitors' },
+      data: monthly([4850, 5420, 6010, 6730, 7490, 7920]),
+    },
+    table: {
+      caption: 'Tracked keywords',
+      columns: ['Keyword', 'Position', 'Trend'],
+      rows: [
+        { cells: ['digital marketing agency pune', '4'], status: 'Rising' },
+        { cells: ['website design company', '7'], status: 'Stable' },
+        { cells: ['branding agency india', '9'], status: 'Rising' },
+        { cells: ['social media management', '11'], status: 'Stable' },
+        { cells: ['seo for small business', '15'], status: 'Falling' },
+      ],
+    },
+  },
+  'web-settings': {
+    kind: 'cards',
+    description: 'Technical settings for the public website.',
+    cards: [
+      {
+        title: 'Domain and hosting',
+        text: 'The site’s domain, DNS records and SSL certificate.',
+        icon: Globe,
+      },
+      {
+        title: 'Site metadata',
+        text: 'Default page titles, descriptions and social sharing images.',
+        icon: Tags,
+      },
+      { title: 'Tracking codes', text: 'Analytics and advertising tags added to every page.', icon: Code },
+      {
+        title: 'Redirects and sitemap',
+        text: 'Moved pages and the sitemap submitted to search engines.',
+        icon: Route,
+      },
+    ],
+  },
+  blogs: {
+    kind: 'cards',
+    planned: true,
+    description: 'Write, publish and organise the posts shown on the public blog.',
+    cards: [
+      {
+        title: 'Blog list',
+        text: 'All posts with their status, category, views and author.',
+        icon: Newspaper,
+      },
+      {
+        title: 'Editor',
+        text: 'SEO title up to 60 characters, meta description up to 160 and up to 5 keywords.',
+        icon: PenLine,
+      },
+      { title: 'Categories', text: 'Group posts into categories, each with its own page.', icon: Tags },
+      { title: 'Publishing', text: 'Move posts between draft, published and archived.', icon: Send },
+    ],
+  },
+
+  // ── Internal Policies ──────────────────────────────────────────────────────
+  'company-policies': {
+    kind: 'cards',
+    description: 'The rules everyone at the company works by.',
+    cards: [
+      { title: 'Code of conduct', text: 'How we treat colleagues, clients and partners.', icon: Scale },
+      {
+        title: 'Leave policy',
+        text: 'Leave types, how many days you get and how to apply.',
+        icon: CalendarDays,
+      },
+      {
+        title: 'Remote and hybrid work',
+        text: 'When and how the team can work away from the office.',
+        icon: Building2,
+      },
+      { title: 'Data protection', text: 'How client data and company devices must be handled.', icon: Lock },
+    ],
+  },
+  'company-handbook': {
+    kind: 'cards',
+    description: 'Everything a new team member needs to know about working here.',
+    cards: [
+      {
+        title: 'Mission and values',
+        text: 'What the agency stands for and how we like to work.',
+        icon: Sparkles,
+      },
+      { title: 'Onboarding guide', text: 'The first week, step by step, for every new joiner.', icon: Book },
+      { title: 'Benefits and perks', text: 'Insurance, learning budget and other benefits.', icon: Gift },
+      {
+        title: 'Tools and processes',
+        text: 'The tools we use and how projects move from brief to delivery.',
+        icon: ScrollText,
+      },
+    ],
+  },
+
+  // ── Settings & Configuration ───────────────────────────────────────────────
+  'manage-integrations': {
+    kind: 'cards',
+    description: 'Connect the dashboard to the other tools the business already uses.',
+    cards: [
+      { title: 'Email', text: 'Send and receive mail through your email provider.', icon: Mail },
+      {
+        title: 'Team chat',
+        text: 'Post updates and alerts to your team chat channels.',
+        icon: MessagesSquare,
+      },
+      {
+        title: 'Analytics',
+        text: 'Bring website and campaign numbers in from analytics tools.',
+        icon: BarChart3,
+      },
+      { title: 'Cloud storage', text: 'Attach and share files from your cloud drive.', icon: Cloud },
+    ],
+  },
+  credentials: {
+    kind: 'cards',
+    description:
+      'Keys, passwords and tokens the business uses with other services, kept in one secure place.',
+    cards: [
+      { title: 'API keys', text: 'Keys for connecting apps and services to the dashboard.', icon: KeyRound },
+      {
+        title: 'Database credentials',
+        text: 'Connection details for the databases behind client projects.',
+        icon: Database,
+      },
+      {
+        title: 'Third-party services',
+        text: 'Logins for hosting, domain, analytics and advertising accounts.',
+        icon: Plug,
+      },
+      {
+        title: 'Security tokens',
+        text: 'Access tokens and secrets, with who can see them and when they expire.',
+        icon: ShieldCheck,
+      },
+    ],
+  },
+
+  // ── Botgit ─────────────────────────────────────────────────────────────────
+  'botgit-data': {
+    kind: 'cards',
+    planned: true,
+    description: 'Candidate profiles collected by the Botgit browser extension.',
+    cards: [
+      {
+        title: 'Scraped profiles',
+        text: 'Name, email, phone, role, location and date for each profile.',
+        icon: Users,
+      },
+      {
+        title: 'Search and date range',
+        text: 'Find profiles by name or narrow them to a date range.',
+        icon: Search,
+      },
+      {
+        title: 'Select and export',
+        text: 'Choose profiles and export them to share with the team.',
+        icon: Download,
+      },
+      { title: 'Filters', text: 'Narrow the list to the roles and places you are hiring for.', icon: Filter },
+    ],
+  },
+  'botgit-settings': {
+    kind: 'cards',
+    planned: true,
+    description: 'How and when the Botgit extension collects candidate profiles.',
+    cards: [
+      {
+        title: 'Automatic scraping',
+        text: 'Collect profiles on a schedule, every 1 to 168 hours (24 by default).',
+        icon: Bot,
+      },
+      {
+        title: 'Profile limit',
+        text: 'The most profiles to collect in one run, from 1 to 1,000 (100 by default).',
+        icon: Gauge,
+      },
+      {
+        title: 'What to save',
+        text: 'Choose whether email addresses and phone numbers are kept.',
+        icon: Settings2,
+      },
+      { title: 'Notifications', text: 'Get told when a scraping run has finished.', icon: Mail },
+    ],
+  },
+};
+
+/** The placeholder content for a section key, or undefined (own properties only, so 'constructor' is not content). */
+export function placeholderFor(key: string): PlaceholderContent | undefined {
+  return Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key] : undefined;
+}
+
+/** A sample figure as text: Indian digit grouping (spec §9), with ₹, $ or % where the format asks for it. */
+export function formatValue(value: number, format: ValueFormat): string {
+  const digits = formatIndianNumber(value);
+  switch (format) {
+    case 'inr':
+      return `₹${digits}`;
+    case 'usd':
+      return `$${digits}`;
+    case 'percent':
+      return `${digits}%`;
+    default:
+      return digits;
+  }
+}
+
+/** Short axis labels: 1.3L, 25L, 1.2Cr above 9,999; the full figure below. */
+export function formatAxisValue(value: number, format: ValueFormat): string {
+  if (Math.abs(value) < 10000) return formatValue(value, format);
+  const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 }).format(
+    value,
+  );
+  return format === 'inr' ? `₹${compact}` : format === 'usd' ? `$${compact}` : compact;
+}
+
+const CHART_KIND: Record<SampleChart['type'], string> = {
+  bar: 'Bar chart',
+  hbar: 'Bar chart',
+  line: 'Line chart',
+  area: 'Area chart',
+  pie: 'Pie chart',
+};
+
+/** A one-sentence text equivalent of a chart, used as its accessible name. */
+export function describeChart(chart: SampleChart): string {
+  const { primary, secondary } = chart.series;
+  const values = chart.data.map((point) => {
+    const first = formatValue(point.primary, chart.format);
+    if (secondary === undefined || point.secondary === undefined) return `${point.label} ${first}`;
+    return `${point.label}: ${primary.toLowerCase()} ${first}, ${secondary.toLowerCase()} ${formatValue(point.secondary, chart.format)}`;
+  });
+  return `${CHART_KIND[chart.type]}, sample data. ${chart.caption}: ${values.join('; ')}.`;
+}

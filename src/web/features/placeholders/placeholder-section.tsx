@@ -1,0 +1,87 @@
+import { lazy, Suspense } from 'react';
+import { Clock, FlaskConical } from 'lucide-react';
+import { DASHBOARD_MESSAGES } from '../../../shared/messages';
+import type { SectionProps } from '../../app/sections/registry';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { placeholderFor, type CardsContent } from './placeholder-data';
+
+// The figures (and recharts with them) load only when a sample-figure section is opened; card-only sections stay small.
+const PlaceholderFigures = lazy(() =>
+  import('./placeholder-figures').then((m) => ({ default: m.PlaceholderFigures })),
+);
+
+// Spec §9: a 300 ms fade as the section appears (CSS @starting-style; none when reduced motion is asked for).
+const FADE = 'transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none';
+
+/** Spec §2 "Static placeholder sections": sample figures or four sub-topic cards; no behaviour. */
+export function PlaceholderSection({ section }: SectionProps) {
+  const heading = section.title ?? section.label;
+  const content = placeholderFor(section.key);
+
+  if (!content) {
+    return (
+      <div className={`mx-auto max-w-6xl ${FADE}`}>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{heading}</h1>
+      </div>
+    );
+  }
+
+  const figures = content.kind === 'figures';
+  return (
+    <div className={`mx-auto max-w-6xl space-y-6 ${FADE}`} data-testid={`placeholder-${section.key}`}>
+      <header>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{heading}</h1>
+          {figures && (
+            <Badge color="amber" className="gap-1">
+              <FlaskConical className="size-3.5" aria-hidden />
+              Sample data
+            </Badge>
+          )}
+          {content.kind === 'cards' && content.planned && (
+            <Badge color="blue" className="gap-1">
+              <Clock className="size-3.5" aria-hidden />
+              Coming soon
+            </Badge>
+          )}
+        </div>
+        <p className="mt-2 max-w-3xl text-sm text-muted sm:text-base">{content.description}</p>
+        {figures && (
+          <p className="mt-1 text-sm text-muted">
+            Sample figures for illustration – these are not live numbers.
+          </p>
+        )}
+      </header>
+
+      {figures ? (
+        <Suspense fallback={<Spinner label={DASHBOARD_MESSAGES.loading} />}>
+          <PlaceholderFigures content={content} />
+        </Suspense>
+      ) : (
+        <PlaceholderCards content={content} />
+      )}
+    </div>
+  );
+}
+
+function PlaceholderCards({ content }: { content: CardsContent }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {content.cards.map(({ title, text, icon: Icon }) => (
+        <li key={title} className="min-w-0">
+          <Card className="flex h-full gap-4 p-5 sm:p-6">
+            <span className="h-fit shrink-0 rounded-xl bg-brand-50 p-2.5 text-brand-700">
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <h2 className="text-base font-semibold text-ink">{title}</h2>
+              <p className="mt-1 text-sm text-muted">{text}</p>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

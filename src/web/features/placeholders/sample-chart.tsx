@@ -1,0 +1,267 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { cn } from '../../components/ui/cn';
+import { describeChart, formatAxisValue, formatValue, type SampleChart } from './placeholder-data';
+
+// Graphics need 3:1 against white (WCAG 1.4.11); all of these pass.
+const COLORS = ['#4f46e5', '#0891b2', '#d97706', '#db2777', '#16a34a', '#64748b'] as const;
+const PRIMARY = COLORS[0];
+const SECONDARY = COLORS[1];
+const TICK = { fill: '#475569', fontSize: 12 };
+const GRID = '#e2e8f0';
+const TOOLTIP_STYLE = { borderRadius: 8, borderColor: GRID, fontSize: 13 };
+// Short draw-in; recharts skips it when the system asks for reduced motion.
+const ANIMATION = { animationDuration: 600 } as const;
+const colorAt = (index: number) => COLORS[index % COLORS.length] ?? PRIMARY;
+
+/**
+ * One sample chart inside a <figure>. The drawing is role="img" with a text summary of every value as its
+ * name, so screen-reader users get the same figures; the keyboard layer of recharts is off for the same reason.
+ */
+export function SampleChartFigure({ chart }: { chart: SampleChart }) {
+  const value = (v: unknown) => formatValue(Number(v), chart.format);
+  const axis = (v: unknown) => formatAxisValue(Number(v), chart.format);
+  const data = [...chart.data];
+  const height =
+    chart.type === 'hbar' ? Math.max(180, data.length * 40 + 30) : chart.type === 'pie' ? 200 : 240;
+  const common = { data, accessibilityLayer: false, margin: { top: 8, right: 12, bottom: 0, left: 0 } };
+  const tooltip = <Tooltip formatter={value} contentStyle={TOOLTIP_STYLE} cursor={{ fill: '#eef2ff' }} />;
+  const legend = chart.series.secondary ? (
+    <Legend
+      itemSorter={null}
+      wrapperStyle={{ fontSize: 13 }}
+      // Series colours are for the swatches; the text stays in the muted token for AA contrast.
+      formatter={(name) => <span style={{ color: '#475569' }}>{name}</span>}
+    />
+  ) : null;
+
+  let drawing;
+  switch (chart.type) {
+    case 'hbar':
+      drawing = (
+        <BarChart {...common} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 4 }}>
+          <CartesianGrid horizontal={false} stroke={GRID} />
+          <XAxis type="number" tick={TICK} tickFormatter={axis} axisLine={false} tickLine={false} />
+          <YAxis type="category" dataKey="label" tick={TICK} width={120} axisLine={false} tickLine={false} />
+          {tooltip}
+          <Bar
+            {...ANIMATION}
+            dataKey="primary"
+            name={chart.series.primary}
+            fill={PRIMARY}
+            radius={[0, 4, 4, 0]}
+            maxBarSize={24}
+          />
+        </BarChart>
+      );
+      break;
+    case 'bar':
+      drawing = (
+        <BarChart {...common}>
+          <CartesianGrid vertical={false} stroke={GRID} />
+          <XAxis dataKey="label" tick={TICK} axisLine={false} tickLine={false} />
+          <YAxis
+            tickCount={6}
+            tick={TICK}
+            tickFormatter={axis}
+            width={48}
+            axisLine={false}
+            tickLine={false}
+            allowDecimals={false}
+          />
+          {tooltip}
+          {legend}
+          <Bar
+            {...ANIMATION}
+            dataKey="primary"
+            name={chart.series.primary}
+            fill={PRIMARY}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={40}
+          />
+          {chart.series.secondary && (
+            <Bar
+              {...ANIMATION}
+              dataKey="secondary"
+              name={chart.series.secondary}
+              fill={SECONDARY}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={40}
+            />
+          )}
+        </BarChart>
+      );
+      break;
+    case 'line':
+      drawing = (
+        <LineChart {...common}>
+          <CartesianGrid vertical={false} stroke={GRID} />
+          <XAxis
+            dataKey="label"
+            tick={TICK}
+            axisLine={false}
+            tickLine={false}
+            padding={{ left: 12, right: 12 }}
+          />
+          <YAxis
+            tickCount={6}
+            tick={TICK}
+            tickFormatter={axis}
+            width={48}
+            axisLine={false}
+            tickLine={false}
+            domain={['auto', 'auto']}
+          />
+          {tooltip}
+          {legend}
+          <Line
+            {...ANIMATION}
+            type="monotone"
+            dataKey="primary"
+            name={chart.series.primary}
+            stroke={PRIMARY}
+            strokeWidth={2.5}
+            dot={{ r: 3 }}
+          />
+          {chart.series.secondary && (
+            <Line
+              {...ANIMATION}
+              type="monotone"
+              dataKey="secondary"
+              name={chart.series.secondary}
+              stroke={SECONDARY}
+              strokeWidth={2.5}
+              strokeDasharray="6 3"
+              dot={{ r: 3 }}
+            />
+          )}
+        </LineChart>
+      );
+      break;
+    case 'area':
+      drawing = (
+        <AreaChart {...common}>
+          <CartesianGrid vertical={false} stroke={GRID} />
+          <XAxis
+            dataKey="label"
+            tick={TICK}
+            axisLine={false}
+            tickLine={false}
+            padding={{ left: 12, right: 12 }}
+          />
+          <YAxis
+            tickCount={6}
+            tick={TICK}
+            tickFormatter={axis}
+            width={48}
+            axisLine={false}
+            tickLine={false}
+          />
+          {tooltip}
+          {legend}
+          <Area
+            {...ANIMATION}
+            type="monotone"
+            dataKey="primary"
+            name={chart.series.primary}
+            stroke={PRIMARY}
+            strokeWidth={2.5}
+            fill={PRIMARY}
+            fillOpacity={0.15}
+          />
+          {chart.series.secondary && (
+            <Area
+              {...ANIMATION}
+              type="monotone"
+              dataKey="secondary"
+              name={chart.series.secondary}
+              stroke={SECONDARY}
+              strokeWidth={2.5}
+              fill={SECONDARY}
+              fillOpacity={0.15}
+            />
+          )}
+        </AreaChart>
+      );
+      break;
+    case 'pie':
+      drawing = (
+        <PieChart accessibilityLayer={false}>
+          {tooltip}
+          <Pie
+            {...ANIMATION}
+            data={data}
+            dataKey="primary"
+            nameKey="label"
+            innerRadius="55%"
+            outerRadius="90%"
+            paddingAngle={2}
+            stroke="#ffffff"
+          >
+            {data.map((point, index) => (
+              <Cell key={point.label} fill={colorAt(index)} />
+            ))}
+          </Pie>
+        </PieChart>
+      );
+      break;
+  }
+
+  const total = chart.data.reduce((sum, point) => sum + point.primary, 0);
+  const pie = chart.type === 'pie';
+  // The drawing grows to fill its card (beside a taller table) but never gets shorter than `height`.
+  return (
+    <figure className="flex min-w-0 flex-1 flex-col">
+      <figcaption className="text-base font-semibold text-ink">{chart.caption}</figcaption>
+      <div className={cn('mt-4 flex min-w-0 flex-1 flex-col gap-4', pie && 'sm:flex-row sm:items-center')}>
+        <div
+          role="img"
+          aria-label={describeChart(chart)}
+          className={cn('w-full min-w-0 flex-1', pie && 'sm:w-1/2 sm:flex-none sm:self-stretch')}
+          style={{ minHeight: height }}
+        >
+          <ResponsiveContainer
+            width="100%"
+            height="100%"
+            minHeight={height}
+            initialDimension={{ width: 320, height }}
+          >
+            {drawing}
+          </ResponsiveContainer>
+        </div>
+        {pie && (
+          // The pie's key, with the figures, so nobody has to hover to read a value.
+          <ul className="grid min-w-0 gap-2.5 text-sm sm:flex-1">
+            {chart.data.map((point, index) => (
+              <li key={point.label} className="flex min-w-0 items-center gap-2">
+                <span className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: colorAt(index) }} />
+                <span className="min-w-0 flex-1 text-muted">{point.label}</span>
+                <span className="whitespace-nowrap font-semibold tabular-nums text-ink">
+                  {formatValue(point.primary, chart.format)}
+                  <span className="ml-1 font-normal text-muted">
+                    ({Math.round((point.primary / total) * 100)}%)
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { SectionProps } from '../../app/sections/registry';
+import { Card } from '../../components/ui/card';
+import { AccountActions } from './account-actions';
+import { ProfileDetails } from './profile-details';
+import { ProfileForm } from './profile-form';
+import { ProfileInfoCards } from './profile-info-cards';
+import { RestrictedNotice } from './restricted-notice';
+
+/** Spec §2 Profile Settings: picture, details with an edit mode, informational cards, account actions. */
+export function ProfileSection({ user, onLogout }: SectionProps) {
+  const [editing, setEditing] = useState(false);
+  const [wasEditing, setWasEditing] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile Settings</h1>
+        <p className="mt-1 text-sm text-muted">Your photo and the details your team sees.</p>
+      </div>
+      {user.role === 'User' && <RestrictedNotice />}
+
+      <Card>
+        {editing ? (
+          <ProfileForm
+            user={user}
+            onDone={() => {
+              setEditing(false);
+              setWasEditing(true);
+            }}
+          />
+        ) : (
+          <ProfileDetails user={user} onEdit={() => setEditing(true)} focusEdit={wasEditing} />
+        )}
+      </Card>
+
+      <ProfileInfoCards />
+      <AccountActions user={user} onLogout={onLogout} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { UserPlus } from 'lucide-react';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
+import type { WorkspaceMember } from '../../../shared/schemas/workspace';
+import { formatIndianNumber } from '../../../shared/text';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { timeAgo } from '../notifications/notification-list';
+import { ProfileAvatar } from '../profile/profile-avatar';
+
+/** Spec §2 Members: the workspace's members; inviting is not available yet. */
+export function MembersTab({ members }: { members: WorkspaceMember[] }) {
+  const hintId = useId();
+  return (
+    <Card>
+      <div className="flex flex-col gap-3 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-base font-semibold text-ink">Members</h2>
+          <p className="text-sm text-muted">{formatIndianNumber(members.length)} in this workspace</p>
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <Button disabled aria-describedby={hintId}>
+            <UserPlus className="size-4" aria-hidden />
+            Invite Members
+          </Button>
+          <p id={hintId} className="text-xs text-muted">
+            Coming soon
+          </p>
+        </div>
+      </div>
+      {members.length === 0 ? (
+        <p className="pt-5 text-sm text-muted">No members yet.</p>
+      ) : (
+        <ul className="divide-y divide-line" aria-label="Workspace members">
+          {members.map((member) => {
+            const status = displayStatus(member);
+            return (
+              <li key={member._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-4 last:pb-0">
+                <ProfileAvatar name={member.username || member.email} size="md" />
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="truncate text-sm font-semibold text-ink">{member.username}</p>
+                  <p className="break-all text-sm text-muted">{member.email}</p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge color={roleBadgeColor(member.role)}>{member.role}</Badge>
+                  <Badge color={statusBadgeColor(status)}>{status}</Badge>
+                </div>
+                <p className="w-full text-xs text-muted sm:w-36 sm:text-right">
+                  {member.lastActiveAt ? (
+                    <>
+                      Last active: <time dateTime={member.lastActiveAt}>{timeAgo(member.lastActiveAt)}</time>
+                    </>
+                  ) : (
+                    'Not active yet'
+                  )}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
