@@ -95,3 +95,65 @@ export const ACCESS_MESSAGES = {
   usernameRequired: 'Username is required',
   workspaceNameRequired: 'Workspace name is required',
 } as const;
+
+/** Spec §2, §5, §8 blog texts. */
+export const BLOG_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be 60 characters or less',
+  metaDescriptionRequired: 'Meta description is required',
+  metaDescriptionTooLong: 'Meta description must be 160 characters or less',
+  categoryRequired: 'Category is required',
+  contentRequired: 'Content is required',
+  tooManyKeywords: 'Maximum 5 keywords allowed',
+  statusUpdateFailed: 'Failed to update blog status. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this blog post? This action cannot be undone.',
+  deleteFailed: 'Failed to delete blog post. Please try again.',
+  notFound: 'Blog post not found',
+  notFoundTitle: 'Blog Post Not Found',
+  notFoundText: 'The blog post you are looking for does not exist.',
+  urlCopied: 'URL copied to clipboard!',
+  emptyDashboard: 'No blogs found',
+  createFirst: 'Create Your First Blog',
+  loadingBlog: 'Loading blog...',
+  saving: 'Saving...',
+  emptyPublicTitle: 'No blog posts found',
+  emptyPublicText: 'Check back soon for new content!',
+  loadingPosts: 'Loading blog posts...',
+  loadingInsights: 'Loading latest insights...',
+  teaserHeading: 'Your Story, Our Insights.',
+  readAll: 'Read All Journals',
+  /** Server texts with no spec wording. */
+  imageTooLarge: 'The featured image must be 5 MB or smaller.',
+  imageNotAnImage: 'The featured image must be an image file.',
+  categoryNotFound: 'Category not found.',
+} as const;
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: 'Category name is required',
+  createFailed: 'Failed to create category',
+  loadFailed: 'Failed to load categories',
+  loading: 'Loading categories...',
+  empty: 'No categories created yet.',
+  nameTaken: 'A category with this name already exists.',
+  inUse: (count: number) => `This category is used by ${count} post${count === 1 ? '' : 's'}. Move them to another category first.`,
+} as const;
+
+/** Spec §8 lead texts. */
+export const LEAD_MESSAGES = {
+  updated: 'Lead updated successfully!',
+  added: 'Lead added successfully!',
+  deleted: 'Lead deleted successfully!',
+  statusUpdated: 'Lead status updated successfully!',
+  exported: 'Leads exported successfully!',
+  imported: (count: number) => `${count} leads imported successfully!`,
+  importError: 'Error importing leads. Please check your CSV format.',
+  deleteConfirm: 'Are you sure you want to delete this lead? This action cannot be undone.',
+  empty: 'No leads found. Try adjusting your search or filter criteria',
+  /** Server texts with no spec wording. */
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  notFound: 'Lead not found.',
+  csvOnly: 'Only .csv files can be imported.',
+  missingColumns: 'The CSV needs a header row with at least Name and Email columns.',
+} as const;

@@ -9,6 +9,7 @@ import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { useUpdateUser, useUsers } from './users-api';
 import { UsersTable } from './users-table';
+import { UsersCards } from './users-cards';
 import { UserPanel } from './user-panel';
 
 /** Spec §2 Users & Roles. Editing controls are for Admins only; the server refuses anyone else too. */
@@ -79,12 +80,19 @@ export function UsersSection({ user: viewer }: SectionProps) {
           <p className="mt-1 text-sm text-muted">{USERS_MESSAGES.emptyHint}</p>
         </div>
       ) : (
-        <UsersTable
-          users={visible}
-          canEdit={isAdmin}
-          onRoleChange={changeRole}
-          onOpen={(u) => setOpenId(u._id)}
-        />
+        <>
+          <div className="hidden md:block">
+            <UsersTable
+              users={visible}
+              canEdit={isAdmin}
+              onRoleChange={changeRole}
+              onOpen={(u) => setOpenId(u._id)}
+            />
+          </div>
+          <div className="md:hidden">
+            <UsersCards users={visible} onOpen={(u) => setOpenId(u._id)} />
+          </div>
+        </>
       )}
 
       {open && <UserPanel user={open} canEdit={isAdmin} onClose={() => setOpenId(null)} />}

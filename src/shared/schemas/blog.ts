@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { BLOG_MESSAGES, CATEGORY_MESSAGES } from '../messages';
+
+export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** Spec §5/§9 blog numbers. */
+export const BLOG_LIMITS = {
+  titleMax: 60,
+  metaDescriptionMax: 160,
+  keywordsMax: 5,
+  dashboardPageSize: 10,
+  publicPageSize: 12,
+  homeTeaserLimit: 3,
+  pageSizeMax: 100,
+  contentMaxChars: 500_000,
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** Widths of the resized WebP variants offered in srcset. */
+  imageVariantWidths: [480, 960, 1600],
+} as const;
+
+/** Comma-separated keywords → trimmed, non-empty items (spec §5). */
+export function parseKeywords(text: string): string[] {
+  return text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+/** The text fields of POST /api/blogs and PUT /api/blogs/{id} (multipart; spec §3 blog form payload). */
+export const blogFieldsSchema = z.object({
+  title: z
+    .string({ error: BLOG_MESSAGES.titleRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.titleRequired)
+    .max(BLOG_LIMITS.titleMax, BLOG_MESSAGES.titleTooLong),
+  metaDescription: z
+    .string({ error: BLOG_MESSAGES.metaDescriptionRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.metaDescriptionRequired)
+    .max(BLOG_LIMITS.metaDescriptionMax, BLOG_MESSAGES.metaDescriptionTooLong),
+  keywords: z
+    .string()
+    .default('')
+    .transform(parseKeywords)
+    .refine((list) => list.length <= BLOG_LIMITS.keywordsMax, BLOG_MESSAGES.tooManyKeywords),
+  category: z.string({ error: BLOG_MESSAGES.categoryRequired }).trim().min(1, BLOG_MESSAGES.categoryRequired),
+  content: z
+    .string({ error: BLOG_MESSAGES.contentRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.contentRequired)
+    .max(BLOG_LIMITS.contentMaxChars),
+  status: z.enum(BLOG_STATUSES).default('draft'),
+  altText: z.string().trim().max(200).default(''),
+  /** 'true' removes the current featured image on update. */
+  removeImage: z.enum(['true', 'false']).default('false'),
+});
+export type BlogFields = z.infer<typeof blogFieldsSchema>;
+
+/** PUT /api/blogs/{id} with JSON `{status}` only (Publish / Archive / Republish). */
+export const blogStatusSchema = z.object({ status: z.enum(BLOG_STATUSES) }).strict();
+
+/** GET /api/blogs query. `status` omitted means all (staff) — anonymous callers only ever get published. */
+export const blogListQuerySchema = z.object({
+  status: z.enum(BLOG_STATUSES).optional(),
+  category: z.string().trim().max(120).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(BLOG_LIMITS.pageSizeMax).default(BLOG_LIMITS.dashboardPageSize),
+});
+
+/** POST /api/categories and PUT /api/categories/{id}: name and description trimmed (spec §5). */
+export const categorySchema = z.object({
+  name: z
+    .string({ error: CATEGORY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CATEGORY_MESSAGES.nameRequired)
+    .max(80),
+  description: z.string().trim().max(300).default(''),
+});
+
+export interface BlogImage {
+  /** Relative to the API base (spec §7: "API base address plus the stored path"), e.g. 'media/<id>'. */
+  path: string;
+  altText: string;
+  width: number;
+  height: number;
+  /** Resized WebP variants for srcset, smallest first. */
+  variants: { width: number; path: string }[];
+}
+
+/** A blog as every API answer shows it (spec §3). */
+export interface Blog {
+  _id: string;
+  id: string;
+  slug: string;
+  title: string;
+  metaDescription: string;
+  keywords: string[];
+  content: string;
+  status: BlogStatus;
+  featuredImage: BlogImage | null;
+  category: { _id: string; name: string; slug: string } | null;
+  author: { username: string };
+  views: number;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BlogPagination {
+  currentPage: number;
+  totalPages: number;
+  totalBlogs: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export interface Category {
+  _id: string;
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  createdAt: string;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { LEAD_MESSAGES } from '../messages';
+
+/** Spec §3 lead vocabularies and §9 colours. */
+export const LEAD_STATUSES = ['New', 'In Progress', 'Qualified', 'Converted', 'Lost'] as const;
+export const LEAD_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export const LEAD_SOURCES = ['Website', 'Referral', 'Social Media', 'Email Campaign', 'LinkedIn', 'Other'] as const;
+/** The source an imported row gets when its file names none. */
+export const IMPORT_SOURCE = 'Import';
+export const LEAD_DATE_FILTERS = ['all', 'today', 'yesterday', 'last7days', 'last30days', 'last90days', 'thismonth', 'lastmonth', 'custom'] as const;
+export const LEAD_SORT_FIELDS = ['date', 'name', 'company', 'status', 'priority', 'lastContact'] as const;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
+export type LeadDateFilter = (typeof LEAD_DATE_FILTERS)[number];
+
+export const LEAD_STATUS_COLORS = { New: 'blue', 'In Progress': 'amber', Qualified: 'green', Converted: 'purple', Lost: 'red' } as const;
+export const LEAD_PRIORITY_COLORS = { High: 'red', Medium: 'amber', Low: 'green' } as const;
+
+/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
+export interface Lead {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: LeadStatus;
+  date: string;
+  source: string;
+  notes: string;
+  lastContact: string;
+  priority: LeadPriority;
+}
+
+export interface LeadStats {
+  total: number;
+  new: number;
+  inProgress: number;
+  converted: number;
+}
+
+const email = z
+  .string({ error: LEAD_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, LEAD_MESSAGES.emailRequired)
+  .max(254)
+  .pipe(z.email({ error: LEAD_MESSAGES.emailInvalid }));
+const text = (max: number) => z.string().trim().max(max);
+
+/** POST /api/leads: spec §3 new-lead form. Status New, priority Medium, date and last contact today are set by the server. */
+export const createLeadSchema = z.object({
+  name: z.string({ error: LEAD_MESSAGES.nameRequired }).trim().min(1, LEAD_MESSAGES.nameRequired).max(200),
+  email,
+  phone: text(40).default(''),
+  company: text(200).default(''),
+  source: text(60).default('Website'),
+  notes: text(5000).default(''),
+});
+export type CreateLeadInput = z.infer<typeof createLeadSchema>;
+
+/** PUT /api/leads/{id}: any field; any of the five statuses. */
+export const updateLeadSchema = z
+  .object({
+    name: z.string().trim().min(1, LEAD_MESSAGES.nameRequired).max(200),
+    email,
+    phone: text(40),
+    company: text(200),
+    source: text(60),
+    notes: text(5000),
+    status: z.enum(LEAD_STATUSES),
+    priority: z.enum(LEAD_PRIORITIES),
+    lastContact: z.iso.date().or(z.iso.datetime()),
+  })
+  .partial()
+  .strip();
+export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
+
+/** GET /api/leads and GET /api/leads/export query. `from`/`to` are whole days (YYYY-MM-DD), inclusive. */
+export const leadListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(LEAD_STATUSES).optional(),
+  priority: z.enum(LEAD_PRIORITIES).optional(),
+  source: z.string().trim().max(60).optional(),
+  dateFilter: z.enum(LEAD_DATE_FILTERS).default('all'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** The browser's offset from UTC in minutes (Date#getTimezoneOffset), so "today" means the user's today. */
+  tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+  sort: z.enum(LEAD_SORT_FIELDS).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** POST /api/leads/import answer. */
+export interface LeadImportResult {
+  imported: number;
+  skipped: number;
+  errors: { row: number; message: string }[];
+}
