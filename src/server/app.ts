@@ -21,6 +21,7 @@ import { createUsersService } from './modules/users/users.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { pagesRoutes } from './render/pages.routes';
+import { createPageDataLoader } from './render/page-data';
 import type { WebRenderer } from './render/web-renderer';
 
 export interface AppDeps {
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  if (deps.web) await app.register(pagesRoutes(deps.web));
+  if (deps.web) await app.register(pagesRoutes(deps.web, deps.config.siteName, createPageDataLoader()));
 
   app.addHook('onClose', async () => deps.database.close());
   return app;

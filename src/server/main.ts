@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const jwtSecret = config.jwtSecret ?? (await ensureJwtSecret(database.db));
 
   const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const web = config.serveWeb ? await loadWebRenderer(distDir, config.siteName) : undefined;
+  const web = config.serveWeb ? await loadWebRenderer(distDir) : undefined;
   const app = await buildApp({ config, database, jwtSecret, web });
 
   if (seed.generatedPassword) {

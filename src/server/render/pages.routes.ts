@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { renderPage, type WebRenderer } from './web-renderer';
+import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page. */
-export function pagesRoutes(renderer: WebRenderer): FastifyPluginAsync {
+export function pagesRoutes(renderer: WebRenderer, siteName: string, loadPageData: PageDataLoader): FastifyPluginAsync {
   return async (app) => {
     await app.register(fastifyStatic, {
       root: path.join(renderer.clientDir, 'assets'),
@@ -27,12 +27,11 @@ export function pagesRoutes(renderer: WebRenderer): FastifyPluginAsync {
     app.get('/*', async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-      const { status, body } = renderPage(renderer, request.url);
-      return reply
-        .code(status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      const data = await loadPageData(request.url);
+      if (data.redirect) return reply.redirect(data.redirect, 301);
+      const origin = `${request.protocol}://${request.host}`;
+      const { status, body } = renderPage(renderer, { url: request.url, siteName, origin, queries: data.queries }, data.status);
+      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
     });
   };
 }

@@ -1,20 +1,27 @@
-/** What the server needs from the built web app to answer page requests (absent in API-only tests). */
-export interface RenderResult {
-  html: string;
-  head: string;
-  status: number;
-}
+import type { PageData, SsrRenderInput, SsrRenderOutput } from '../../shared/ssr';
+import { SSR_STATE_ELEMENT_ID } from '../../shared/ssr';
 
+/** What the server needs from the built web app to answer page requests (absent in API-only tests). */
 export interface WebRenderer {
   /** dist/client: hashed assets and the HTML template. */
   clientDir: string;
   template: string;
-  render(url: string): RenderResult;
+  render(input: SsrRenderInput): SsrRenderOutput;
 }
 
-/** Puts the server-rendered page into the Vite-built template. */
-export function renderPage(renderer: WebRenderer, url: string): { status: number; body: string } {
-  const { html, head, status } = renderer.render(url);
-  const body = renderer.template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
-  return { status, body };
+/** Finds the data a public page needs, from the services, before it is rendered. */
+export type PageDataLoader = (url: string) => Promise<PageData>;
+
+/** JSON inside <script> must not be able to close the element. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+/** Puts the server-rendered page and its data into the Vite-built template. */
+export function renderPage(renderer: WebRenderer, input: SsrRenderInput, status?: number): { status: number; body: string } {
+  const output = renderer.render(input);
+  const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafe(output.state)}</script>`;
+  const body = renderer.template
+    .replace('<!--app-head-->', output.head)
+    .replace('<!--app-html-->', output.html)
+    .replace('<!--app-state-->', stateTag);
+  return { status: status ?? output.status, body };
 }

@@ -1,25 +1,36 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 /**
- * Per-page <title> and meta description. On the server, pages write into a collector the renderer turns
- * into <head> tags; in the browser the same component updates document.head on navigation.
+ * Per-page <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. On the server, pages
+ * write into a collector the renderer turns into tags; in the browser the same component updates the
+ * title and description on navigation (crawlers read the server's HTML).
  */
 export interface PageMetaCollector {
   siteName: string;
+  /** Absolute origin for canonical and Open Graph URLs. */
+  origin?: string;
+  /** Path of the page being rendered, without the query. */
+  path?: string;
   title?: string;
   description?: string;
   status?: number;
+  canonicalPath?: string;
+  type?: 'website' | 'article';
+  image?: string;
+  keywords?: string[];
+  publishedTime?: string | null;
+  noindex?: boolean;
+  jsonLd?: object[];
 }
+
+export type PageMetaProps = Omit<PageMetaCollector, 'siteName' | 'origin' | 'path' | 'title' | 'description'> & {
+  title: string;
+  description: string;
+};
 
 const PageMetaContext = createContext<PageMetaCollector>({ siteName: 'AgencyHQ' });
 
-export function PageMetaProvider({
-  collector,
-  children,
-}: {
-  collector: PageMetaCollector;
-  children: ReactNode;
-}) {
+export function PageMetaProvider({ collector, children }: { collector: PageMetaCollector; children: ReactNode }) {
   return <PageMetaContext.Provider value={collector}>{children}</PageMetaContext.Provider>;
 }
 
@@ -28,22 +39,10 @@ export function useSiteName(): string {
 }
 
 /** `title` is the page's own name; the brand is appended as '{title} - {brand}'. */
-export function PageMeta({
-  title,
-  description,
-  status,
-}: {
-  title: string;
-  description: string;
-  status?: number;
-}) {
+export function PageMeta({ title, description, ...rest }: PageMetaProps) {
   const collector = useContext(PageMetaContext);
   const fullTitle = `${title} - ${collector.siteName}`;
-  if (typeof window === 'undefined') {
-    collector.title = fullTitle;
-    collector.description = description;
-    if (status) collector.status = status;
-  }
+  if (typeof window === 'undefined') Object.assign(collector, rest, { title: fullTitle, description });
   useEffect(() => {
     document.title = fullTitle;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
@@ -54,10 +53,36 @@ export function PageMeta({
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+
 export function headTags(meta: PageMetaCollector): string {
-  return [
-    `<title>${escapeHtml(meta.title ?? meta.siteName)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description ?? '')}" />`,
+  const origin = meta.origin ?? '';
+  const title = meta.title ?? meta.siteName;
+  const description = meta.description ?? '';
+  const url = absolute(origin, meta.canonicalPath ?? meta.path ?? '/');
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="application-name" content="${escapeHtml(meta.siteName)}" />`,
-  ].join('\n    ');
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+  ];
+  if (meta.image) {
+    const image = escapeHtml(absolute(origin, meta.image));
+    tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
+  }
+  if (meta.keywords?.length) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />`);
+  if (meta.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`);
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  for (const data of meta.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
+  }
+  return tags.join('\n    ');
 }

@@ -1,16 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
-import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../features/auth/session';
 import { PermissionRefresh } from '../features/auth/permission-refresh';
 import { NotificationsProvider } from '../features/notifications/notifications-context';
 import { PageMetaProvider, type PageMetaCollector } from './page-meta';
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
-export function Providers({ meta, children }: { meta: PageMetaCollector; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` is made once per page load (browser) or per request (server), holding any preloaded data. */
+export function Providers({ meta, queryClient, children }: { meta: PageMetaCollector; queryClient: QueryClient; children: ReactNode }) {
   return (
     <PageMetaProvider collector={meta}>
       <QueryClientProvider client={queryClient}>
