@@ -20,6 +20,13 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { createBlogsService } from './modules/blogs/blogs.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { mediaRoutes } from './modules/media/media.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { createLeadsService } from './modules/leads/leads.service';
 import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
 import type { WebRenderer } from './render/web-renderer';
@@ -32,6 +39,8 @@ export interface AppDeps {
   web?: WebRenderer;
   logger?: boolean;
   throttle?: LoginThrottle;
+  /** The time rules such as the leads' date filters read; tests pass a fixed clock. */
+  clock?: () => Date;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -70,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
       await api.register(workspacesRoutes(createWorkspacesService(db), guards));
+      await api.register(blogsRoutes(createBlogsService(db), guards));
+      await api.register(categoriesRoutes(createCategoriesService(db), guards));
+      await api.register(mediaRoutes(db));
+      await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
     },
     { prefix: '/api' },
   );

@@ -135,7 +135,8 @@ export const CATEGORY_MESSAGES = {
   loading: 'Loading categories...',
   empty: 'No categories created yet.',
   nameTaken: 'A category with this name already exists.',
-  inUse: (count: number) => `This category is used by ${count} post${count === 1 ? '' : 's'}. Move them to another category first.`,
+  inUse: (count: number) =>
+    `This category is used by ${count} post${count === 1 ? '' : 's'}. Move them to another category first.`,
 } as const;
 
 /** Spec §8 lead texts. */

@@ -29,13 +29,21 @@ export interface SectionInfo {
   group: SectionGroupKey;
   /** Sub-heading inside the group (spec §2: Lead Management, Lead Metrics, Social Media, Email Marketing). */
   subgroup?: string;
+  /** Has a page of its own (src/web/app/sections/registry.ts); every other section shows its placeholder. */
+  page?: true;
 }
 
 /** Every dashboard section key of spec §2; deep links are /dashboard/<key>. */
 export const SECTIONS: readonly SectionInfo[] = [
-  { key: 'overview', label: 'Overview', title: 'Dashboard', group: 'dashboard' },
+  { key: 'overview', label: 'Overview', title: 'Dashboard', group: 'dashboard', page: true },
   { key: 'leads-flow', label: 'Leads Flow', group: 'dataCenter', subgroup: 'Lead Management' },
-  { key: 'client-leads', label: 'Client Leads', group: 'dataCenter', subgroup: 'Lead Management' },
+  {
+    key: 'client-leads',
+    label: 'Client Leads',
+    group: 'dataCenter',
+    subgroup: 'Lead Management',
+    page: true,
+  },
   { key: 'campaign-metrics', label: 'Campaign Metrics', group: 'dataCenter', subgroup: 'Lead Metrics' },
   { key: 'conversion-tracking', label: 'Conversion Tracking', group: 'dataCenter', subgroup: 'Lead Metrics' },
   { key: 'our-projects', label: 'Client / Projects', title: 'Our Projects', group: 'projects' },
@@ -90,16 +98,16 @@ export const SECTIONS: readonly SectionInfo[] = [
   { key: 'website-analytics', label: 'Website Analytics', group: 'seoManagement' },
   { key: 'seo-insights', label: 'SEO Insights', group: 'seoManagement' },
   { key: 'web-settings', label: 'Web Settings', group: 'seoManagement' },
-  { key: 'blogs', label: 'Website Blogs', group: 'seoManagement' },
+  { key: 'blogs', label: 'Website Blogs', group: 'seoManagement', page: true },
   { key: 'company-policies', label: 'Company Policies', group: 'internalPolicies' },
   { key: 'company-handbook', label: 'Company Handbook', group: 'internalPolicies' },
   { key: 'manage-integrations', label: 'Manage Integrations', group: 'settingsConfiguration' },
-  { key: 'users-roles', label: 'Users & Roles', group: 'settingsConfiguration' },
+  { key: 'users-roles', label: 'Users & Roles', group: 'settingsConfiguration', page: true },
   { key: 'credentials', label: 'Credentials', group: 'settingsConfiguration' },
-  { key: 'workspace-settings', label: 'Workspace Settings', group: 'workspace' },
+  { key: 'workspace-settings', label: 'Workspace Settings', group: 'workspace', page: true },
   { key: 'botgit-data', label: 'Scraped Data', group: 'botgit' },
   { key: 'botgit-settings', label: 'Botgit Settings', group: 'botgit' },
-  { key: 'profile-settings', label: 'Profile Settings', group: 'profile' },
+  { key: 'profile-settings', label: 'Profile Settings', group: 'profile', page: true },
 ];
 
 export const DEFAULT_SECTION = 'overview';

@@ -8,7 +8,8 @@ import { AppRoutes } from './app/app-routes';
 import { createQueryClient } from './lib/query-client';
 import './styles/app.css';
 
-const siteName = document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'AgencyHQ';
+const siteName =
+  document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'AgencyHQ';
 const queryClient = createQueryClient();
 // The data the server rendered with: seeding it first makes hydration match without refetching.
 const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
@@ -16,7 +17,10 @@ if (state) hydrate(queryClient, JSON.parse(state));
 
 const app = (
   <StrictMode>
-    <Providers meta={{ siteName, origin: window.location.origin, path: window.location.pathname }} queryClient={queryClient}>
+    <Providers
+      meta={{ siteName, origin: window.location.origin, path: window.location.pathname }}
+      queryClient={queryClient}
+    >
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -22,5 +22,10 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
       </Providers>
     </StrictMode>,
   );
-  return { html, head: headTags(meta), status: meta.status ?? 200, state: JSON.stringify(dehydrate(queryClient)) };
+  return {
+    html,
+    head: headTags(meta),
+    status: meta.status ?? 200,
+    state: JSON.stringify(dehydrate(queryClient)),
+  };
 }

@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import { emailDomain } from '../../shared/text';
 import { AGENCY_WORKSPACE_ID, ownableDomain } from '../modules/workspaces/workspaces.repository';
 import { recordActivity } from '../modules/activity/activity.service';
+import { insertSampleLeads } from '../modules/leads/sample-leads';
 
 export interface SeedOptions {
   siteName: string;
@@ -78,6 +79,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
       userId: adminId,
       action: 'Workspace created',
     });
+    await insertSampleLeads(trx, AGENCY_WORKSPACE_ID, new Date(now));
     return { created: true, adminEmail, generatedPassword };
   });
 }

@@ -53,14 +53,119 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Blog CMS (migration 003). */
+export interface CategoriesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** slugify(name), made unique per workspace with -2, -3… */
+  slug: string;
+  description: string;
+  created_at: string;
+}
+
+export interface BlogsTable {
+  id: string;
+  workspace_id: string;
+  /** Null once the author's account is gone. */
+  author_id: string | null;
+  category_id: string | null;
+  title: string;
+  slug: string;
+  meta_description: string;
+  /** JSON text: list of keywords. */
+  keywords: string;
+  /** Sanitised HTML (sanitize-content.ts runs on every write). */
+  content: string;
+  /** One of BLOG_STATUSES. */
+  status: string;
+  featured_media_id: string | null;
+  alt_text: string;
+  views: number;
+  /** Set on first publish, kept afterwards. */
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Slugs a post answered to before a rename: they answer a 301 to its current slug. */
+export interface BlogSlugRedirectsTable {
+  workspace_id: string;
+  old_slug: string;
+  blog_id: string;
+  created_at: string;
+}
+
+/** Uploaded images, stored in the database (blob on SQLite, bytea on PostgreSQL). */
+export interface MediaTable {
+  id: string;
+  workspace_id: string;
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface MediaVariantsTable {
+  media_id: string;
+  width: number;
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+}
+
+/** Client Leads (migration 004). */
+export interface LeadsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  email: string;
+  /** Lower-cased e-mail: the import's duplicate check within a workspace. */
+  email_lower: string;
+  phone: string;
+  company: string;
+  /** One of LEAD_STATUSES. */
+  status: string;
+  /** One of LEAD_PRIORITIES. */
+  priority: string;
+  source: string;
+  notes: string;
+  /** name, e-mail, company and phone, lower-cased by the app: one portable LIKE for the search. */
+  search_text: string;
+  /** Creation time, ISO-8601 UTC (the lead's `date`). */
+  created_at: string;
+  /** YYYY-MM-DD. */
+  last_contact: string;
+  updated_at: string;
+}
+
+/** Leads per workspace and status, kept by triggers (migration 004) so the unfiltered stats never count rows. */
+export interface LeadStatusCountsTable {
+  workspace_id: string;
+  status: string;
+  n: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
   activity: ActivityTable;
   settings: SettingsTable;
+  categories: CategoriesTable;
+  blogs: BlogsTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
+  leads: LeadsTable;
+  lead_status_counts: LeadStatusCountsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type BlogRow = Selectable<BlogsTable>;
+export type LeadRow = Selectable<LeadsTable>;

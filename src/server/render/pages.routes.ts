@@ -6,7 +6,11 @@ import { renderPage, type PageDataLoader, type WebRenderer } from './web-rendere
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page. */
-export function pagesRoutes(renderer: WebRenderer, siteName: string, loadPageData: PageDataLoader): FastifyPluginAsync {
+export function pagesRoutes(
+  renderer: WebRenderer,
+  siteName: string,
+  loadPageData: PageDataLoader,
+): FastifyPluginAsync {
   return async (app) => {
     await app.register(fastifyStatic, {
       root: path.join(renderer.clientDir, 'assets'),
@@ -30,8 +34,16 @@ export function pagesRoutes(renderer: WebRenderer, siteName: string, loadPageDat
       const data = await loadPageData(request.url);
       if (data.redirect) return reply.redirect(data.redirect, 301);
       const origin = `${request.protocol}://${request.host}`;
-      const { status, body } = renderPage(renderer, { url: request.url, siteName, origin, queries: data.queries }, data.status);
-      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+      const { status, body } = renderPage(
+        renderer,
+        { url: request.url, siteName, origin, queries: data.queries },
+        data.status,
+      );
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
     });
   };
 }

@@ -16,7 +16,11 @@ export type PageDataLoader = (url: string) => Promise<PageData>;
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 /** Puts the server-rendered page and its data into the Vite-built template. */
-export function renderPage(renderer: WebRenderer, input: SsrRenderInput, status?: number): { status: number; body: string } {
+export function renderPage(
+  renderer: WebRenderer,
+  input: SsrRenderInput,
+  status?: number,
+): { status: number; body: string } {
   const output = renderer.render(input);
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafe(output.state)}</script>`;
   const body = renderer.template

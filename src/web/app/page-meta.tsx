@@ -23,14 +23,23 @@ export interface PageMetaCollector {
   jsonLd?: object[];
 }
 
-export type PageMetaProps = Omit<PageMetaCollector, 'siteName' | 'origin' | 'path' | 'title' | 'description'> & {
+export type PageMetaProps = Omit<
+  PageMetaCollector,
+  'siteName' | 'origin' | 'path' | 'title' | 'description'
+> & {
   title: string;
   description: string;
 };
 
 const PageMetaContext = createContext<PageMetaCollector>({ siteName: 'AgencyHQ' });
 
-export function PageMetaProvider({ collector, children }: { collector: PageMetaCollector; children: ReactNode }) {
+export function PageMetaProvider({
+  collector,
+  children,
+}: {
+  collector: PageMetaCollector;
+  children: ReactNode;
+}) {
   return <PageMetaContext.Provider value={collector}>{children}</PageMetaContext.Provider>;
 }
 
@@ -53,7 +62,8 @@ export function PageMeta({ title, description, ...rest }: PageMetaProps) {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+const absolute = (origin: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 
 export function headTags(meta: PageMetaCollector): string {
   const origin = meta.origin ?? '';
@@ -76,10 +86,15 @@ export function headTags(meta: PageMetaCollector): string {
   ];
   if (meta.image) {
     const image = escapeHtml(absolute(origin, meta.image));
-    tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
+    tags.push(
+      `<meta property="og:image" content="${image}" />`,
+      `<meta name="twitter:image" content="${image}" />`,
+    );
   }
-  if (meta.keywords?.length) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />`);
-  if (meta.publishedTime) tags.push(`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`);
+  if (meta.keywords?.length)
+    tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />`);
+  if (meta.publishedTime)
+    tags.push(`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`);
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
   for (const data of meta.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);

@@ -9,7 +9,15 @@ import { PageMetaProvider, type PageMetaCollector } from './page-meta';
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
 /** `queryClient` is made once per page load (browser) or per request (server), holding any preloaded data. */
-export function Providers({ meta, queryClient, children }: { meta: PageMetaCollector; queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  meta,
+  queryClient,
+  children,
+}: {
+  meta: PageMetaCollector;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <PageMetaProvider collector={meta}>
       <QueryClientProvider client={queryClient}>

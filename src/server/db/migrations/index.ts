@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
 import * as workspaceDetails from './002-workspace-details';
+import * as blog from './003-blog';
+import * as leads from './004-leads';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-workspace-details': workspaceDetails,
+  '003-blog': blog,
+  '004-leads': leads,
 };

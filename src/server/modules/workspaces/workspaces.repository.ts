@@ -4,6 +4,7 @@ import type { Database, WorkspaceRow, WorkspacesTable } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { PUBLIC_MAIL_DOMAINS } from '../../../shared/constants';
 import type { WorkspaceInfo } from '../../../shared/schemas/workspace';
+import { insertSampleLeads } from '../leads/sample-leads';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,5 +50,7 @@ export async function createWorkspace(
     updated_at: now,
   };
   await db.insertInto('workspaces').values(row).execute();
+  // DESIGN §7: a new workspace starts with the spec's 8 sample leads (inside the caller's transaction).
+  await insertSampleLeads(db, row.id, new Date(now));
   return row;
 }

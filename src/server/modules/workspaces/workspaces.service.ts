@@ -5,6 +5,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { workspaceMediaBytes } from '../media/media.repository';
 
 /** Spec §9: the free (Solo HQ) plan has 500 MB of storage; paid plans are unlimited. */
 export const FREE_PLAN_STORAGE_BYTES = 500 * 1024 * 1024;
@@ -25,7 +26,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
   }
 
   async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
-    // Profile images are stored inline for now; uploaded files will add their sizes here.
+    // Profile images are stored inline; uploaded media (blog images and their variants) add their sizes.
     const usage = await db
       .selectFrom('users')
       .select((eb) => [
@@ -43,7 +44,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
       domain: row.domain,
       createdAt: row.created_at,
       memberCount: Number(usage.members),
-      storageUsedBytes: Number(usage.bytes ?? 0),
+      storageUsedBytes: Number(usage.bytes ?? 0) + (await workspaceMediaBytes(db, row.id)),
       storageLimitBytes: row.plan === 'Free' ? FREE_PLAN_STORAGE_BYTES : null,
     };
   }

@@ -55,11 +55,16 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   'users-roles': named(() => import('../../features/users/users-section'), 'UsersSection'),
   'profile-settings': named(() => import('../../features/profile/profile-section'), 'ProfileSection'),
   'workspace-settings': named(() => import('../../features/workspace/workspace-section'), 'WorkspaceSection'),
+  'client-leads': named(() => import('../../features/leads/leads-section'), 'LeadsSection'),
+  blogs: named(() => import('../../features/blog-admin/blog-admin-section'), 'BlogAdminSection'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),
   'PlaceholderSection',
 );
+
+/** Keys that render a page of their own; must match the `page` flags in shared/sections.ts (tested). */
+export const KEYS_WITH_PAGES = Object.keys(PAGES);
 
 export function sectionPage(key: string): SectionPage {
   return PAGES[key] ?? PLACEHOLDER;

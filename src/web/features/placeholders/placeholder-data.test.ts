@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../../shared/sections';
 import {
   PLACEHOLDERS,
-  SECTIONS_WITH_PAGES,
   describeChart,
   formatAxisValue,
   formatValue,
@@ -63,12 +62,11 @@ const figures = entries.filter((entry): entry is [string, FiguresContent] => ent
 
 describe('placeholder content', () => {
   it('covers every section without a page of its own, and nothing else', () => {
-    const expected = SECTIONS.map((s) => s.key).filter(
-      (key) => !(SECTIONS_WITH_PAGES as readonly string[]).includes(key),
-    );
+    const expected = SECTIONS.filter((s) => !s.page).map((s) => s.key);
     for (const key of expected) expect(placeholderFor(key), key).toBeDefined();
     expect(Object.keys(PLACEHOLDERS).sort()).toEqual([...expected].sort());
-    for (const key of SECTIONS_WITH_PAGES) expect(placeholderFor(key), key).toBeUndefined();
+    for (const section of SECTIONS.filter((s) => s.page))
+      expect(placeholderFor(section.key), section.key).toBeUndefined();
   });
 
   it('gives every section a description', () => {

@@ -50,7 +50,6 @@ import {
   MessageSquare,
   MessagesSquare,
   MousePointerClick,
-  Newspaper,
   PartyPopper,
   Percent,
   PenLine,
@@ -78,7 +77,6 @@ import {
   Timer,
   TrendingUp,
   Trophy,
-  Upload,
   UserCheck,
   UserPlus,
   Users,
@@ -118,6 +116,8 @@ export interface SampleStat {
   format: ValueFormat;
   hint?: string;
   icon?: LucideIcon;
+  /** A real figure of the workspace (see live-figures.ts), not a sample. */
+  live?: boolean;
 }
 
 export interface ChartPoint {
@@ -135,6 +135,8 @@ export interface SampleChart {
   /** Series names; `secondary` only for line/area/bar charts with a second series. */
   series: { primary: string; secondary?: string };
   data: readonly ChartPoint[];
+  /** Real figures of the workspace (see live-figures.ts), not samples. */
+  live?: boolean;
 }
 
 /** Sample statuses and their badge colours (lead colours from spec §9). */
@@ -192,12 +194,6 @@ export interface FiguresContent {
 export type PlaceholderContent = CardsContent | FiguresContent;
 
 /** Sections with a page of their own (see app/sections/registry.ts); they have no placeholder content. */
-export const SECTIONS_WITH_PAGES = [
-  'overview',
-  'users-roles',
-  'profile-settings',
-  'workspace-settings',
-] as const;
 
 const MONTHS = ['Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'] as const;
 const monthly = (primary: readonly number[], secondary?: readonly number[]): ChartPoint[] =>
@@ -244,33 +240,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
         { cells: ['Sahyadri Clinics', 'Google Ads'], status: 'Lost' },
       ],
     },
-  },
-  'client-leads': {
-    kind: 'cards',
-    planned: true,
-    description: 'A working list of client leads you can search, filter, import, export and update.',
-    cards: [
-      {
-        title: 'Lead summary',
-        text: 'Totals for all, new, in-progress and converted leads at a glance.',
-        icon: BarChart3,
-      },
-      {
-        title: 'Search and filters',
-        text: 'Find leads by name or company and narrow them by status, priority or date.',
-        icon: Filter,
-      },
-      {
-        title: 'Import and export',
-        text: 'Bring leads in from a spreadsheet and export the current view to share.',
-        icon: Upload,
-      },
-      {
-        title: 'Lead details',
-        text: 'Open a lead to edit it, mark it as converted or delete it.',
-        icon: Contact,
-      },
-    ],
   },
   'campaign-metrics': {
     kind: 'figures',
@@ -1199,25 +1168,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
       },
     ],
   },
-  blogs: {
-    kind: 'cards',
-    planned: true,
-    description: 'Write, publish and organise the posts shown on the public blog.',
-    cards: [
-      {
-        title: 'Blog list',
-        text: 'All posts with their status, category, views and author.',
-        icon: Newspaper,
-      },
-      {
-        title: 'Editor',
-        text: 'SEO title up to 60 characters, meta description up to 160 and up to 5 keywords.',
-        icon: PenLine,
-      },
-      { title: 'Categories', text: 'Group posts into categories, each with its own page.', icon: Tags },
-      { title: 'Publishing', text: 'Move posts between draft, published and archived.', icon: Send },
-    ],
-  },
 
   // ── Internal Policies ──────────────────────────────────────────────────────
   'company-policies': {
@@ -1394,5 +1344,5 @@ export function describeChart(chart: SampleChart): string {
     if (secondary === undefined || point.secondary === undefined) return `${point.label} ${first}`;
     return `${point.label}: ${primary.toLowerCase()} ${first}, ${secondary.toLowerCase()} ${formatValue(point.secondary, chart.format)}`;
   });
-  return `${CHART_KIND[chart.type]}, sample data. ${chart.caption}: ${values.join('; ')}.`;
+  return `${CHART_KIND[chart.type]}, ${chart.live ? 'live data' : 'sample data'}. ${chart.caption}: ${values.join('; ')}.`;
 }

@@ -2,6 +2,7 @@ import { Card } from '../../components/ui/card';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 import { StatCard } from '../../components/ui/stat-card';
+import { hasLiveParts } from './live-figures';
 import { STATUS_COLORS, formatValue, type FiguresContent, type SampleTable } from './placeholder-data';
 import { SampleChartFigure } from './sample-chart';
 
@@ -10,19 +11,22 @@ const STAT_COLUMNS: Record<number, string> = { 3: 'lg:grid-cols-3', 4: 'lg:grid-
 /** A 'figures' placeholder: sample stat cards, one chart, and optionally a short table and display-only settings. */
 export function PlaceholderFigures({ content }: { content: FiguresContent }) {
   const { stats, chart, table, settings } = content;
+  // When some figures are real, the sample ones say so one by one (the heading no longer says "Sample data").
+  const partlyLive = hasLiveParts(content);
+  const sampleHint = (hint?: string) => (partlyLive ? ['Sample', hint].filter(Boolean).join(' · ') : hint);
   return (
     // Fades in like the section (spec §9, 300 ms) when its chunk arrives after the heading.
     <div className="space-y-6 transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none">
       <ul
         className={cn('grid gap-4 sm:grid-cols-2', STAT_COLUMNS[stats.length] ?? 'lg:grid-cols-4')}
-        aria-label="Sample figures"
+        aria-label={partlyLive ? 'Figures' : 'Sample figures'}
       >
         {stats.map((stat) => (
           <li key={stat.label} className="min-w-0">
             <StatCard
               label={stat.label}
               value={formatValue(stat.value, stat.format)}
-              hint={stat.hint}
+              hint={stat.live ? stat.hint : sampleHint(stat.hint)}
               icon={stat.icon}
               className="h-full"
             />
@@ -34,7 +38,7 @@ export function PlaceholderFigures({ content }: { content: FiguresContent }) {
         <Card className="flex min-w-0 flex-col p-5 sm:p-6 lg:col-span-3">
           <SampleChartFigure chart={chart} />
         </Card>
-        {table && <SampleTableCard table={table} />}
+        {table && <SampleTableCard table={table} markSample={partlyLive} />}
       </div>
 
       {settings && (
@@ -61,13 +65,20 @@ export function PlaceholderFigures({ content }: { content: FiguresContent }) {
  * A short sample table. It is often narrow (a column beside the chart, or a phone), so it has two columns:
  * the item with its detail underneath ("Source: Website form"), and the status badge.
  */
-function SampleTableCard({ table }: { table: SampleTable }) {
+function SampleTableCard({ table, markSample }: { table: SampleTable; markSample: boolean }) {
   const [first, ...details] = table.columns.slice(0, -1);
   const statusColumn = table.columns[table.columns.length - 1];
   return (
     <Card className="min-w-0 p-5 sm:p-6 lg:col-span-2">
       <table className="w-full text-left text-sm">
-        <caption className="mb-3 text-left text-base font-semibold text-ink">{table.caption}</caption>
+        <caption className="mb-3 text-left text-base font-semibold text-ink">
+          {table.caption}
+          {markSample && (
+            <Badge color="amber" className="ml-2 align-middle">
+              Sample
+            </Badge>
+          )}
+        </caption>
         <thead>
           <tr className="border-b border-line text-xs font-semibold uppercase tracking-wide text-muted">
             <th scope="col" className="pb-2 pr-3">

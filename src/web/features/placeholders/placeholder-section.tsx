@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Clock, FlaskConical } from 'lucide-react';
+import { Activity, Clock, FlaskConical } from 'lucide-react';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { SectionProps } from '../../app/sections/registry';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { hasLiveParts, useLiveFigures } from './live-figures';
 import { placeholderFor, type CardsContent } from './placeholder-data';
 
 // The figures (and recharts with them) load only when a sample-figure section is opened; card-only sections stay small.
@@ -18,7 +19,8 @@ const FADE = 'transition-opacity duration-300 ease-out starting:opacity-0 motion
 /** Spec §2 "Static placeholder sections": sample figures or four sub-topic cards; no behaviour. */
 export function PlaceholderSection({ section }: SectionProps) {
   const heading = section.title ?? section.label;
-  const content = placeholderFor(section.key);
+  // Leads Flow and Conversion Tracking show the workspace's real lead counts where they exist.
+  const content = useLiveFigures(section.key, placeholderFor(section.key));
 
   if (!content) {
     return (
@@ -29,12 +31,19 @@ export function PlaceholderSection({ section }: SectionProps) {
   }
 
   const figures = content.kind === 'figures';
+  const partlyLive = figures && hasLiveParts(content);
   return (
     <div className={`mx-auto max-w-6xl space-y-6 ${FADE}`} data-testid={`placeholder-${section.key}`}>
       <header>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{heading}</h1>
-          {figures && (
+          {partlyLive && (
+            <Badge color="green" className="gap-1">
+              <Activity className="size-3.5" aria-hidden />
+              Live lead data
+            </Badge>
+          )}
+          {figures && !partlyLive && (
             <Badge color="amber" className="gap-1">
               <FlaskConical className="size-3.5" aria-hidden />
               Sample data
@@ -50,7 +59,9 @@ export function PlaceholderSection({ section }: SectionProps) {
         <p className="mt-2 max-w-3xl text-sm text-muted sm:text-base">{content.description}</p>
         {figures && (
           <p className="mt-1 text-sm text-muted">
-            Sample figures for illustration – these are not live numbers.
+            {partlyLive
+              ? 'Lead counts are live from your workspace; figures marked Sample are for illustration only.'
+              : 'Sample figures for illustration – these are not live numbers.'}
           </p>
         )}
       </header>

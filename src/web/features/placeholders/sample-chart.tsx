@@ -15,6 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { Badge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 import { describeChart, formatAxisValue, formatValue, type SampleChart } from './placeholder-data';
 
@@ -227,7 +228,14 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
   // The drawing grows to fill its card (beside a taller table) but never gets shorter than `height`.
   return (
     <figure className="flex min-w-0 flex-1 flex-col">
-      <figcaption className="text-base font-semibold text-ink">{chart.caption}</figcaption>
+      <figcaption className="text-base font-semibold text-ink">
+        {chart.caption}
+        {chart.live && (
+          <Badge color="green" className="ml-2 align-middle">
+            Live
+          </Badge>
+        )}
+      </figcaption>
       <div className={cn('mt-4 flex min-w-0 flex-1 flex-col gap-4', pie && 'sm:flex-row sm:items-center')}>
         <div
           role="img"

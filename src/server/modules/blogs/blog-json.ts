@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { BlogRow, Database } from '../../db/types';
+import { parseJson } from '../../db/rows';
+import type { Blog, BlogStatus } from '../../../shared/schemas/blog';
+import { toBlogImage } from '../media/media.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A post with what its answer shows from other tables (never the image bytes). */
+export interface BlogView extends BlogRow {
+  category_name: string | null;
+  category_slug: string | null;
+  author_username: string | null;
+  media_width: number | null;
+  media_height: number | null;
+}
+
+/** The one select every blog answer reads from: the post, its category, author and image size. */
+export function selectBlogViews(db: Db) {
+  return db
+    .selectFrom('blogs')
+    .leftJoin('categories', 'categories.id', 'blogs.category_id')
+    .leftJoin('users', 'users.id', 'blogs.author_id')
+    .leftJoin('media', 'media.id', 'blogs.featured_media_id')
+    .selectAll('blogs')
+    .select([
+      'categories.name as category_name',
+      'categories.slug as category_slug',
+      'users.username as author_username',
+      'media.width as media_width',
+      'media.height as media_height',
+    ]);
+}
+
+/** Spec §3 Blog, exactly the shared Blog interface. */
+export function toBlog(row: BlogView): Blog {
+  const image =
+    row.featured_media_id && row.media_width !== null && row.media_height !== null
+      ? toBlogImage(
+          { id: row.featured_media_id, width: Number(row.media_width), height: Number(row.media_height) },
+          row.alt_text,
+        )
+      : null;
+  return {
+    _id: row.id,
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    metaDescription: row.meta_description,
+    keywords: parseJson<string[]>(row.keywords, []),
+    content: row.content,
+    status: row.status as BlogStatus,
+    featuredImage: image,
+    category:
+      row.category_id && row.category_name !== null
+        ? { _id: row.category_id, name: row.category_name, slug: row.category_slug ?? '' }
+        : null,
+    author: { username: row.author_username ?? '' },
+    views: Number(row.views),
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BlogRow, Database, UserRow } from '../../db/types';
+import { nowIso } from '../../db/rows';
+import type { Blog, BlogFields, BlogStatus } from '../../../shared/schemas/blog';
+import { BLOG_MESSAGES } from '../../../shared/messages';
+import { badRequest, notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { findCategory } from '../categories/categories.repository';
+import { processImage, type ProcessedImage } from '../media/image-processing';
+import { deleteMediaIfUnused, insertMedia } from '../media/media.repository';
+import { parseBlogFields, type BlogFormInput } from './blog-form';
+import { toBlog } from './blog-json';
+import { findBlog, lockBlog, moveSlug, takenBlogSlugs } from './blogs.repository';
+import { sanitizeContent } from './sanitize-content';
+import { firstFreeSlug, retryOnUniqueViolation, slugBase } from './unique-slug';
+
+/** A checked form: sanitised content, a category of the workspace, a decoded image. */
+interface PreparedPost {
+  fields: BlogFields;
+  content: string;
+  categoryId: string;
+  image: ProcessedImage | null;
+}
+
+/** Spec §4: publishedAt is set by the first publish and kept afterwards (also under concurrent writes). */
+const publishedAtFor = (status: BlogStatus, now: string) =>
+  status === 'published' ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`;
+
+/** The overview's activity line: "admin published 'Title'". */
+function activityVerb(before: BlogStatus | null, after: BlogStatus): string {
+  if (before === null) return after === 'published' ? 'published' : 'created';
+  return before === after || after === 'draft' ? 'updated' : after;
+}
+
+export function createBlogWrites(db: Kysely<Database>) {
+  /** The caller's own post, locked in `trx`; another workspace's post is as absent as a missing one. */
+  async function lockOwn(trx: Transaction<Database>, caller: UserRow, id: string): Promise<BlogRow> {
+    const row = await lockBlog(trx, caller.workspace_id, id);
+    if (!row) throw notFound(BLOG_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Early 404 before any form work (parsing, image decoding). */
+  async function assertOwn(caller: UserRow, id: string): Promise<void> {
+    const row = await db
+      .selectFrom('blogs')
+      .select('id')
+      .where('id', '=', id)
+      .where('workspace_id', '=', caller.workspace_id)
+      .executeTakeFirst();
+    if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  }
+
+  async function answer(caller: UserRow, id: string): Promise<Blog> {
+    const row = await findBlog(db, { workspaceId: caller.workspace_id, publishedOnly: false }, id);
+    if (!row) throw notFound(BLOG_MESSAGES.notFound);
+    return toBlog(row);
+  }
+
+  async function prepare(caller: UserRow, form: BlogFormInput): Promise<PreparedPost> {
+    const fields = parseBlogFields(form.fields);
+    const content = sanitizeContent(fields.content);
+    // Markup that was nothing but script is no content at all.
+    if (!content)
+      throw badRequest(BLOG_MESSAGES.contentRequired, [
+        { field: 'content', message: BLOG_MESSAGES.contentRequired },
+      ]);
+    const category = await findCategory(db, caller.workspace_id, fields.category);
+    if (!category)
+      throw badRequest(BLOG_MESSAGES.categoryNotFound, [
+        { field: 'category', message: BLOG_MESSAGES.categoryNotFound },
+      ]);
+    const image = form.image ? await processImage(form.image) : null;
+    return { fields, content, categoryId: category.id, image };
+  }
+
+  async function log(trx: Transaction<Database>, caller: UserRow, verb: string, title: string) {
+    await recordActivity(trx, {
+      workspaceId: caller.workspace_id,
+      userId: caller.id,
+      action: `${caller.username} ${verb} '${title}'`,
+    });
+  }
+
+  return {
+    /** POST /api/blogs: the signed-in user is the author; the slug is made unique in the workspace. */
+    async create(caller: UserRow, form: BlogFormInput): Promise<Blog> {
+      const post = await prepare(caller, form);
+      const id = randomUUID();
+      const workspaceId = caller.workspace_id;
+      await retryOnUniqueViolation(() =>
+        db.transaction().execute(async (trx) => {
+          const base = slugBase(post.fields.title, 'post');
+          const slug = firstFreeSlug(base, await takenBlogSlugs(trx, workspaceId, base));
+          const now = nowIso();
+          await trx
+            .insertInto('blogs')
+            .values({
+              id,
+              workspace_id: workspaceId,
+              author_id: caller.id,
+              category_id: post.categoryId,
+              title: post.fields.title,
+              slug,
+              meta_description: post.fields.metaDescription,
+              keywords: JSON.stringify(post.fields.keywords),
+              content: post.content,
+              status: post.fields.status,
+              featured_media_id: post.image ? await insertMedia(trx, workspaceId, post.image) : null,
+              alt_text: post.image ? post.fields.altText : '',
+              views: 0,
+              published_at: post.fields.status === 'published' ? now : null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await moveSlug(trx, { id, workspaceId, oldSlug: null, wasPublic: false }, slug);
+          await log(trx, caller, activityVerb(null, post.fields.status), post.fields.title);
+        }),
+      );
+      return answer(caller, id);
+    },
+
+    /** PUT /api/blogs/:id (multipart): the whole form; the image is kept unless replaced or removed. */
+    async update(caller: UserRow, id: string, form: BlogFormInput): Promise<Blog> {
+      await assertOwn(caller, id);
+      const post = await prepare(caller, form);
+      const { fields } = post;
+      await retryOnUniqueViolation(() =>
+        db.transaction().execute(async (trx) => {
+          const before = await lockOwn(trx, caller, id);
+          const base = slugBase(fields.title, 'post');
+          // A title edit that leaves the slug base alone (case, punctuation) keeps the post's URL.
+          const slug =
+            base === slugBase(before.title, 'post')
+              ? before.slug
+              : firstFreeSlug(base, await takenBlogSlugs(trx, before.workspace_id, base, id));
+          const dropImage = post.image !== null || fields.removeImage === 'true';
+          const mediaId = post.image
+            ? await insertMedia(trx, before.workspace_id, post.image)
+            : dropImage
+              ? null
+              : before.featured_media_id;
+          const now = nowIso();
+          await trx
+            .updateTable('blogs')
+            .set({
+              category_id: post.categoryId,
+              title: fields.title,
+              slug,
+              meta_description: fields.metaDescription,
+              keywords: JSON.stringify(fields.keywords),
+              content: post.content,
+              status: fields.status,
+              featured_media_id: mediaId,
+              alt_text: mediaId ? fields.altText : '',
+              published_at: publishedAtFor(fields.status, now),
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .execute();
+          if (dropImage) await deleteMediaIfUnused(trx, before.featured_media_id);
+          if (slug !== before.slug) {
+            const wasPublic = before.published_at !== null;
+            await moveSlug(
+              trx,
+              { id, workspaceId: before.workspace_id, oldSlug: before.slug, wasPublic },
+              slug,
+            );
+          }
+          await log(trx, caller, activityVerb(before.status as BlogStatus, fields.status), fields.title);
+        }),
+      );
+      return answer(caller, id);
+    },
+
+    /** PUT /api/blogs/:id with JSON {status}: Publish, Archive, Republish (spec §4). */
+    async setStatus(caller: UserRow, id: string, status: BlogStatus): Promise<Blog> {
+      await db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, caller, id);
+        const now = nowIso();
+        await trx
+          .updateTable('blogs')
+          .set({ status, published_at: publishedAtFor(status, now), updated_at: now })
+          .where('id', '=', id)
+          .execute();
+        await log(trx, caller, activityVerb(before.status as BlogStatus, status), before.title);
+      });
+      return answer(caller, id);
+    },
+
+    /** DELETE /api/blogs/:id: the post, its old slugs (cascade) and its image go. */
+    async remove(caller: UserRow, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, caller, id);
+        await trx.deleteFrom('blogs').where('id', '=', id).execute();
+        await deleteMediaIfUnused(trx, before.featured_media_id);
+        await log(trx, caller, 'deleted', before.title);
+      });
+    },
+  };
+}

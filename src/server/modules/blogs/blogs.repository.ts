@@ -1,0 +1,157 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BlogRow, Database } from '../../db/types';
+import { nowIso } from '../../db/rows';
+import type { BlogStatus } from '../../../shared/schemas/blog';
+import { selectBlogViews, type BlogView } from './blog-json';
+import { numberedPattern } from './unique-slug';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Which posts a caller may see: one workspace, and for the public only what is published. */
+export interface BlogScope {
+  workspaceId: string;
+  publishedOnly: boolean;
+}
+
+/** A post by id or slug; an id match wins should another post's slug happen to equal that id. */
+export function findBlog(db: Db, scope: BlogScope, idOrSlug: string): Promise<BlogView | undefined> {
+  let query = selectBlogViews(db)
+    .where('blogs.workspace_id', '=', scope.workspaceId)
+    .where((eb) => eb.or([eb('blogs.id', '=', idOrSlug), eb('blogs.slug', '=', idOrSlug)]));
+  if (scope.publishedOnly) query = query.where('blogs.status', '=', 'published');
+  return query
+    .orderBy(sql`case when blogs.id = ${idOrSlug} then 0 else 1 end`)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The current slug of the post an old slug belonged to, if that post is visible in the scope. */
+export async function findRedirect(db: Db, scope: BlogScope, oldSlug: string): Promise<string | undefined> {
+  let query = db
+    .selectFrom('blog_slug_redirects')
+    .innerJoin('blogs', 'blogs.id', 'blog_slug_redirects.blog_id')
+    .select('blogs.slug')
+    .where('blog_slug_redirects.workspace_id', '=', scope.workspaceId)
+    .where('blog_slug_redirects.old_slug', '=', oldSlug);
+  if (scope.publishedOnly) query = query.where('blogs.status', '=', 'published');
+  return (await query.executeTakeFirst())?.slug;
+}
+
+export interface BlogListFilter extends BlogScope {
+  status?: BlogStatus;
+  categoryId?: string;
+}
+
+/**
+ * Newest first, on an index: published posts by published_at (the date readers see), any other list by
+ * created_at (drafts have no publish date). Ties broken by id so pages never overlap.
+ */
+export async function listBlogs(
+  db: Db,
+  filter: BlogListFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: BlogView[]; total: number }> {
+  const status = filter.publishedOnly ? 'published' : filter.status;
+  const counted = await db
+    .selectFrom('blogs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('workspace_id', '=', filter.workspaceId)
+    .$if(status !== undefined, (q) => q.where('status', '=', status!))
+    .$if(filter.categoryId !== undefined, (q) => q.where('category_id', '=', filter.categoryId!))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const order = status === 'published' ? 'blogs.published_at' : 'blogs.created_at';
+  const rows = await selectBlogViews(db)
+    .where('blogs.workspace_id', '=', filter.workspaceId)
+    .$if(status !== undefined, (q) => q.where('blogs.status', '=', status!))
+    .$if(filter.categoryId !== undefined, (q) => q.where('blogs.category_id', '=', filter.categoryId!))
+    .orderBy(order, 'desc')
+    .orderBy('blogs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}
+
+/**
+ * Slugs a new slug built on `base` must avoid: other posts' live slugs, and old slugs that still redirect
+ * to another post (so its old links keep reaching it).
+ */
+export async function takenBlogSlugs(db: Db, workspaceId: string, base: string, exceptId?: string) {
+  const like = numberedPattern(base);
+  const live = await db
+    .selectFrom('blogs')
+    .select('slug')
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]))
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .execute();
+  const redirected = await db
+    .selectFrom('blog_slug_redirects')
+    .select('old_slug as slug')
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) => eb.or([eb('old_slug', '=', base), eb('old_slug', 'like', like)]))
+    .$if(exceptId !== undefined, (q) => q.where('blog_id', '<>', exceptId!))
+    .execute();
+  return [...live, ...redirected].map((row) => row.slug);
+}
+
+/**
+ * A post now answers to `slug`: a redirect with that old slug would never be reached again (live slugs are
+ * looked up first), so it goes; the slug it leaves keeps answering with a 301 when it was ever public.
+ */
+export async function moveSlug(
+  db: Db,
+  post: { id: string; workspaceId: string; oldSlug: string | null; wasPublic: boolean },
+  slug: string,
+): Promise<void> {
+  await db
+    .deleteFrom('blog_slug_redirects')
+    .where('workspace_id', '=', post.workspaceId)
+    .where('old_slug', '=', slug)
+    .execute();
+  if (!post.oldSlug || post.oldSlug === slug || !post.wasPublic) return;
+  await db
+    .insertInto('blog_slug_redirects')
+    .values({
+      workspace_id: post.workspaceId,
+      old_slug: post.oldSlug,
+      blog_id: post.id,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'old_slug']).doUpdateSet({ blog_id: post.id }))
+    .execute();
+}
+
+/**
+ * The post's row, locked for the rest of the transaction (a no-op update locks on both engines; SQLite has
+ * no `for update`), so concurrent edits see each other's slug and image instead of a stale copy.
+ */
+export async function lockBlog(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<BlogRow | undefined> {
+  const result = await trx
+    .updateTable('blogs')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return trx.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A public read: one atomic increment, so concurrent readers are all counted. */
+export async function countView(db: Db, id: string): Promise<number> {
+  const row = await db
+    .updateTable('blogs')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', id)
+    .returning('views')
+    .executeTakeFirst();
+  return Number(row?.views ?? 0);
+}

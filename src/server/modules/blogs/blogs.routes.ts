@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { blogListQuerySchema, blogStatusSchema } from '../../../shared/schemas/blog';
+import type { Guards } from '../../auth/guards';
+import { MULTIPART_LIMITS, readBlogForm, validationError } from './blog-form';
+import type { BlogsService } from './blogs.service';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const idOrSlugParams = z.object({ idOrSlug: z.string().min(1).max(200) });
+
+/**
+ * Spec §7 blog calls. Reads are public (the agency's published posts) and richer when signed in; writes
+ * need the SEO Management module. POST/PUT take the editor's multipart form; PUT with JSON is the
+ * status-only change (Publish / Archive / Republish).
+ */
+export function blogsRoutes(blogs: BlogsService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Registered here, not app-wide, so multipart is parsed only where an upload is expected.
+    await app.register(multipart, { limits: MULTIPART_LIMITS });
+    const write = guards.requireModule('seoManagement');
+
+    app.get('/blogs', { schema: { querystring: blogListQuerySchema, tags: ['blogs'] } }, async (request) =>
+      blogs.list(await guards.optionalUser(request), request.query),
+    );
+
+    app.get(
+      '/blogs/:idOrSlug',
+      { schema: { params: idOrSlugParams, tags: ['blogs'] } },
+      async (request, reply) => {
+        const found = await blogs.get(await guards.optionalUser(request), request.params.idOrSlug);
+        if ('redirect' in found) {
+          // A renamed post's old slug (DESIGN §7): browsers follow Location, the SPA reads `redirect`.
+          return reply
+            .code(301)
+            .header('Location', `/api/blogs/${encodeURIComponent(found.redirect)}`)
+            .send({ redirect: found.redirect });
+        }
+        return found.blog;
+      },
+    );
+
+    // Auth runs before validation and before the upload is read: anonymous writes get 401, never a 400.
+    app.post('/blogs', { preValidation: write, schema: { tags: ['blogs'] } }, async (request, reply) => {
+      const blog = await blogs.create(request.currentUser!, await readBlogForm(request));
+      return reply.code(201).send({ success: true, blog });
+    });
+
+    app.put(
+      '/blogs/:id',
+      { preValidation: write, schema: { params: idParams, tags: ['blogs'] } },
+      async (request) => {
+        const caller = request.currentUser!;
+        if (request.isMultipart())
+          return {
+            success: true,
+            blog: await blogs.update(caller, request.params.id, await readBlogForm(request)),
+          };
+        const parsed = blogStatusSchema.safeParse(request.body ?? {});
+        if (!parsed.success) throw validationError(parsed.error);
+        return { success: true, blog: await blogs.setStatus(caller, request.params.id, parsed.data.status) };
+      },
+    );
+
+    app.delete(
+      '/blogs/:id',
+      { preValidation: write, schema: { params: idParams, tags: ['blogs'] } },
+      async (request) => {
+        await blogs.remove(request.currentUser!, request.params.id);
+        return { success: true };
+      },
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, UserRow } from '../../db/types';
+import type { Blog, BlogPagination, blogListQuerySchema } from '../../../shared/schemas/blog';
+import { BLOG_MESSAGES } from '../../../shared/messages';
+import { notFound } from '../../http/errors';
+import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { findCategory } from '../categories/categories.repository';
+import { toBlog } from './blog-json';
+import { countView, findBlog, findRedirect, listBlogs, type BlogScope } from './blogs.repository';
+import { createBlogWrites } from './blog-writes';
+
+export type BlogListQuery = z.output<typeof blogListQuerySchema>;
+
+/** The public sees the agency's published posts (DESIGN §5); staff see their own workspace, any status. */
+export function readScope(caller: UserRow | null): BlogScope {
+  return caller
+    ? { workspaceId: caller.workspace_id, publishedOnly: false }
+    : { workspaceId: AGENCY_WORKSPACE_ID, publishedOnly: true };
+}
+
+const PUBLIC_SCOPE = readScope(null);
+
+export function createBlogsService(db: Kysely<Database>) {
+  return {
+    ...createBlogWrites(db),
+
+    /** GET /api/blogs: anonymous callers get published agency posts whatever they ask. */
+    async list(
+      caller: UserRow | null,
+      query: BlogListQuery,
+    ): Promise<{ blogs: Blog[]; pagination: BlogPagination }> {
+      const scope = readScope(caller);
+      let categoryId: string | undefined;
+      if (query.category) {
+        const category = await findCategory(db, scope.workspaceId, query.category);
+        // An unknown category filters everything out rather than being ignored.
+        categoryId = category?.id ?? '';
+      }
+      const { page, limit } = query;
+      const { rows, total } = await listBlogs(
+        db,
+        { ...scope, status: query.status, categoryId },
+        page,
+        limit,
+      );
+      const totalPages = Math.ceil(total / limit);
+      return {
+        blogs: rows.map(toBlog),
+        pagination: {
+          currentPage: page,
+          totalPages,
+          totalBlogs: total,
+          hasPreviousPage: page > 1,
+          hasNextPage: page < totalPages,
+        },
+      };
+    },
+
+    /**
+     * GET /api/blogs/:idOrSlug. Staff read their own workspace's posts (not counted as views); anyone else,
+     * signed in or not, reads the public site's published posts, and each such read counts one view.
+     * An old slug of a renamed post answers `{ redirect: currentSlug }`.
+     */
+    async get(caller: UserRow | null, idOrSlug: string): Promise<{ blog: Blog } | { redirect: string }> {
+      if (caller) {
+        const own = readScope(caller);
+        const row = await findBlog(db, own, idOrSlug);
+        if (row) return { blog: toBlog(row) };
+        const redirect = await findRedirect(db, own, idOrSlug);
+        if (redirect) return { redirect };
+        if (caller.workspace_id === AGENCY_WORKSPACE_ID) throw notFound(BLOG_MESSAGES.notFound);
+      }
+      const row = await findBlog(db, PUBLIC_SCOPE, idOrSlug);
+      if (row) return { blog: { ...toBlog(row), views: await countView(db, row.id) } };
+      const redirect = await findRedirect(db, PUBLIC_SCOPE, idOrSlug);
+      if (redirect) return { redirect };
+      throw notFound(BLOG_MESSAGES.notFound);
+    },
+  };
+}
+
+export type BlogsService = ReturnType<typeof createBlogsService>;

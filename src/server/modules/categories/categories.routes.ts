@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { categorySchema } from '../../../shared/schemas/blog';
+import type { Guards } from '../../auth/guards';
+import type { CategoriesService } from './categories.service';
+
+const categoryParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Spec §7 GET/POST /api/categories, plus PUT and DELETE /api/categories/:id (DESIGN §6). Reading is public
+ * for the agency's categories (the public blog's filter bar); writes need the SEO Management module.
+ */
+export function categoriesRoutes(categories: CategoriesService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const write = guards.requireModule('seoManagement');
+
+    // Spec §7: "list of categories", a bare array.
+    app.get('/categories', { schema: { tags: ['categories'] } }, async (request) =>
+      categories.list(await guards.optionalUser(request)),
+    );
+
+    app.post(
+      '/categories',
+      { preValidation: write, schema: { body: categorySchema, tags: ['categories'] } },
+      async (request, reply) => {
+        const category = await categories.create(request.currentUser!, request.body);
+        return reply.code(201).send({ success: true, category });
+      },
+    );
+
+    app.put(
+      '/categories/:id',
+      {
+        preValidation: write,
+        schema: { params: categoryParams, body: categorySchema, tags: ['categories'] },
+      },
+      async (request) => ({
+        success: true,
+        category: await categories.update(request.currentUser!, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/categories/:id',
+      { preValidation: write, schema: { params: categoryParams, tags: ['categories'] } },
+      async (request) => {
+        await categories.remove(request.currentUser!, request.params.id);
+        return { success: true };
+      },
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Lead, LeadPriority, LeadStatus } from '../../../shared/schemas/leads';
+import type { LeadRow } from '../../db/types';
+
+/** The columns the API shows; `search_text` and `email_lower` stay inside the server. */
+export const LEAD_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'status',
+  'priority',
+  'source',
+  'notes',
+  'created_at',
+  'last_contact',
+] as const;
+
+export type LeadListRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
+
+export function toLead(row: LeadListRow): Lead {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    status: row.status as LeadStatus,
+    date: row.created_at,
+    source: row.source,
+    notes: row.notes,
+    lastContact: row.last_contact,
+    priority: row.priority as LeadPriority,
+  };
+}
+
+/** What a lead is made of before the derived columns are added. */
+export interface LeadFields {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: string;
+  priority: string;
+  source: string;
+  notes: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  /** YYYY-MM-DD. */
+  lastContact: string;
+}
+
+/**
+ * Lower-cased in JavaScript, not SQL: SQLite's lower() only knows ASCII while PostgreSQL's follows the
+ * locale, so doing it here makes a search for "Ö" or "İ" answer the same on both engines. The newline
+ * separator keeps a search from matching across two fields.
+ */
+export function searchText(fields: Pick<LeadFields, 'name' | 'email' | 'company' | 'phone'>): string {
+  return [fields.name, fields.email, fields.company, fields.phone].join('\n').toLowerCase();
+}
+
+/** A complete row for insertion, with its derived columns. */
+export function newLeadRow(workspaceId: string, fields: LeadFields, updatedAt: string): LeadRow {
+  return {
+    id: randomUUID(),
+    workspace_id: workspaceId,
+    name: fields.name,
+    email: fields.email,
+    email_lower: fields.email.toLowerCase(),
+    phone: fields.phone,
+    company: fields.company,
+    status: fields.status,
+    priority: fields.priority,
+    source: fields.source,
+    notes: fields.notes,
+    search_text: searchText(fields),
+    created_at: fields.createdAt,
+    last_contact: fields.lastContact,
+    updated_at: updatedAt,
+  };
+}
+
+/** The UTC calendar day of an instant, as YYYY-MM-DD. */
+export function isoDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}

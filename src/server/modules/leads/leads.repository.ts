@@ -1,0 +1,150 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { LEAD_STATUSES, type LeadListQuery, type LeadStats } from '../../../shared/schemas/leads';
+import type { Database, LeadRow } from '../../db/types';
+import { LEAD_COLUMNS, type LeadListRow } from './lead-rows';
+import { matchingLeads, onlyByStatus, sortKey, type LeadFilter } from './lead-query';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rows per multi-row INSERT: 500 × 15 columns stays far below either engine's bound-parameter limit. */
+export const INSERT_BATCH = 500;
+
+export interface LeadOrder {
+  sort: LeadListQuery['sort'];
+  order: 'asc' | 'desc';
+}
+
+/**
+ * One page in list order, id as the tiebreak. The page's ids are picked from the index alone (a deferred
+ * join), so a deep page skips index entries rather than whole rows; only the chosen rows are read.
+ */
+export function listLeadPage(
+  db: Db,
+  filter: LeadFilter,
+  { sort, order }: LeadOrder,
+  limit: number,
+  offset: number,
+): Promise<LeadListRow[]> {
+  const key = sortKey(sort);
+  const pageIds = db
+    .selectFrom('leads')
+    .select('id')
+    .where(matchingLeads(filter))
+    .orderBy(key, order)
+    .orderBy('id', order)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .where('id', 'in', pageIds)
+    .orderBy(key, order)
+    .orderBy('id', order)
+    .execute();
+}
+
+/** Rows after `after` in list order (keyset), for the export's batches: each batch is an index range. */
+export function leadsAfter(
+  db: Db,
+  filter: LeadFilter,
+  { sort, order }: LeadOrder,
+  after: { key: unknown; id: string } | undefined,
+  limit: number,
+): Promise<(LeadListRow & { sort_key: unknown })[]> {
+  const key = sortKey(sort);
+  let query = db
+    .selectFrom('leads')
+    .select([...LEAD_COLUMNS, key.as('sort_key')])
+    .where(matchingLeads(filter));
+  if (after) {
+    // A row-value comparison both engines can run as an index range (unlike the equivalent OR).
+    const op = sql.raw(order === 'desc' ? '<' : '>');
+    query = query.where(sql<boolean>`(${key}, ${sql.ref('id')}) ${op} (${after.key}, ${after.id})`);
+  }
+  return query.orderBy(key, order).orderBy('id', order).limit(limit).execute();
+}
+
+/**
+ * The four stat cards for a filter; `total` is also the list's total. Unfiltered (or by status only) they
+ * come from the trigger-kept counters; otherwise one aggregate pass over the matching rows.
+ */
+export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> {
+  if (onlyByStatus(filter)) {
+    const rows = await db
+      .selectFrom('lead_status_counts')
+      .select(['status', 'n'])
+      .where('workspace_id', '=', filter.workspaceId)
+      .$if(Boolean(filter.status), (q) => q.where('status', '=', filter.status!))
+      .execute();
+    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return {
+      total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+      new: count('New'),
+      inProgress: count('In Progress'),
+      converted: count('Converted'),
+    };
+  }
+  // count(case ... then 1 end) is the conditional sum that is 0, never null, over no rows.
+  const countWhere = (status: string) =>
+    sql<string | number>`count(case when ${sql.ref('status')} = ${status} then 1 end)`;
+  const row = await db
+    .selectFrom('leads')
+    .where(matchingLeads(filter))
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('total'),
+      countWhere('New').as('new'),
+      countWhere('In Progress').as('in_progress'),
+      countWhere('Converted').as('converted'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    new: Number(row.new),
+    inProgress: Number(row.in_progress),
+    converted: Number(row.converted),
+  };
+}
+
+export function findLead(db: Db, workspaceId: string, id: string): Promise<LeadRow | undefined> {
+  return db
+    .selectFrom('leads')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await db
+      .insertInto('leads')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+}
+
+/** Which of these lower-cased e-mails the workspace already has (the index on (workspace, email_lower)). */
+export async function existingEmails(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('leads')
+    .select('email_lower')
+    .where('workspace_id', '=', workspaceId)
+    .where('email_lower', 'in', emails)
+    .execute();
+  return new Set(rows.map((r) => r.email_lower));
+}
+
+/**
+ * Takes the workspace's five counter rows (creating any missing) in a fixed order. A long multi-statement
+ * write such as an import then serialises with any other in the workspace instead of deadlocking with it
+ * on PostgreSQL, where the count triggers lock these rows in whatever order its statements touch them.
+ */
+export async function lockLeadCounters(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+  await trx
+    .insertInto('lead_status_counts')
+    .values([...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, status, n: 0 })))
+    .onConflict((oc) =>
+      oc.columns(['workspace_id', 'status']).doUpdateSet({ n: (eb) => eb.ref('lead_status_counts.n') }),
+    )
+    .execute();
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createLeadSchema, leadListQuerySchema, updateLeadSchema } from '../../../shared/schemas/leads';
+import type { Guards } from '../../auth/guards';
+import { CSV_UPLOAD_LIMITS, readCsvUpload } from './csv-upload';
+import type { LeadsService } from './leads.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const tags = ['leads'];
+
+/**
+ * Client Leads (DESIGN §6 `/api/leads` CRUD + import/export), module Data Center, the caller's workspace
+ * only. The guard runs before validation, so an anonymous caller gets 401 and an unpermitted one 403
+ * whatever they sent.
+ */
+export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Registered here, not app-wide, so multipart is parsed only where an upload is expected.
+    await app.register(multipart, { limits: CSV_UPLOAD_LIMITS });
+    const preValidation = guards.requireModule('dataCenter');
+
+    app.get('/leads', { preValidation, schema: { querystring: leadListQuerySchema, tags } }, (request) =>
+      leads.list(request.currentUser!, request.query),
+    );
+
+    app.get('/leads/summary', { preValidation, schema: { tags } }, (request) =>
+      leads.summary(request.currentUser!),
+    );
+
+    app.get(
+      '/leads/export',
+      { preValidation, schema: { querystring: leadListQuerySchema, tags } },
+      (request, reply) => {
+        const { filename, body } = leads.exportCsv(request.currentUser!, request.query);
+        return (
+          reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${filename}"`)
+            // Personal data: no shared cache may keep a copy.
+            .header('Cache-Control', 'no-store')
+            .send(body)
+        );
+      },
+    );
+
+    app.post('/leads/import', { preValidation, schema: { tags } }, async (request) =>
+      leads.importCsv(request.currentUser!, await readCsvUpload(request)),
+    );
+
+    app.get('/leads/:id', { preValidation, schema: { params: idParams, tags } }, (request) =>
+      leads.get(request.currentUser!, request.params.id),
+    );
+
+    app.post(
+      '/leads',
+      { preValidation, schema: { body: createLeadSchema, tags } },
+      async (request, reply) => {
+        const lead = await leads.create(request.currentUser!, request.body);
+        return reply.code(201).send({ success: true, lead });
+      },
+    );
+
+    app.put(
+      '/leads/:id',
+      { preValidation, schema: { params: idParams, body: updateLeadSchema, tags } },
+      async (request) => ({
+        success: true,
+        lead: await leads.update(request.currentUser!, request.params.id, request.body),
+      }),
+    );
+
+    app.delete('/leads/:id', { preValidation, schema: { params: idParams, tags } }, async (request) => {
+      await leads.remove(request.currentUser!, request.params.id);
+      return { success: true };
+    });
+  };
+}

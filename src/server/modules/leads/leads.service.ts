@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import { LEAD_MESSAGES } from '../../../shared/messages';
+import type {
+  CreateLeadInput,
+  Lead,
+  LeadImportResult,
+  LeadListQuery,
+  LeadStats,
+  UpdateLeadInput,
+} from '../../../shared/schemas/leads';
+import type { Database, UserRow } from '../../db/types';
+import { notFound } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { localDay } from './date-range';
+import { leadsCsv } from './lead-export';
+import { importLeadsCsv } from './lead-import';
+import { leadFilter } from './lead-query';
+import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
+import { leadSummary, type LeadSummary } from './lead-summary';
+import { findLead, leadStats, listLeadPage } from './leads.repository';
+
+/** Who did it, for the activity list; null for the public contact form. */
+export type LeadActor = Pick<UserRow, 'id' | 'username'>;
+
+export interface LeadPage {
+  leads: Lead[];
+  pagination: {
+    page: number;
+    limit: number;
+    total: number;
+    totalPages: number;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  };
+  stats: LeadStats;
+}
+
+/**
+ * Spec §3 new lead: status New, priority Medium, created now, last contact today. Exported for the
+ * contact form (POST /api/contact), which passes source Website and no actor.
+ */
+export async function createLead(
+  db: Kysely<Database>,
+  workspaceId: string,
+  input: CreateLeadInput,
+  actor: LeadActor | null,
+  now: Date = new Date(),
+): Promise<Lead> {
+  const at = now.toISOString();
+  const row = newLeadRow(
+    workspaceId,
+    { ...input, status: 'New', priority: 'Medium', createdAt: at, lastContact: isoDay(now) },
+    at,
+  );
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('leads').values(row).execute();
+    await recordActivity(trx, {
+      workspaceId,
+      userId: actor?.id ?? null,
+      action: actor
+        ? `${actor.username} added lead ${row.name}`
+        : `New lead ${row.name} from the contact form`,
+    });
+  });
+  return toLead(row);
+}
+
+/** Client Leads (issue 6), always within the caller's own workspace: another's lead is "not found". */
+export function createLeadsService(db: Kysely<Database>, now: () => Date = () => new Date()) {
+  return {
+    async list(caller: UserRow, query: LeadListQuery): Promise<LeadPage> {
+      const filter = leadFilter(caller.workspace_id, query, now());
+      const { page, limit } = query;
+      const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit);
+      const stats = await leadStats(db, filter);
+      const totalPages = Math.ceil(stats.total / limit);
+      return {
+        leads: rows.map(toLead),
+        pagination: {
+          page,
+          limit,
+          total: stats.total,
+          totalPages,
+          hasNextPage: page < totalPages,
+          hasPreviousPage: page > 1,
+        },
+        stats,
+      };
+    },
+
+    async get(caller: UserRow, id: string): Promise<Lead> {
+      const row = await findLead(db, caller.workspace_id, id);
+      if (!row) throw notFound(LEAD_MESSAGES.notFound);
+      return toLead(row);
+    },
+
+    create(caller: UserRow, input: CreateLeadInput): Promise<Lead> {
+      return createLead(db, caller.workspace_id, input, caller, now());
+    },
+
+    /** Any field, any of the five statuses (spec §4); the edit form's 'Save Changes' really saves. */
+    async update(caller: UserRow, id: string, input: UpdateLeadInput): Promise<Lead> {
+      return db.transaction().execute(async (trx) => {
+        // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
+        // the derived search text needs every field, so two concurrent edits must not merge stale copies.
+        const locked = await trx
+          .updateTable('leads')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('workspace_id', '=', caller.workspace_id)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const current = Number(locked.numUpdatedRows) > 0 && (await findLead(trx, caller.workspace_id, id));
+        if (!current) throw notFound(LEAD_MESSAGES.notFound);
+        const { lastContact, ...fields } = input;
+        const next = { ...current, ...fields };
+        const values = {
+          ...fields,
+          email_lower: next.email.toLowerCase(),
+          search_text: searchText(next),
+          // A date-time (UTC) keeps only its day: last contact is a calendar date.
+          last_contact: lastContact ? lastContact.slice(0, 10) : current.last_contact,
+          updated_at: now().toISOString(),
+        };
+        await trx.updateTable('leads').set(values).where('id', '=', id).execute();
+        await recordActivity(trx, {
+          workspaceId: caller.workspace_id,
+          userId: caller.id,
+          action:
+            input.status && input.status !== current.status
+              ? `${caller.username} moved lead ${next.name} to ${input.status}`
+              : `${caller.username} updated lead ${next.name}`,
+        });
+        return toLead({ ...current, ...values });
+      });
+    },
+
+    async remove(caller: UserRow, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('leads')
+          .where('workspace_id', '=', caller.workspace_id)
+          .where('id', '=', id)
+          .returning('name')
+          .executeTakeFirst();
+        if (!deleted) throw notFound(LEAD_MESSAGES.notFound);
+        await recordActivity(trx, {
+          workspaceId: caller.workspace_id,
+          userId: caller.id,
+          action: `${caller.username} deleted lead ${deleted.name}`,
+        });
+      });
+    },
+
+    summary(caller: UserRow): Promise<LeadSummary> {
+      return leadSummary(db, caller.workspace_id, now());
+    },
+
+    importCsv(caller: UserRow, file: Buffer): Promise<LeadImportResult> {
+      return importLeadsCsv(db, caller, file, now());
+    },
+
+    /** The list's rows as CSV (no paging), named for the user's today. */
+    exportCsv(caller: UserRow, query: LeadListQuery): { filename: string; body: Readable } {
+      const at = now();
+      const filter = leadFilter(caller.workspace_id, query, at);
+      return {
+        filename: `leads_export_${localDay(at.toISOString(), query.tzOffset)}.csv`,
+        body: leadsCsv(db, filter, query, query.tzOffset),
+      };
+    },
+  };
+}
+
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { nowIso } from '../../db/rows';
+import { BLOG_LIMITS, type BlogImage } from '../../../shared/schemas/blog';
+import type { ProcessedImage } from './image-processing';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Spec §7: images load from "the API base address plus the stored path"; the base is /api/. */
+export const mediaPath = (id: string): string => `media/${id}`;
+export const variantPath = (id: string, width: number): string => `media/${id}/w/${width}`;
+
+/**
+ * The featured image as answers show it. Variants are made at upload for every configured width below the
+ * original's, so they follow from the stored width without reading media_variants.
+ */
+export function toBlogImage(
+  media: { id: string; width: number; height: number },
+  altText: string,
+): BlogImage {
+  return {
+    path: mediaPath(media.id),
+    altText,
+    width: media.width,
+    height: media.height,
+    variants: BLOG_LIMITS.imageVariantWidths
+      .filter((width) => width < media.width)
+      .map((width) => ({ width, path: variantPath(media.id, width) })),
+  };
+}
+
+/** Stores an upload and its variants; returns the new media id. */
+export async function insertMedia(db: Db, workspaceId: string, image: ProcessedImage): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('media')
+    .values({
+      id,
+      workspace_id: workspaceId,
+      content_type: image.contentType,
+      bytes: image.bytes,
+      size: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      created_at: nowIso(),
+    })
+    .execute();
+  if (image.variants.length > 0) {
+    await db
+      .insertInto('media_variants')
+      .values(
+        image.variants.map((v) => ({
+          media_id: id,
+          width: v.width,
+          content_type: v.contentType,
+          bytes: v.bytes,
+          size: v.bytes.length,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** Removes an image no post points at any more (its variants go with it by cascade). */
+export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promise<void> {
+  if (!mediaId) return;
+  await db
+    .deleteFrom('media')
+    .where('id', '=', mediaId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('blogs').select('id').where('featured_media_id', '=', mediaId))),
+    )
+    .execute();
+}
+
+/** The bytes to serve: the original, or one resized variant. */
+export async function findMediaBytes(
+  db: Db,
+  id: string,
+  width?: number,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  if (width === undefined) {
+    const row = await db
+      .selectFrom('media')
+      .select(['content_type', 'bytes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { contentType: row.content_type, bytes: row.bytes };
+  }
+  const row = await db
+    .selectFrom('media_variants')
+    .select(['content_type', 'bytes'])
+    .where('media_id', '=', id)
+    .where('width', '=', width)
+    .executeTakeFirst();
+  return row && { contentType: row.content_type, bytes: row.bytes };
+}
+
+/** Bytes a workspace's uploads take (originals plus variants), for Workspace Settings' storage figure. */
+export async function workspaceMediaBytes(db: Db, workspaceId: string): Promise<number> {
+  const originals = await db
+    .selectFrom('media')
+    .select((eb) => eb.fn.sum<string | number | null>('size').as('bytes'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  const variants = await db
+    .selectFrom('media_variants')
+    .innerJoin('media', 'media.id', 'media_variants.media_id')
+    .select((eb) => eb.fn.sum<string | number | null>('media_variants.size').as('bytes'))
+    .where('media.workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(originals.bytes ?? 0) + Number(variants.bytes ?? 0);
+}

@@ -1,0 +1,82 @@
+import axios from 'axios';
+import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
+
+/** What the editor holds while typing: the spec §3 blog form payload, keywords as comma text. */
+export interface BlogFormValues {
+  title: string;
+  metaDescription: string;
+  category: string;
+  keywords: string;
+  content: string;
+  status: BlogStatus;
+  altText: string;
+}
+export type BlogFormField = keyof BlogFormValues | 'featuredImage';
+export type BlogFormErrors = Partial<Record<BlogFormField, string>>;
+
+/** The featured image: a newly chosen file, the one already stored, and whether that one is dropped. */
+export interface ImageDraft {
+  file: File | null;
+  existing: BlogImage | null;
+  removed: boolean;
+}
+
+export function initialValues(blog: Blog | null): BlogFormValues {
+  return {
+    title: blog?.title ?? '',
+    metaDescription: blog?.metaDescription ?? '',
+    category: blog?.category?._id ?? '',
+    keywords: blog?.keywords.join(', ') ?? '',
+    content: blog?.content ?? '',
+    status: blog?.status ?? 'draft',
+    altText: blog?.featuredImage?.altText ?? '',
+  };
+}
+
+export function initialImage(blog: Blog | null): ImageDraft {
+  return { file: null, existing: blog?.featuredImage ?? null, removed: false };
+}
+
+/** True when the form shows an image (a new file, or the stored one not removed). */
+export function hasImage(image: ImageDraft): boolean {
+  return Boolean(image.file || (image.existing && !image.removed));
+}
+
+/** The first message per field of the shared schema, the same rules the server applies (spec §5). */
+export function validateBlog(values: BlogFormValues): BlogFormErrors {
+  const result = blogFieldsSchema.safeParse(values);
+  const errors: BlogFormErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as BlogFormField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
+export function serverFieldErrors(error: unknown): BlogFormErrors {
+  if (!axios.isAxiosError(error)) return {};
+  const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
+  const errors: BlogFormErrors = {};
+  if (!Array.isArray(list)) return errors;
+  for (const item of list as { field?: unknown; message?: unknown }[])
+    if (typeof item?.field === 'string' && typeof item.message === 'string')
+      errors[item.field as BlogFormField] ??= item.message;
+  return errors;
+}
+
+/** The multipart body of POST /api/blogs and PUT /api/blogs/{id} (spec §7). */
+export function toFormData(values: BlogFormValues, image: ImageDraft): FormData {
+  const form = new FormData();
+  form.append('title', values.title);
+  form.append('metaDescription', values.metaDescription);
+  form.append('keywords', values.keywords);
+  form.append('category', values.category);
+  form.append('content', values.content);
+  form.append('status', values.status);
+  form.append('altText', hasImage(image) ? values.altText : '');
+  form.append('removeImage', image.existing && image.removed && !image.file ? 'true' : 'false');
+  if (image.file) form.append('featuredImage', image.file, image.file.name);
+  return form;
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import type { Lead } from '../../../shared/schemas/leads';
+import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { daysActive, formatLeadDate } from './lead-format';
+
+/** The side panel's read-only view: every field of the lead and the days it has been active (spec §4). */
+export function LeadDetails({ lead }: { lead: Lead }) {
+  const days = daysActive(lead.date);
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="break-words text-xl font-semibold text-ink">{lead.name}</p>
+        <p className="break-all text-sm text-muted">{lead.email}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <LeadStatusBadge status={lead.status} />
+          <LeadPriorityBadge priority={lead.priority} />
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-3 text-center">
+        <Stat label="Days active" value={days} testId="lead-days-active" />
+        <Stat label="Created" value={formatLeadDate(lead.date)} />
+        <Stat label="Last contact" value={formatLeadDate(lead.lastContact)} />
+      </dl>
+
+      <section>
+        <h3 className="mb-2 text-sm font-semibold">Contact information</h3>
+        <dl className="divide-y divide-line rounded-xl border border-line">
+          {(
+            [
+              ['Email', lead.email],
+              ['Phone', lead.phone],
+              ['Company', lead.company],
+              ['Source', lead.source],
+              ['Status', lead.status],
+              ['Priority', lead.priority],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 px-3 py-2 text-sm">
+              <dt className="text-muted">{label}</dt>
+              <dd className="min-w-0 break-words text-right font-medium text-ink">{value || '-'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section>
+        <h3 className="mb-2 text-sm font-semibold">Notes</h3>
+        <p className="whitespace-pre-wrap break-words rounded-xl bg-canvas px-3 py-2.5 text-sm text-ink">
+          {lead.notes || 'No notes yet.'}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-canvas px-2 py-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="text-sm font-bold text-ink sm:text-base" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

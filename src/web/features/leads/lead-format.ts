@@ -1,0 +1,19 @@
+import { differenceInDays, format, isValid, parseISO } from 'date-fns';
+
+/** A lead date ('YYYY-MM-DD' as a local day, or an ISO time) as 'MMM d, yyyy' (spec §9); '-' when missing. */
+export function formatLeadDate(value: string | null | undefined): string {
+  if (!value) return '-';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy') : '-';
+}
+
+/** Spec §4: days active is whole days since creation. */
+export function daysActive(created: string, now = new Date()): number {
+  const date = parseISO(created);
+  return isValid(date) ? Math.max(0, differenceInDays(now, date)) : 0;
+}
+
+/** Today as 'YYYY-MM-DD' in the user's time zone (for date inputs). */
+export function todayInput(): string {
+  return format(new Date(), 'yyyy-MM-dd');
+}

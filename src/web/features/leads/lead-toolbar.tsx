@@ -1,0 +1,135 @@
+import type { ChangeEvent } from 'react';
+import { LayoutGrid, Table2, X } from 'lucide-react';
+import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_STATUSES } from '../../../shared/schemas/leads';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { TextField } from '../../components/ui/field';
+import { OptionSelectField } from '../../components/ui/option-select-field';
+import { DATE_FILTER_LABELS, SOURCE_OPTIONS, type LeadFilters, type LeadView } from './lead-filters';
+import { LeadSearch } from './lead-search';
+
+const options = (any: string, values: readonly string[]) => [
+  { value: '', label: any },
+  ...values.map((value) => ({ value, label: value })),
+];
+const STATUS_OPTIONS = options('All statuses', LEAD_STATUSES);
+const PRIORITY_OPTIONS = options('All priorities', LEAD_PRIORITIES);
+const SOURCE_SELECT = options('All sources', SOURCE_OPTIONS);
+const DATE_OPTIONS = LEAD_DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
+
+type Update = (changes: Partial<Record<keyof LeadFilters | 'view', string | number>>) => void;
+
+/** Search, the four filters (a custom from/to range when chosen), Clear filters and the Table/Board toggle. */
+export function LeadToolbar({
+  filters,
+  view,
+  active,
+  onChange,
+}: {
+  filters: LeadFilters;
+  view: LeadView;
+  active: boolean;
+  onChange: Update;
+}) {
+  const select = (key: keyof LeadFilters) => (e: ChangeEvent<HTMLSelectElement>) =>
+    onChange({ [key]: e.target.value });
+  return (
+    <div className="space-y-3 rounded-2xl border border-line bg-white p-3 shadow-sm">
+      <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-[minmax(0,1fr)_9.5rem_9.5rem_10rem_10.5rem]">
+        <div className="col-span-2 lg:col-span-1">
+          <LeadSearch value={filters.search} onSearch={(search) => onChange({ search })} />
+        </div>
+        <OptionSelectField
+          label="Filter by status"
+          hideLabel
+          size="sm"
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={select('status')}
+        />
+        <OptionSelectField
+          label="Filter by priority"
+          hideLabel
+          size="sm"
+          options={PRIORITY_OPTIONS}
+          value={filters.priority}
+          onChange={select('priority')}
+        />
+        <OptionSelectField
+          label="Filter by source"
+          hideLabel
+          size="sm"
+          options={SOURCE_SELECT}
+          value={filters.source}
+          onChange={select('source')}
+        />
+        <OptionSelectField
+          label="Filter by date"
+          hideLabel
+          size="sm"
+          options={DATE_OPTIONS}
+          value={filters.dateFilter}
+          onChange={select('dateFilter')}
+        />
+      </div>
+
+      {filters.dateFilter === 'custom' && (
+        <div className="grid grid-cols-2 gap-2 sm:max-w-md sm:gap-3">
+          <TextField
+            label="From"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => onChange({ from: e.target.value })}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div
+          role="group"
+          aria-label="View"
+          className="inline-flex rounded-lg border border-line bg-canvas p-0.5"
+        >
+          {(
+            [
+              ['table', 'Table', Table2],
+              ['board', 'Board', LayoutGrid],
+            ] as const
+          ).map(([key, label, Icon]) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={view === key}
+              onClick={() => onChange({ view: key })}
+              className={cn(
+                'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium',
+                view === key ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink',
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </button>
+          ))}
+        </div>
+        {active && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange({ search: '', status: '', priority: '', source: '', dateFilter: 'all' })}
+          >
+            <X className="size-4" aria-hidden />
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

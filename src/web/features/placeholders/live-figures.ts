@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { addMonths, format, parse, startOfMonth } from 'date-fns';
+import { LEAD_STATUSES, type LeadStatus } from '../../../shared/schemas/leads';
+import { api } from '../../lib/api-client';
+import type { FiguresContent, PlaceholderContent, SampleStat } from './placeholder-data';
+
+/** GET /api/leads/summary: the workspace's lead counts by status and by month ('YYYY-MM'). */
+export interface LeadSummary {
+  byStatus: Record<LeadStatus, number>;
+  byMonth: ReadonlyArray<{ month: string; total: number; converted: number }>;
+}
+
+/** Sections whose sample layout shows the workspace's real lead counts where those exist. */
+const LIVE: Partial<Record<string, (content: FiguresContent, summary: LeadSummary) => FiguresContent>> = {
+  'leads-flow': (content, summary) => {
+    const total = totalOf(summary);
+    const thisMonth = summary.byMonth.find((m) => m.month === format(new Date(), 'yyyy-MM'))?.total ?? 0;
+    const stats = replaceStats(content.stats, [
+      { value: thisMonth },
+      {
+        value: summary.byStatus.Qualified,
+        hint: `${percent(summary.byStatus.Qualified, total)}% of all leads`,
+      },
+      { value: summary.byStatus.Converted, hint: 'All time' },
+    ]);
+    const data = LEAD_STATUSES.map((status) => ({ label: status, primary: summary.byStatus[status] ?? 0 }));
+    return {
+      ...content,
+      stats,
+      chart: { ...content.chart, caption: 'Leads at each status', data, live: true },
+    };
+  },
+  'conversion-tracking': (content, summary) => {
+    const converted = summary.byStatus.Converted ?? 0;
+    const stats = replaceStats(content.stats, [
+      { value: percent(converted, totalOf(summary)), hint: 'Lead to client, all time' },
+      { value: converted, hint: 'All time' },
+    ]);
+    const chart = {
+      type: 'bar',
+      caption: 'Leads and conversions by month',
+      format: 'count',
+      series: { primary: 'Leads', secondary: 'Converted' },
+      data: lastMonths(summary, 6),
+      live: true,
+    } as const;
+    return { ...content, stats, chart };
+  },
+};
+
+// Kept between visits so a section opened again shows the last real figures at once.
+let lastSummary: LeadSummary | null = null;
+
+/**
+ * The section's content with real lead counts in place of the sample ones they stand for (marked `live`);
+ * everything else stays sample. Without data (loading, or the call refused) the sample content is shown.
+ */
+export function useLiveFigures(key: string, content: PlaceholderContent | undefined) {
+  const live = content?.kind === 'figures' ? LIVE[key] : undefined;
+  const [summary, setSummary] = useState<LeadSummary | null>(live ? lastSummary : null);
+
+  useEffect(() => {
+    if (!live) return;
+    const controller = new AbortController();
+    api
+      .get<LeadSummary>('leads/summary', { signal: controller.signal })
+      .then(({ data }) => {
+        lastSummary = data;
+        setSummary(data);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [live]);
+
+  return summary && content ? applyLiveFigures(key, content, summary) : content;
+}
+
+/** The content of section `key` with the summary's real counts in place of the samples they stand for. */
+export function applyLiveFigures(key: string, content: PlaceholderContent, summary: LeadSummary) {
+  const live = content.kind === 'figures' ? LIVE[key] : undefined;
+  return live && content.kind === 'figures' ? live(content, summary) : content;
+}
+
+const totalOf = (summary: LeadSummary) =>
+  LEAD_STATUSES.reduce((sum, status) => sum + (summary.byStatus[status] ?? 0), 0);
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** The first stats take real values; the rest keep their sample figures. */
+function replaceStats(stats: readonly SampleStat[], real: ReadonlyArray<Pick<SampleStat, 'value' | 'hint'>>) {
+  return stats.map((stat, index) => (real[index] ? { ...stat, ...real[index], live: true } : stat));
+}
+
+/** The last `count` months up to this one, with zero for months without leads. */
+function lastMonths(summary: LeadSummary, count: number) {
+  const start = addMonths(startOfMonth(new Date()), 1 - count);
+  return Array.from({ length: count }, (_, i) => {
+    const month = format(addMonths(start, i), 'yyyy-MM');
+    const found = summary.byMonth.find((m) => m.month === month);
+    const label = format(parse(month, 'yyyy-MM', new Date()), 'MMM');
+    return { label, primary: found?.total ?? 0, secondary: found?.converted ?? 0 };
+  });
+}
+
+/** True when some part of the content shows real figures. */
+export const hasLiveParts = (content: FiguresContent) =>
+  Boolean(content.chart.live || content.stats.some((stat) => stat.live));

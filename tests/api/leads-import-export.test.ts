@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_MESSAGES } from '../../src/shared/messages';
+import {
+  createLeadsTestApp,
+  emptyWorkspaceOwner,
+  importCsv,
+  insertLeads,
+  listLeads,
+  parseQuotedCsv,
+  testClock,
+} from './support/leads';
+import type { TestApp } from './support/test-app';
+import { insertUser, type TestUser } from './support/users';
+
+const HEADER = '"Name","Email","Phone","Company","Status","Source","Date","Priority","Notes"';
+
+/** A file with everything a real parser must survive: BOM, CRLF, quoted commas and quotes, odd headers. */
+const MESSY_CSV = [
+  '\uFEFFName,EMAIL, phone ,Company,Status,Source,Date,Priority,Notes',
+  '"Sharma, Anil",anil@sharma.test,+91 90000 00001,"Sharma, Sons & Co",qualified,Referral,2024-02-10,high,"He said ""call me later"""',
+  '',
+  'Bina Patel,bina@patel.test,,,,,,,',
+  ',noname@x.test,,,,,,,',
+  'Chirag,,,,,,,,',
+  'Dev,not-an-email,,,,,,,',
+  'Bina Again,BINA@Patel.test,,,,,,,',
+  'Already Here,existing@lead.test,,,,,,,',
+  'Esha,esha@x.test,,,Won,,31/12/2024,Urgent,',
+  'Farah,farah@x.test,,,Lost,LinkedIn,2024-03-01T10:15:00Z,Low,"two',
+  'lines"',
+].join('\r\n');
+
+describe('POST /api/leads/import and GET /api/leads/export', () => {
+  const clock = testClock('2024-06-15T09:30:00.000Z');
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+
+  const exportCsv = (user: TestUser, query: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/leads/export?${new URLSearchParams(query).toString()}`,
+      headers: user.headers,
+    });
+
+  beforeAll(async () => {
+    t = await createLeadsTestApp(clock);
+    owner = await emptyWorkspaceOwner(t);
+    other = await emptyWorkspaceOwner(t, 'Other');
+    await insertLeads(t, owner.workspaceId, [{ name: 'Already Here', email: 'existing@lead.test' }]);
+  });
+  afterAll(async () => t.close());
+
+  it('imports a messy file: counts, per-row errors (data rows from 1), defaults and kept values', async () => {
+    const response = await importCsv(t.app, owner.headers, MESSY_CSV);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      imported: 4,
+      skipped: 2, // "Bina Again" repeats an e-mail of the file, "Already Here" one of the workspace
+      errors: [
+        { row: 3, message: LEAD_MESSAGES.nameRequired },
+        { row: 4, message: LEAD_MESSAGES.emailRequired },
+        { row: 5, message: LEAD_MESSAGES.emailInvalid },
+      ],
+    });
+    const byName = Object.fromEntries(
+      (await listLeads(t.app, owner, { limit: 100 })).leads.map((lead) => [lead.name, lead]),
+    );
+    expect(byName['Sharma, Anil']).toMatchObject({
+      email: 'anil@sharma.test',
+      phone: '+91 90000 00001',
+      company: 'Sharma, Sons & Co',
+      status: 'Qualified',
+      source: 'Referral',
+      date: '2024-02-10T12:00:00.000Z',
+      priority: 'High',
+      notes: 'He said "call me later"',
+    });
+    // Spec defaults: status New, source Import, date today, priority Medium, other fields empty.
+    const defaults = {
+      status: 'New',
+      source: 'Import',
+      priority: 'Medium',
+      phone: '',
+      company: '',
+      notes: '',
+    };
+    expect(byName['Bina Patel']).toMatchObject({ ...defaults, date: clock.now.toISOString() });
+    expect(byName['Esha']).toMatchObject({ ...defaults, date: clock.now.toISOString() });
+    expect(byName['Farah']).toMatchObject({ status: 'Lost', source: 'LinkedIn', notes: 'two\r\nlines' });
+    expect(byName['Farah']!.date).toBe('2024-03-01T10:15:00.000Z');
+    expect(Object.keys(byName)).toHaveLength(5);
+
+    const actions = await t.database.handle.db
+      .selectFrom('activity')
+      .select('action')
+      .where('workspace_id', '=', owner.workspaceId)
+      .execute();
+    expect(actions.map((a) => a.action)).toContain('user-business-admin imported 4 leads');
+    expect((await listLeads(t.app, other)).leads).toEqual([]);
+  });
+
+  it('refuses anything but .csv (415), headers without Name and Email, and broken quoting', async () => {
+    const xlsx = await importCsv(t.app, owner.headers, 'Name,Email\r\nA,a@a.test', 'leads.xlsx');
+    expect(xlsx.statusCode).toBe(415);
+    expect(xlsx.json().message).toBe(LEAD_MESSAGES.csvOnly);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/import',
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(json.statusCode).toBe(415);
+    const noEmail = await importCsv(t.app, owner.headers, 'Name,Phone\r\nA,1');
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toBe(LEAD_MESSAGES.missingColumns);
+    expect((await importCsv(t.app, owner.headers, '')).json().message).toBe(LEAD_MESSAGES.missingColumns);
+    const broken = await importCsv(t.app, owner.headers, 'Name,Email\r\n"Unclosed,a@a.test\r\nB,b@b.test');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(LEAD_MESSAGES.importError);
+    const binary = await importCsv(t.app, owner.headers, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
+    expect(binary.json().message).toBe(LEAD_MESSAGES.importError);
+    expect((await importCsv(t.app, undefined, 'Name,Email')).statusCode).toBe(401);
+    const hr = await insertUser(t, { workspaceId: owner.workspaceId, role: 'Human Resource' });
+    expect((await importCsv(t.app, hr.headers, 'Name,Email')).statusCode).toBe(403);
+  });
+
+  it('exports RFC 4180 CSV with every value quoted and spreadsheet formulas neutralised', async () => {
+    const user = await emptyWorkspaceOwner(t, 'Formulas');
+    await insertLeads(t, user.workspaceId, [
+      {
+        name: '=HYPERLINK("http://x","y")',
+        email: 'formula@x.test',
+        phone: '+91 99999 00000',
+        company: '-2+3',
+        notes: '@SUM(A1)',
+        source: '\tTabbed',
+        status: 'Lost',
+        priority: 'Low',
+        created_at: '2024-06-14T20:00:00.000Z',
+      },
+      { name: 'Plain "Quoted" Name', email: 'plain@x.test', company: 'Comma, Inc', notes: '\rcr first' },
+    ]);
+    const response = await exportCsv(user, { tzOffset: '-330' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // The user's today: 15 June in India.
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="leads_export_2024-06-15.csv"',
+    );
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://x"",""y"")","formula@x.test","'+91 99999 00000","'-2+3","Lost","'\tTabbed","2024-06-15","Low","'@SUM(A1)"`,
+    );
+    expect(lines[2]).toBe(
+      `"Plain ""Quoted"" Name","plain@x.test","","Comma, Inc","New","Website","2024-01-01","Medium","'\rcr first"`,
+    );
+    expect(lines[3]).toBe('');
+    expect(lines).toHaveLength(4);
+    const other = await exportCsv(await emptyWorkspaceOwner(t, 'Nobody'));
+    expect(other.body).toBe(`${HEADER}\r\n`);
+  });
+
+  it('exports exactly the rows and order of the filtered list', async () => {
+    const user = await emptyWorkspaceOwner(t, 'Filtered');
+    await insertLeads(t, user.workspaceId, [
+      { name: 'Geeta Rao', status: 'New' },
+      { name: 'Neeraj Shah', status: 'New', company: 'Steel & Co' },
+      { name: 'Sameer Gill', status: 'In Progress' },
+      { name: 'Anil Kumar', status: 'New', company: 'Greenfield' },
+      { name: 'Ravi Teja', status: 'New' },
+      { name: 'Reema Sen', status: 'New', created_at: '2024-02-01T00:00:00.000Z' },
+    ]);
+    // Another workspace's matching lead must not leak into either answer.
+    await insertLeads(t, other.workspaceId, [{ name: 'Deepak Other', status: 'New' }]);
+    const query = { search: 'EE', status: 'New', sort: 'name', order: 'desc' };
+    const listed = await listLeads(t.app, user, { ...query, limit: 100 });
+    expect(listed.leads.map((l) => l.name)).toEqual(['Reema Sen', 'Neeraj Shah', 'Geeta Rao', 'Anil Kumar']);
+    const rows = parseQuotedCsv((await exportCsv(user, query)).body).slice(1);
+    expect(rows.map((r) => r[1])).toEqual(listed.leads.map((l) => l.email));
+    expect(rows.map((r) => r[0])).toEqual(listed.leads.map((l) => l.name));
+    const lastMonth = { ...query, dateFilter: 'custom', from: '2024-02-01', to: '2024-02-01' };
+    expect(
+      parseQuotedCsv((await exportCsv(user, lastMonth)).body)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['Reema Sen']);
+  });
+
+  it('streams large exports in batches without losing or repeating rows at ties', async () => {
+    const user = await emptyWorkspaceOwner(t, 'Big');
+    // 2,500 leads over 3 creation times and 4 names: every batch boundary falls inside a tie.
+    const seeds = Array.from({ length: 2500 }, (_, i) => ({
+      name: ['Asha', 'Bala', 'Chetan', 'Divya'][i % 4]!,
+      email: `bulk${i}@big.test`,
+      created_at: `2024-05-0${1 + (i % 3)}T10:00:00.000Z`,
+    }));
+    for (let i = 0; i < seeds.length; i += 500)
+      await insertLeads(t, user.workspaceId, seeds.slice(i, i + 500));
+    for (const query of [{}, { sort: 'name', order: 'asc' }] as Record<string, string>[]) {
+      const exported = parseQuotedCsv((await exportCsv(user, query)).body)
+        .slice(1)
+        .map((r) => r[1]);
+      expect(new Set(exported).size).toBe(2500);
+      const pages: string[] = [];
+      for (let page = 1; page <= 25; page += 1)
+        pages.push(
+          ...(await listLeads(t.app, user, { ...query, page, limit: 100 })).leads.map((l) => l.email),
+        );
+      expect(exported).toEqual(pages);
+    }
+  });
+
+  it('reads its own export back in: same leads, same days', async () => {
+    const source = await emptyWorkspaceOwner(t, 'Source');
+    await insertLeads(t, source.workspaceId, [
+      {
+        name: 'Ravi Kumar',
+        email: 'ravi@k.test',
+        company: 'Kumar, Kumar',
+        status: 'Qualified',
+        priority: 'High',
+        created_at: '2024-05-20T03:00:00.000Z',
+      },
+      {
+        name: 'Tara Sen',
+        email: 'tara@s.test',
+        notes: 'said "yes"',
+        source: 'Referral',
+        created_at: '2024-05-21T15:00:00.000Z',
+      },
+    ]);
+    const file = (await exportCsv(source)).body;
+    const target = await emptyWorkspaceOwner(t, 'Target');
+    expect((await importCsv(t.app, target.headers, file)).json()).toEqual({
+      imported: 2,
+      skipped: 0,
+      errors: [],
+    });
+    const pick = (l: {
+      name: string;
+      email: string;
+      company: string;
+      status: string;
+      priority: string;
+      source: string;
+      notes: string;
+      date: string;
+    }) =>
+      [l.name, l.email, l.company, l.status, l.priority, l.source, l.notes, l.date.slice(0, 10)].join('|');
+    const before = (await listLeads(t.app, source)).leads.map(pick);
+    expect((await listLeads(t.app, target)).leads.map(pick)).toEqual(before);
+  });
+});
