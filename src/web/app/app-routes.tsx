@@ -4,7 +4,14 @@ import { LoginPage } from '../features/auth/login-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { DashboardGate } from '../features/dashboard/dashboard-gate';
 import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
-import * as pages from '../features/public-site/public-pages';
+import { NotFoundPage } from '../features/public-site/not-found-page';
+import { HomePage } from '../features/home/home-page';
+import { PricingPage } from '../features/pricing/pricing-page';
+import { ContactPage } from '../features/contact/contact-page';
+import { DocumentationPage } from '../features/documentation/documentation-page';
+import { BlogListPage } from '../features/blog/blog-list-page';
+import { BlogPostPage } from '../features/blog/blog-post-page';
+import * as legal from '../features/legal/legal-pages';
 
 /** Every route of spec §2. Rendered on the server and in the browser alike. */
 export function AppRoutes() {
@@ -14,19 +21,19 @@ export function AppRoutes() {
       <Route path="signup" element={<SignupPage />} />
       <Route path="dashboard/*" element={<DashboardGate />} />
       <Route element={<SiteLayout />}>
-        <Route index element={<pages.HomePage />} />
-        <Route path="pricing" element={<pages.PricingPage />} />
-        <Route path="blog" element={<pages.BlogListPage />} />
-        <Route path="blog/:slug" element={<pages.BlogPostPage />} />
-        <Route path="contact" element={<pages.ContactPage />} />
-        <Route path="documentation" element={<pages.DocumentationPage />} />
-        <Route path="terms" element={<pages.TermsPage />} />
-        <Route path="privacy" element={<pages.PrivacyPage />} />
-        <Route path="shipping" element={<pages.ShippingPage />} />
-        <Route path="cancellation-refunds" element={<pages.CancellationRefundsPage />} />
-        <Route path="botgit-privacy" element={<pages.BotgitPrivacyPage />} />
+        <Route index element={<HomePage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="documentation" element={<DocumentationPage />} />
+        <Route path="terms" element={<legal.TermsPage />} />
+        <Route path="privacy" element={<legal.PrivacyPage />} />
+        <Route path="shipping" element={<legal.ShippingPage />} />
+        <Route path="cancellation-refunds" element={<legal.CancellationRefundsPage />} />
+        <Route path="botgit-privacy" element={<legal.BotgitPrivacyPage />} />
         <Route path="access-restricted" element={<AccessRestrictedPage />} />
-        <Route path="*" element={<pages.NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -1,0 +1,10 @@
+/**
+ * TanStack Query keys of the public pages. The server preloads data under these keys (server/render/page-data.ts)
+ * and the pages' hooks read the same keys, so a server-rendered page hydrates without a request.
+ */
+export const publicQueryKeys = {
+  homeTeaser: () => ['public', 'home-teaser'] as const,
+  blogList: (page: number, category: string | null) => ['public', 'blogs', { page, category }] as const,
+  blogPost: (slug: string) => ['public', 'blog', slug] as const,
+  categories: () => ['public', 'categories'] as const,
+};
