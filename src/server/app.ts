@@ -27,8 +27,11 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { mediaRoutes } from './modules/media/media.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
+import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
 
 export interface AppDeps {
@@ -65,11 +68,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app);
   refuseNulCharacters(app);
+  // First of the routes: the OpenAPI generator sees only routes registered after it.
+  await app.register(docsRoutes(deps.config.siteName));
 
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
   const guards = createGuards(db, tokens);
   const auth = createAuthService({ db, tokens, throttle: deps.throttle ?? new LoginThrottle() });
+  const blogs = createBlogsService(db);
+  const categories = createCategoriesService(db);
 
   await app.register(
     async (api) => {
@@ -79,14 +86,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
       await api.register(workspacesRoutes(createWorkspacesService(db), guards));
-      await api.register(blogsRoutes(createBlogsService(db), guards));
-      await api.register(categoriesRoutes(createCategoriesService(db), guards));
+      await api.register(blogsRoutes(blogs, guards));
+      await api.register(categoriesRoutes(categories, guards));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
+      await api.register(contactRoutes(db));
     },
     { prefix: '/api' },
   );
-  if (deps.web) await app.register(pagesRoutes(deps.web, deps.config.siteName, createPageDataLoader()));
+  // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
+  await app.register(seoRoutes(blogs, deps.config.siteName));
+  if (deps.web)
+    await app.register(
+      pagesRoutes(deps.web, deps.config.siteName, createPageDataLoader({ blogs, categories })),
+    );
 
   app.addHook('onClose', async () => deps.database.close());
   return app;

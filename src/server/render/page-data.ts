@@ -1,10 +1,115 @@
-import type { PageData } from '../../shared/ssr';
+import type { Blog } from '../../shared/schemas/blog';
+import { BLOG_LIMITS } from '../../shared/schemas/blog';
+import { publicQueryKeys } from '../../shared/query-keys';
+import type { PageData, PreloadedQuery } from '../../shared/ssr';
+import type { BlogsService } from '../modules/blogs/blogs.service';
+import type { CategoriesService } from '../modules/categories/categories.service';
 import type { PageDataLoader } from './web-renderer';
 
+/** Longest category filter the API accepts (blogListQuerySchema); the browser cuts the same way. */
+const CATEGORY_MAX = 120;
+
+/** '?page=' as the blog list reads it: a whole number from 1, anything else is page 1 (same rule as the page). */
+export function parseBlogPage(raw: string | null): number {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 ? page : 1;
+}
+
+/** '?category=' as the blog list reads it: a category slug, or null for all posts. */
+export function parseBlogCategory(raw: string | null): string | null {
+  const value = raw?.trim().slice(0, CATEGORY_MAX).trim();
+  return value ? value : null;
+}
+
+/** Lists never show a post's body: leaving it out keeps the page's embedded state small. */
+const withoutContent = (blog: Blog): Blog => ({ ...blog, content: '' });
+
+function isNotFound(error: unknown): boolean {
+  return (error as { statusCode?: number } | null)?.statusCode === 404;
+}
+
+/** The path's segments, decoded as React Router decodes them: left as they are when not valid encoding. */
+function segments(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  try {
+    return parts.map((s) => decodeURIComponent(s));
+  } catch {
+    return parts;
+  }
+}
+
 /**
- * Public pages whose content comes from the database register here (home teaser, blog list, post).
- * Pages not listed render without preloaded data.
+ * Public pages whose content comes from the database: the home teaser, the blog list and a post. The data
+ * is read from the services (no HTTP) and handed over under the keys the pages' hooks use, in the exact
+ * shape their fetch functions return (src/web/lib/public-blog-api.ts). Pages not listed get no data.
  */
-export function createPageDataLoader(): PageDataLoader {
-  return async (): Promise<PageData> => ({ queries: [] });
+export function createPageDataLoader(services: {
+  blogs: BlogsService;
+  categories: CategoriesService;
+}): PageDataLoader {
+  const { blogs, categories } = services;
+
+  async function homeTeaser(): Promise<PreloadedQuery[]> {
+    try {
+      const answer = await blogs.list(null, {
+        status: 'published',
+        page: 1,
+        limit: BLOG_LIMITS.homeTeaserLimit,
+      });
+      return [{ key: publicQueryKeys.homeTeaser(), data: { blogs: answer.blogs.map(withoutContent) } }];
+    } catch {
+      // The home page shows its built-in posts when the list fails (spec §2); the browser may try again.
+      return [];
+    }
+  }
+
+  async function blogList(params: URLSearchParams): Promise<PreloadedQuery[]> {
+    const page = parseBlogPage(params.get('page'));
+    const category = parseBlogCategory(params.get('category'));
+    const [answer, list] = await Promise.all([
+      blogs.list(null, {
+        status: 'published',
+        category: category ?? undefined,
+        page,
+        limit: BLOG_LIMITS.publicPageSize,
+      }),
+      categories.list(null),
+    ]);
+    return [
+      {
+        key: publicQueryKeys.blogList(page, category),
+        data: { blogs: answer.blogs.map(withoutContent), pagination: answer.pagination },
+      },
+      { key: publicQueryKeys.categories(), data: list },
+    ];
+  }
+
+  async function blogPost(slug: string): Promise<PageData> {
+    try {
+      // A public read: counts one view, which the browser does not repeat on hydration.
+      const found = await blogs.get(null, slug);
+      if ('redirect' in found)
+        return { queries: [], redirect: `/blog/${encodeURIComponent(found.redirect)}` };
+      // Reached by id (the API accepts either): the address to share is the slug's.
+      if (found.blog.slug !== slug)
+        return { queries: [], redirect: `/blog/${encodeURIComponent(found.blog.slug)}` };
+      return { queries: [{ key: publicQueryKeys.blogPost(slug), data: found.blog }] };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      // `null` is what the page's fetch returns for a 404, so the browser shows the same page without asking.
+      return { queries: [{ key: publicQueryKeys.blogPost(slug), data: null }], status: 404 };
+    }
+  }
+
+  return async (url: string): Promise<PageData> => {
+    const parsed = new URL(url, 'http://localhost');
+    const parts = segments(parsed.pathname);
+    // React Router matches paths case-insensitively, so the loader does too (slugs keep their case).
+    const [first, second, ...rest] = parts;
+    if (first === undefined) return { queries: await homeTeaser() };
+    if (first.toLowerCase() !== 'blog' || rest.length > 0) return { queries: [] };
+    if (second === undefined) return { queries: await blogList(parsed.searchParams) };
+    return blogPost(second);
+  };
 }

@@ -32,8 +32,8 @@ export function pagesRoutes(
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       const data = await loadPageData(request.url);
-      if (data.redirect) return reply.redirect(data.redirect, 301);
       const origin = `${request.protocol}://${request.host}`;
+      if (data.redirect) return reply.redirect(data.redirect, 301);
       const { status, body } = renderPage(
         renderer,
         { url: request.url, siteName, origin, queries: data.queries },

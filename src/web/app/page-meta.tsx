@@ -47,6 +47,11 @@ export function useSiteName(): string {
   return useContext(PageMetaContext).siteName;
 }
 
+/** The site's absolute origin (the request's on the server, the window's in the browser), for JSON-LD URLs. */
+export function useSiteOrigin(): string {
+  return useContext(PageMetaContext).origin ?? '';
+}
+
 /** `title` is the page's own name; the brand is appended as '{title} - {brand}'. */
 export function PageMeta({ title, description, ...rest }: PageMetaProps) {
   const collector = useContext(PageMetaContext);

@@ -155,3 +155,23 @@ export async function countView(db: Db, id: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.views ?? 0);
 }
+
+/**
+ * The sitemap's view of published posts: slug and dates only (never the content), newest first on the
+ * (workspace, status, published_at) index, capped by the caller (a sitemap file holds at most 50,000 URLs).
+ */
+export function listPublishedSlugs(
+  db: Db,
+  workspaceId: string,
+  limit: number,
+): Promise<{ slug: string; updated_at: string; published_at: string | null }[]> {
+  return db
+    .selectFrom('blogs')
+    .select(['slug', 'updated_at', 'published_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

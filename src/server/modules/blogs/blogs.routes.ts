@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogListQuerySchema, blogStatusSchema } from '../../../shared/schemas/blog';
 import type { Guards } from '../../auth/guards';
@@ -8,6 +9,12 @@ import type { BlogsService } from './blogs.service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const idOrSlugParams = z.object({ idOrSlug: z.string().min(1).max(200) });
+/**
+ * `scope=public`: the public website's read (the agency's published posts, counted as a public view),
+ * whoever asks. A signed-in user of another workspace browsing /blog must still see the agency's posts.
+ */
+const publicScope = z.object({ scope: z.enum(['public']).optional() });
+const listQuery = blogListQuerySchema.extend(publicScope.shape);
 
 /**
  * Spec §7 blog calls. Reads are public (the agency's published posts) and richer when signed in; writes
@@ -20,20 +27,25 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards): FastifyPluginA
     await app.register(multipart, { limits: MULTIPART_LIMITS });
     const write = guards.requireModule('seoManagement');
 
-    app.get('/blogs', { schema: { querystring: blogListQuerySchema, tags: ['blogs'] } }, async (request) =>
-      blogs.list(await guards.optionalUser(request), request.query),
+    const caller = (request: FastifyRequest, scope: 'public' | undefined) =>
+      scope === 'public' ? Promise.resolve(null) : guards.optionalUser(request);
+
+    app.get('/blogs', { schema: { querystring: listQuery, tags: ['blogs'] } }, async (request) =>
+      blogs.list(await caller(request, request.query.scope), request.query),
     );
 
     app.get(
       '/blogs/:idOrSlug',
-      { schema: { params: idOrSlugParams, tags: ['blogs'] } },
+      { schema: { params: idOrSlugParams, querystring: publicScope, tags: ['blogs'] } },
       async (request, reply) => {
-        const found = await blogs.get(await guards.optionalUser(request), request.params.idOrSlug);
+        const { scope } = request.query;
+        const found = await blogs.get(await caller(request, scope), request.params.idOrSlug);
         if ('redirect' in found) {
           // A renamed post's old slug (DESIGN §7): browsers follow Location, the SPA reads `redirect`.
+          const query = scope === 'public' ? '?scope=public' : '';
           return reply
             .code(301)
-            .header('Location', `/api/blogs/${encodeURIComponent(found.redirect)}`)
+            .header('Location', `/api/blogs/${encodeURIComponent(found.redirect)}${query}`)
             .send({ redirect: found.redirect });
         }
         return found.blog;

@@ -7,7 +7,14 @@ import { notFound } from '../../http/errors';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { findCategory } from '../categories/categories.repository';
 import { toBlog } from './blog-json';
-import { countView, findBlog, findRedirect, listBlogs, type BlogScope } from './blogs.repository';
+import {
+  countView,
+  findBlog,
+  findRedirect,
+  listBlogs,
+  listPublishedSlugs,
+  type BlogScope,
+} from './blogs.repository';
 import { createBlogWrites } from './blog-writes';
 
 export type BlogListQuery = z.output<typeof blogListQuerySchema>;
@@ -76,6 +83,12 @@ export function createBlogsService(db: Kysely<Database>) {
       const redirect = await findRedirect(db, PUBLIC_SCOPE, idOrSlug);
       if (redirect) return { redirect };
       throw notFound(BLOG_MESSAGES.notFound);
+    },
+
+    /** The public site's published posts for /sitemap.xml: slug and dates, newest first. */
+    async publicSitemapEntries(limit: number): Promise<{ slug: string; updatedAt: string }[]> {
+      const rows = await listPublishedSlugs(db, PUBLIC_SCOPE.workspaceId, limit);
+      return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
     },
   };
 }

@@ -5,6 +5,8 @@ import type { Guards } from '../../auth/guards';
 import type { CategoriesService } from './categories.service';
 
 const categoryParams = z.object({ id: z.string().min(1).max(100) });
+/** `scope=public`: the agency's categories (the public blog's filter bar), whoever asks. */
+const listQuery = z.object({ scope: z.enum(['public']).optional() });
 
 /**
  * Spec §7 GET/POST /api/categories, plus PUT and DELETE /api/categories/:id (DESIGN §6). Reading is public
@@ -15,8 +17,8 @@ export function categoriesRoutes(categories: CategoriesService, guards: Guards):
     const write = guards.requireModule('seoManagement');
 
     // Spec §7: "list of categories", a bare array.
-    app.get('/categories', { schema: { tags: ['categories'] } }, async (request) =>
-      categories.list(await guards.optionalUser(request)),
+    app.get('/categories', { schema: { querystring: listQuery, tags: ['categories'] } }, async (request) =>
+      categories.list(request.query.scope === 'public' ? null : await guards.optionalUser(request)),
     );
 
     app.post(

@@ -1,12 +1,71 @@
-import { PageHeading } from '../public-site/page-heading';
+import { useSearchParams } from 'react-router';
+import { Newspaper } from 'lucide-react';
+import { BLOG_MESSAGES } from '../../../shared/messages';
+import { PageMeta, useSiteName } from '../../app/page-meta';
+import { Spinner } from '../../components/ui/spinner';
+import { usePublicBlogList, usePublicCategories } from './blog-api';
+import { BlogFilters } from './blog-filters';
+import { BlogPagination } from './blog-pagination';
+import { blogListHref, parseBlogCategory, parseBlogPage } from './blog-url';
+import { PublicBlogCard } from './public-blog-card';
 
-/** Stub: replaced by the full page in the public-website release. */
+/** Cards in the first row of the widest grid: their images load at once, the rest when scrolled near. */
+const FIRST_ROW = 3;
+
+/**
+ * Spec §2 public blog list: 'Our Blog', category filters, the card grid, pagination, empty and loading
+ * texts. Server-rendered from the preloaded list; filters and pages are real URLs.
+ */
 export function BlogListPage() {
+  const [params] = useSearchParams();
+  const page = parseBlogPage(params.get('page'));
+  const category = parseBlogCategory(params.get('category'));
+  const siteName = useSiteName();
+  const list = usePublicBlogList(page, category);
+  const categories = usePublicCategories();
+  const current = categories.data?.find((c) => c.slug === category);
+  const blogs = list.data?.blogs ?? [];
+
   return (
-    <PageHeading
-      title="Blog"
-      heading="Our Blog"
-      description="Insights on design, development, media and growth."
-    />
+    <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+      <PageMeta
+        title="Blog"
+        description={`Insights on design, development, media and growth from the ${siteName} team.${current ? ` Posts in ${current.name}.` : ''}`}
+        canonicalPath={blogListHref(page, category)}
+      />
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{siteName} Journal</p>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink sm:text-5xl">Our Blog</h1>
+        <p className="mt-4 text-lg text-muted">
+          Insights on design, development, media and growth from the people who build them.
+        </p>
+      </header>
+
+      <BlogFilters categories={categories.data ?? []} current={category} />
+
+      <section aria-label="Posts" className="mt-10">
+        {list.isPending ? (
+          <Spinner label={BLOG_MESSAGES.loadingPosts} />
+        ) : blogs.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
+            <Newspaper className="size-10 text-slate-400" aria-hidden />
+            <h2 className="mt-4 text-xl font-semibold text-ink">{BLOG_MESSAGES.emptyPublicTitle}</h2>
+            <p className="mt-2 text-muted">{BLOG_MESSAGES.emptyPublicText}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blogs.map((blog, index) => (
+              <li key={blog.id} className="flex">
+                <PublicBlogCard blog={blog} eager={index < FIRST_ROW} priority={index === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {blogs.length > 0 && list.data && (
+        <BlogPagination pagination={list.data.pagination} category={category} />
+      )}
+    </div>
   );
 }

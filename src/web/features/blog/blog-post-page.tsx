@@ -1,12 +1,57 @@
-import { PageHeading } from '../public-site/page-heading';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileQuestion } from 'lucide-react';
+import { BLOG_MESSAGES } from '../../../shared/messages';
+import { publicQueryKeys } from '../../../shared/query-keys';
+import { PageMeta } from '../../app/page-meta';
+import { ButtonLink } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { usePublicBlogPost } from './blog-api';
+import { BlogPostArticle } from './blog-post-article';
+import { blogPostHref } from './blog-url';
 
-/** Stub: replaced by the full page in the public-website release. */
-export function BlogPostPage() {
+/** Spec §2 missing post: its title and sentence, with HTTP status 404 (also for drafts and archived posts). */
+function BlogPostNotFound() {
   return (
-    <PageHeading
-      title="Blog"
-      heading="Our Blog"
-      description="Insights on design, development, media and growth."
-    />
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <PageMeta
+        title={BLOG_MESSAGES.notFoundTitle}
+        description={BLOG_MESSAGES.notFoundText}
+        status={404}
+        noindex
+      />
+      <span className="rounded-full bg-brand-50 p-4 text-brand-700">
+        <FileQuestion className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{BLOG_MESSAGES.notFoundTitle}</h1>
+      <p className="mt-3 text-lg text-muted">{BLOG_MESSAGES.notFoundText}</p>
+      <ButtonLink to="/blog" className="mt-8">
+        Back to Blog
+      </ButtonLink>
+    </section>
   );
+}
+
+/**
+ * Spec §2 public post at /blog/{slug}. Server-rendered from the preloaded post (whose view the server
+ * counted); an old slug answers 301 on the server, and in the browser moves to the current address.
+ */
+export function BlogPostPage() {
+  const slug = useParams().slug ?? '';
+  const post = usePublicBlogPost(slug);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const renamed = post.data && post.data.slug !== slug ? post.data : null;
+
+  useEffect(() => {
+    if (!renamed) return;
+    // The post is in hand: keep it under its current slug so moving there reads (and counts) nothing more.
+    queryClient.setQueryData(publicQueryKeys.blogPost(renamed.slug), renamed);
+    void navigate(blogPostHref(renamed.slug), { replace: true });
+  }, [renamed, queryClient, navigate]);
+
+  if (post.isPending || renamed) return <Spinner label={BLOG_MESSAGES.loadingBlog} />;
+  if (!post.data) return <BlogPostNotFound />;
+  return <BlogPostArticle blog={post.data} />;
 }

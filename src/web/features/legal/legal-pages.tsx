@@ -1,21 +1,21 @@
-import { PageHeading } from '../public-site/page-heading';
+import { useSiteName } from '../../app/page-meta';
+import { LegalDocument } from './legal-document';
+import type { LegalDoc } from './legal-types';
+import { termsDoc } from './terms-content';
+import { privacyDoc } from './privacy-content';
+import { refundsDoc } from './refunds-content';
+import { shippingDoc } from './shipping-content';
+import { botgitPrivacyDoc } from './botgit-privacy-content';
 
-/** Stubs: replaced by the full policy pages in the public-website release. */
-export const TermsPage = () => (
-  <PageHeading
-    title="Terms of Service"
-    description="The terms that govern the use of our website and dashboard."
-  />
-);
-export const PrivacyPage = () => (
-  <PageHeading title="Privacy Policy" description="How we collect, use and protect personal data." />
-);
-export const ShippingPage = () => (
-  <PageHeading title="Shipping Policy" description="How and when physical items are shipped and delivered." />
-);
-export const CancellationRefundsPage = () => (
-  <PageHeading title="Cancellation & Refunds" description="How to cancel a plan and when refunds are due." />
-);
-export const BotgitPrivacyPage = () => (
-  <PageHeading title="Botgit Privacy Policy" description="Privacy policy of the Botgit browser extension." />
-);
+/** The policy pages of spec §2, written from the policy figures of spec §9. */
+function legalPage(makeDoc: (siteName: string) => LegalDoc) {
+  return function LegalPage() {
+    return <LegalDocument doc={makeDoc(useSiteName())} />;
+  };
+}
+
+export const TermsPage = legalPage(termsDoc);
+export const PrivacyPage = legalPage(privacyDoc);
+export const ShippingPage = legalPage(shippingDoc);
+export const CancellationRefundsPage = legalPage(refundsDoc);
+export const BotgitPrivacyPage = legalPage(botgitPrivacyDoc);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTACT_MESSAGES } from '../../../shared/messages';
+import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { createContactService } from './contact.service';
+import { RateLimiter } from './rate-limiter';
+
+/**
+ * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
+ * 201 {success:true}. Each client IP may send CONTACT_LIMITS.rateLimit messages per window; beyond that
+ * 429 with Retry-After. The limit is checked before validation so a blocked client learns nothing else.
+ */
+export function contactRoutes(
+  db: Kysely<Database>,
+  limiter = new RateLimiter(CONTACT_LIMITS.rateLimit, CONTACT_LIMITS.rateWindowMs),
+): FastifyPluginAsyncZod {
+  const contact = createContactService(db);
+  return async (app) => {
+    app.post(
+      '/contact',
+      {
+        preValidation: async (request) => {
+          const wait = limiter.retryAfterSeconds(request.ip);
+          if (wait > 0)
+            throw new HttpError(429, CONTACT_MESSAGES.rateLimited(Math.ceil(wait / 60)), undefined, {
+              'Retry-After': String(wait),
+            });
+        },
+        schema: {
+          body: contactSchema,
+          tags: ['contact'],
+          description: `Public. Creates a lead (source Website) in the agency workspace. Each client IP may send ${CONTACT_LIMITS.rateLimit} messages per ${CONTACT_LIMITS.rateWindowMs / 60_000} minutes, then 429 with Retry-After.`,
+          response: { 201: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (request, reply) => {
+        await contact.send(request.body);
+        // Only accepted messages count: a visitor fixing a typo is not held back.
+        limiter.record(request.ip);
+        return reply.code(201).send({ success: true });
+      },
+    );
+  };
+}

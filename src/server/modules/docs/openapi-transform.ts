@@ -1,0 +1,56 @@
+import type { FastifySchema, RouteOptions } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { OPERATION_NOTES } from './operations';
+
+export const BEARER_SCHEME = 'bearerAuth';
+const API_PREFIX = '/api/';
+
+type Input = Parameters<SwaggerTransform>[0];
+
+/**
+ * Our guards run as route-level preHandler/preValidation hooks (requireUser, requireAdmin,
+ * requireModule). Other route-level hooks exist (the contact form's rate limit; @fastify/compress adds
+ * onRequest ones, ignored here), so OPERATION_NOTES can mark a hooked route public, and a route may say it
+ * itself with `schema.security` (`[]` for a public one).
+ */
+function needsBearer(route: RouteOptions): boolean {
+  const hooks = [route.preValidation, route.preHandler];
+  return hooks.some((hook) => (Array.isArray(hook) ? hook.length > 0 : Boolean(hook)));
+}
+
+const methodOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method[0] : route.method);
+
+/** A zod schema (or several, per media type) as the OpenAPI body the document shows. */
+function extraBody(input: Input, content: Record<string, { schema: unknown }>): FastifySchema['body'] {
+  const converted: Record<string, { schema: unknown }> = {};
+  for (const [mediaType, { schema }] of Object.entries(content)) {
+    const result = jsonSchemaTransform({ ...input, schema: { body: schema } } as Input);
+    converted[mediaType] = { schema: result.schema.body };
+  }
+  return { content: converted };
+}
+
+/**
+ * The zod → JSON Schema conversion of fastify-type-provider-zod, plus: only /api routes are documented
+ * (pages, sitemap and assets are hidden), guarded routes carry the bearer scheme, and each operation gets
+ * the summary and multipart body of OPERATION_NOTES when the route does not declare its own.
+ */
+export const openapiTransform: SwaggerTransform = (input) => {
+  const { url, route } = input;
+  if (!url.startsWith(API_PREFIX)) return { schema: { hide: true }, url };
+
+  const { schema, url: documentedUrl } = jsonSchemaTransform(input);
+  if (schema?.hide) return { schema, url: documentedUrl };
+  const result: FastifySchema = { ...schema };
+  const notes = OPERATION_NOTES[`${methodOf(route)} ${url}`];
+
+  if (!result.summary && notes) result.summary = notes.summary;
+  if (!result.tags?.length) result.tags = [notes?.tag ?? url.slice(API_PREFIX.length).split('/')[0] ?? 'api'];
+  if (!result.body && notes?.body) result.body = extraBody(input, notes.body.content);
+  if (!route.schema?.security) {
+    if (notes?.auth === 'optional') result.security = [{}, { [BEARER_SCHEME]: [] }];
+    else if (notes?.auth !== 'public' && needsBearer(route)) result.security = [{ [BEARER_SCHEME]: [] }];
+  }
+  return { schema: result, url: documentedUrl };
+};

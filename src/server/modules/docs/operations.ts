@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog';
+
+/**
+ * What the route schemas cannot say about an operation, keyed by 'METHOD /api/path' as Fastify names the
+ * route. A route's own `schema.summary` wins over this table; routes missing here still appear (without a
+ * summary), so a new module is documented the moment it is registered.
+ */
+export interface OperationNotes {
+  summary: string;
+  /** Group for routes that declare no tags. */
+  tag?: string;
+  /**
+   * Overrides the guess from route hooks: 'public' for a route whose hooks are not sign-in guards (e.g. a
+   * rate limit), 'optional' for a public route that answers more with a bearer token (drafts for staff).
+   */
+  auth?: 'public' | 'optional';
+  /** Multipart or alternative bodies the handler reads itself (no `schema.body` on the route). */
+  body?: { content: Record<string, { schema: z.ZodType }> };
+}
+
+const blogMultipart = blogFieldsSchema.extend({
+  featuredImage: z
+    .string()
+    .optional()
+    .meta({ format: 'binary', description: 'Image file (JPEG, PNG, WebP, GIF)' }),
+});
+const csvFile = z.object({ file: z.string().meta({ format: 'binary', description: 'A .csv file' }) });
+
+export const OPERATION_NOTES: Record<string, OperationNotes> = {
+  'GET /api/health': { summary: 'Liveness: the process answers', tag: 'health' },
+  'GET /api/ready': { summary: 'Readiness: the database answers and migrations are applied', tag: 'health' },
+  'GET /api/openapi.json': { summary: 'This OpenAPI document' },
+  'POST /api/login': { summary: 'Sign in with e-mail and password; answers a bearer token and the user' },
+  'POST /api/register': { summary: 'Create an account (Freelancer, Business Owner or Team Member)' },
+  'GET /api/profile': { summary: 'The signed-in user (polled every 30 s by the dashboard)' },
+  'PUT /api/profile': { summary: "Update the signed-in user's own profile" },
+  'POST /api/check-domain': { summary: 'Is there a workspace for this e-mail domain? (Team Member sign-up)' },
+  'GET /api/dashboard': { summary: 'Overview data: total users and recent activity' },
+  'GET /api/users': { summary: 'List users (Admin: everyone; Settings & Configuration: own workspace)' },
+  'PUT /api/users/:id': { summary: "Change a user's role and status, or contact details (Admin)" },
+  'PUT /api/users/:id/permissions': { summary: "Set a user's module permissions (Admin)" },
+  'POST /api/users/upgrade-role': { summary: 'Upgrade a User account to the free Solo HQ plan (SOLOHQ)' },
+  'GET /api/workspace': { summary: "The signed-in user's workspace" },
+  'PUT /api/workspace': { summary: 'Update workspace settings' },
+  'GET /api/blogs': {
+    summary: 'List blog posts (anonymous callers get published posts only)',
+    auth: 'optional',
+  },
+  'GET /api/blogs/:idOrSlug': { summary: 'One blog post by id or slug', auth: 'optional' },
+  'POST /api/blogs': {
+    summary: 'Create a blog post (SEO Management)',
+    body: { content: { 'multipart/form-data': { schema: blogMultipart } } },
+  },
+  'PUT /api/blogs/:id': {
+    summary: 'Update a blog post (multipart form), or change only its status (JSON)',
+    body: {
+      content: {
+        'multipart/form-data': { schema: blogMultipart },
+        'application/json': { schema: blogStatusSchema },
+      },
+    },
+  },
+  'DELETE /api/blogs/:id': { summary: 'Delete a blog post (SEO Management)' },
+  'GET /api/categories': { summary: 'List blog categories', auth: 'optional' },
+  'POST /api/categories': { summary: 'Create a blog category (SEO Management)' },
+  'PUT /api/categories/:id': { summary: 'Rename or describe a blog category (SEO Management)' },
+  'DELETE /api/categories/:id': { summary: 'Delete a blog category (SEO Management)' },
+  'GET /api/media/:id': { summary: 'An uploaded image (public, cached for a year)' },
+  'GET /api/media/:id/w/:width': { summary: 'A resized WebP variant of an uploaded image' },
+  'GET /api/leads': { summary: 'List leads with search, filters, sorting and pages (Data Center)' },
+  'GET /api/leads/summary': { summary: 'Lead counts: total, new, in progress, converted' },
+  'GET /api/leads/export': { summary: 'Download the filtered leads as CSV' },
+  'POST /api/leads/import': {
+    summary: 'Import leads from a CSV file',
+    body: { content: { 'multipart/form-data': { schema: csvFile } } },
+  },
+  'GET /api/leads/:id': { summary: 'One lead' },
+  'POST /api/leads': { summary: 'Add a lead' },
+  'PUT /api/leads/:id': { summary: 'Edit a lead' },
+  'DELETE /api/leads/:id': { summary: 'Delete a lead' },
+  'POST /api/contact': {
+    summary: 'Send a contact message (creates a lead with source Website)',
+    auth: 'public',
+  },
+  'GET /api/scraped-data': { summary: "Profiles the Botgit extension saved to the user's workspace" },
+  'POST /api/scraped-data': { summary: 'Botgit extension ingest: save scraped public profiles' },
+  'GET /api/botgit/settings': { summary: 'Botgit scraper settings' },
+  'PUT /api/botgit/settings': { summary: 'Save Botgit scraper settings' },
+  'GET /api/email/setup': { summary: 'The SMTP settings (the password is never sent back)' },
+  'POST /api/email/setup': { summary: 'Save the SMTP settings for business e-mail' },
+  'POST /api/email/test': { summary: 'Send a test e-mail with the saved SMTP settings' },
+};

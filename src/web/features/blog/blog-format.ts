@@ -1,0 +1,31 @@
+import type { Blog } from '../../../shared/schemas/blog';
+
+// UTC on both sides: the server's and the reader's time zones differ, and hydration must see one date.
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The date readers see: when the post was published (a republished post keeps its first date). */
+export const postDate = (blog: Blog): string => blog.publishedAt ?? blog.createdAt;
+
+function format(formatter: Intl.DateTimeFormat, iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
+}
+
+/** Spec §2 list: short US format, e.g. 'Nov 21, 2026'. */
+export const shortDate = (iso: string) => format(SHORT_DATE, iso);
+/** Spec §2 post: long US format, e.g. 'November 21, 2026'. */
+export const longDate = (iso: string) => format(LONG_DATE, iso);
+
+export const viewsText = (views: number) =>
+  `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;

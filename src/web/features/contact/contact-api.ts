@@ -1,0 +1,32 @@
+import axios from 'axios';
+import { CONTACT_MESSAGES } from '../../../shared/messages';
+import { api, serverMessage } from '../../lib/api-client';
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+/** POST /api/contact: the server stores the message as a lead; 201 {success:true}. */
+export async function sendContact(values: ContactValues): Promise<void> {
+  await api.post('contact', values);
+}
+
+/**
+ * Spec §8 failure text, except where the server says something the visitor can act on: a malformed
+ * e-mail (400) or too many messages (429).
+ */
+export function contactFailureText(error: unknown): string {
+  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  if (status === 400 || status === 429) return serverMessage(error) ?? CONTACT_MESSAGES.failed;
+  return CONTACT_MESSAGES.failed;
+}
+
+/** Spec §5: name, email and message are required (after trimming). */
+export function missingRequired(values: ContactValues): (keyof ContactValues)[] {
+  return (['name', 'email', 'message'] as const).filter((field) => !values[field].trim());
+}

@@ -1,0 +1,92 @@
+import axios from 'axios';
+import {
+  BLOG_LIMITS,
+  type Blog,
+  type BlogImage,
+  type BlogPagination,
+  type Category,
+} from '../../shared/schemas/blog';
+import { api } from './api-client';
+
+/**
+ * The public website's blog reads (home teaser, /blog, /blog/{slug}). The server preloads the same data
+ * under publicQueryKeys (src/server/render/page-data.ts) in exactly the shapes these functions return, so a
+ * server-rendered page hydrates without a request. Every call sends `scope=public`: the agency's
+ * published posts whoever is signed in.
+ */
+
+/** publicQueryKeys.homeTeaser(): GET /api/blogs?status=published&limit=3&scope=public, posts only. */
+export interface HomeTeaserData {
+  blogs: Blog[];
+}
+
+/** publicQueryKeys.blogList(page, category). */
+export interface BlogListData {
+  blogs: Blog[];
+  pagination: BlogPagination;
+}
+
+const PUBLIC = { scope: 'public', status: 'published' } as const;
+
+/** Lists never show a post's body; dropping it keeps the cache (and the server's embedded state) small. */
+const withoutContent = (blog: Blog): Blog => ({ ...blog, content: '' });
+
+/** Spec §2 home teaser: up to 3 published posts, newest first. `content` is always ''. */
+export async function fetchHomeTeaser(): Promise<HomeTeaserData> {
+  const { data } = await api.get<BlogListData>('blogs', {
+    params: { ...PUBLIC, limit: BLOG_LIMITS.homeTeaserLimit },
+  });
+  return { blogs: data.blogs.map(withoutContent) };
+}
+
+/** Spec §2/§7 public list: 12 per page, optionally one category (by slug). `content` is always ''. */
+export async function fetchBlogList(page: number, category: string | null): Promise<BlogListData> {
+  const params: Record<string, string | number> = { ...PUBLIC, page, limit: BLOG_LIMITS.publicPageSize };
+  if (category) params.category = category;
+  const { data } = await api.get<BlogListData>('blogs', { params });
+  return { blogs: data.blogs.map(withoutContent), pagination: data.pagination };
+}
+
+/** The agency's categories, for the filter bar. */
+export async function fetchPublicCategories(): Promise<Category[]> {
+  const { data } = await api.get<Category[]>('categories', { params: { scope: 'public' } });
+  return data;
+}
+
+/**
+ * One published post by slug, counting one view; `null` when there is none (404). An old slug answers
+ * with the renamed post (the browser follows the 301), whose `slug` then differs from the one asked for.
+ */
+export async function fetchBlogPost(slug: string): Promise<Blog | null> {
+  try {
+    const { data } = await api.get<Blog>(`blogs/${encodeURIComponent(slug)}`, {
+      params: { scope: 'public' },
+    });
+    return data;
+  } catch (error) {
+    if (axios.isAxiosError(error) && error.response?.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Spec §7: images load from the API base address plus the stored path. */
+export function mediaUrl(path: string): string {
+  return /^(https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')
+    ? path
+    : `/api/${path}`;
+}
+
+/** The resized variants plus the original, as a srcset; undefined when the server made no variants. */
+export function imageSrcSet(image: BlogImage): string | undefined {
+  if (!image.variants?.length) return undefined;
+  return [
+    ...image.variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`),
+    `${mediaUrl(image.path)} ${image.width}w`,
+  ].join(', ');
+}
+
+/** Spec §2/§9 cuts: the first `max` characters plus '...', only when the text is longer. */
+export function cutText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
