@@ -1,31 +1,8 @@
 import { z } from 'zod';
 import { BLOG_MESSAGES, CATEGORY_MESSAGES } from '../messages';
+import { BLOG_LIMITS, BLOG_STATUSES, parseKeywords } from '../blog';
 
-export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
-
-/** Spec §5/§9 blog numbers. */
-export const BLOG_LIMITS = {
-  titleMax: 60,
-  metaDescriptionMax: 160,
-  keywordsMax: 5,
-  dashboardPageSize: 10,
-  publicPageSize: 12,
-  homeTeaserLimit: 3,
-  pageSizeMax: 100,
-  contentMaxChars: 500_000,
-  imageMaxBytes: 5 * 1024 * 1024,
-  /** Widths of the resized WebP variants offered in srcset. */
-  imageVariantWidths: [480, 960, 1600],
-} as const;
-
-/** Comma-separated keywords → trimmed, non-empty items (spec §5). */
-export function parseKeywords(text: string): string[] {
-  return text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-}
+export * from '../blog';
 
 /** The text fields of POST /api/blogs and PUT /api/blogs/{id} (multipart; spec §3 blog form payload). */
 export const blogFieldsSchema = z.object({
@@ -77,49 +54,3 @@ export const categorySchema = z.object({
     .max(80),
   description: z.string().trim().max(300).default(''),
 });
-
-export interface BlogImage {
-  /** Relative to the API base (spec §7: "API base address plus the stored path"), e.g. 'media/<id>'. */
-  path: string;
-  altText: string;
-  width: number;
-  height: number;
-  /** Resized WebP variants for srcset, smallest first. */
-  variants: { width: number; path: string }[];
-}
-
-/** A blog as every API answer shows it (spec §3). */
-export interface Blog {
-  _id: string;
-  id: string;
-  slug: string;
-  title: string;
-  metaDescription: string;
-  keywords: string[];
-  content: string;
-  status: BlogStatus;
-  featuredImage: BlogImage | null;
-  category: { _id: string; name: string; slug: string } | null;
-  author: { username: string };
-  views: number;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface BlogPagination {
-  currentPage: number;
-  totalPages: number;
-  totalBlogs: number;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-}
-
-export interface Category {
-  _id: string;
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  createdAt: string;
-}

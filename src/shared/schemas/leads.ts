@@ -1,67 +1,8 @@
 import { z } from 'zod';
 import { LEAD_MESSAGES } from '../messages';
+import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_SORT_FIELDS, LEAD_STATUSES } from '../leads';
 
-/** Spec §3 lead vocabularies and §9 colours. */
-export const LEAD_STATUSES = ['New', 'In Progress', 'Qualified', 'Converted', 'Lost'] as const;
-export const LEAD_PRIORITIES = ['High', 'Medium', 'Low'] as const;
-export const LEAD_SOURCES = [
-  'Website',
-  'Referral',
-  'Social Media',
-  'Email Campaign',
-  'LinkedIn',
-  'Other',
-] as const;
-/** The source an imported row gets when its file names none. */
-export const IMPORT_SOURCE = 'Import';
-export const LEAD_DATE_FILTERS = [
-  'all',
-  'today',
-  'yesterday',
-  'last7days',
-  'last30days',
-  'last90days',
-  'thismonth',
-  'lastmonth',
-  'custom',
-] as const;
-export const LEAD_SORT_FIELDS = ['date', 'name', 'company', 'status', 'priority', 'lastContact'] as const;
-
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
-export type LeadDateFilter = (typeof LEAD_DATE_FILTERS)[number];
-
-export const LEAD_STATUS_COLORS = {
-  New: 'blue',
-  'In Progress': 'amber',
-  Qualified: 'green',
-  Converted: 'purple',
-  Lost: 'red',
-} as const;
-export const LEAD_PRIORITY_COLORS = { High: 'red', Medium: 'amber', Low: 'green' } as const;
-
-/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
-export interface Lead {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  status: LeadStatus;
-  date: string;
-  source: string;
-  notes: string;
-  lastContact: string;
-  priority: LeadPriority;
-}
-
-export interface LeadStats {
-  total: number;
-  new: number;
-  inProgress: number;
-  converted: number;
-}
+export * from '../leads';
 
 const email = z
   .string({ error: LEAD_MESSAGES.emailRequired })
@@ -117,10 +58,3 @@ export const leadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
-
-/** POST /api/leads/import answer. */
-export interface LeadImportResult {
-  imported: number;
-  skipped: number;
-  errors: { row: number; message: string }[];
-}

@@ -5,7 +5,7 @@ import {
   type BlogImage,
   type BlogPagination,
   type Category,
-} from '../../shared/schemas/blog';
+} from '../../shared/blog';
 import { api } from './api-client';
 
 /**

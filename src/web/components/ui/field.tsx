@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from './cn';
 
@@ -14,7 +14,10 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 /** A labelled input: the label, help text and error are all tied to the input for assistive tech. */
-export function TextField({ label, help, error, trailing, className, ...input }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, help, error, trailing, className, ...input },
+  ref,
+) {
   const id = useId();
   const helpId = help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -30,6 +33,7 @@ export function TextField({ label, help, error, trailing, className, ...input }:
           aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
           className={cn(inputClasses, trailing ? 'pr-11' : undefined, error ? 'border-red-500' : undefined)}
           {...input}
+          ref={ref}
         />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
       </div>
@@ -45,7 +49,7 @@ export function TextField({ label, help, error, trailing, className, ...input }:
       )}
     </div>
   );
-}
+});
 
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
@@ -72,7 +76,10 @@ interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'typ
   label: ReactNode;
 }
 
-export function Checkbox({ label, className, ...input }: CheckboxProps) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, className, ...input },
+  ref,
+) {
   const id = useId();
   return (
     <div className={cn('flex items-center gap-2', className)}>
@@ -81,10 +88,11 @@ export function Checkbox({ label, className, ...input }: CheckboxProps) {
         type="checkbox"
         className="size-4 rounded border-slate-400 accent-brand-600"
         {...input}
+        ref={ref}
       />
       <label htmlFor={id} className="text-sm text-ink">
         {label}
       </label>
     </div>
   );
-}
+});

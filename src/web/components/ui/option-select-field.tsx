@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const selectClasses =
@@ -24,47 +24,44 @@ interface OptionSelectFieldProps extends Omit<
 }
 
 /** A labelled native select whose option values differ from their labels (ids, enum keys). */
-export function OptionSelectField({
-  label,
-  options,
-  hideLabel,
-  help,
-  error,
-  size = 'md',
-  className,
-  ...select
-}: OptionSelectFieldProps) {
-  const id = useId();
-  const helpId = help ? `${id}-help` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-ink'}>
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
-        className={cn(selectClasses, size === 'sm' ? 'h-10' : 'h-11', error ? 'border-red-500' : undefined)}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {help && (
-        <div id={helpId} className="mt-1.5 text-xs text-muted">
-          {help}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+export const OptionSelectField = forwardRef<HTMLSelectElement, OptionSelectFieldProps>(
+  function OptionSelectField(
+    { label, options, hideLabel, help, error, size = 'md', className, ...select },
+    ref,
+  ) {
+    const id = useId();
+    const helpId = help ? `${id}-help` : undefined;
+    const errorId = error ? `${id}-error` : undefined;
+    return (
+      <div className={className}>
+        <label htmlFor={id} className={hideLabel ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-ink'}>
+          {label}
+        </label>
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
+          className={cn(selectClasses, size === 'sm' ? 'h-10' : 'h-11', error ? 'border-red-500' : undefined)}
+          {...select}
+          ref={ref}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {help && (
+          <div id={helpId} className="mt-1.5 text-xs text-muted">
+            {help}
+          </div>
+        )}
+        {error && (
+          <p id={errorId} className="mt-1.5 text-xs font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  },
+);

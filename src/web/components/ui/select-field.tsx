@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const selectClasses =
@@ -12,7 +12,10 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 /** A labelled native select in the look of TextField; the label, help and error are tied to it. */
-export function SelectField({ label, options, help, error, className, ...select }: SelectFieldProps) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, options, help, error, className, ...select },
+  ref,
+) {
   const id = useId();
   const helpId = help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -27,6 +30,7 @@ export function SelectField({ label, options, help, error, className, ...select 
         aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
         className={cn(selectClasses, error ? 'border-red-500' : undefined)}
         {...select}
+        ref={ref}
       >
         {options.map((option) => (
           <option key={option} value={option}>
@@ -46,4 +50,4 @@ export function SelectField({ label, options, help, error, className, ...select 
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const textareaClasses =
@@ -11,7 +11,10 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** A labelled multi-line input in the look of TextField; the label, help and error are tied to it. */
-export function TextAreaField({ label, help, error, className, ...textarea }: TextAreaFieldProps) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, help, error, className, ...textarea },
+  ref,
+) {
   const id = useId();
   const helpId = help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -26,6 +29,7 @@ export function TextAreaField({ label, help, error, className, ...textarea }: Te
         aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
         className={cn(textareaClasses, error ? 'border-red-500' : undefined)}
         {...textarea}
+        ref={ref}
       />
       {help && (
         <p id={helpId} className="mt-1.5 text-xs text-muted">
@@ -39,4 +43,4 @@ export function TextAreaField({ label, help, error, className, ...textarea }: Te
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { Blog } from '../../../shared/schemas/blog';
+import type { Blog } from '../../../shared/blog';
 
 // UTC on both sides: the server's and the reader's time zones differ, and hydration must see one date.
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', {

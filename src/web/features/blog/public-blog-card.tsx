@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Eye, ImageIcon } from 'lucide-react';
-import type { Blog } from '../../../shared/schemas/blog';
-import { BLOG_LIMITS } from '../../../shared/schemas/blog';
+import type { Blog } from '../../../shared/blog';
+import { BLOG_LIMITS } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import { postDate, shortDate, viewsText } from './blog-format';
 import { blogPostHref } from './blog-url';

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
-import { CONTACT_LIMITS } from '../../../shared/schemas/contact';
+import { CONTACT_LIMITS } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TextAreaField } from '../../components/ui/textarea-field';

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { CONTACT_LIMITS } from '../../../shared/schemas/contact';
+import { CONTACT_LIMITS } from '../../../shared/contact';
 import { PageMeta } from '../../app/page-meta';
 import { EMPTY_CONTACT, type ContactValues } from './contact-api';
 import { ContactChannels } from './contact-channels';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LEAD_PRIORITIES, LEAD_SOURCES, LEAD_STATUSES } from '../../../shared/schemas/leads';
+import { LEAD_PRIORITIES, LEAD_SOURCES, LEAD_STATUSES } from '../../../shared/leads';
 import type { GuideSection } from './guide-types';
 
 /** Spec §5: the export's columns, in order; the import reads the same header names. */

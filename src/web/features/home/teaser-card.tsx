@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowUpRight } from 'lucide-react';
-import type { Blog } from '../../../shared/schemas/blog';
+import type { Blog } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import type { FallbackPost } from './fallback-posts';
 

@@ -1,0 +1,70 @@
+/** Lead vocabulary and shapes, free of zod so any page can import them cheaply. */
+
+/** Spec §3 lead vocabularies and §9 colours. */
+export const LEAD_STATUSES = ['New', 'In Progress', 'Qualified', 'Converted', 'Lost'] as const;
+export const LEAD_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export const LEAD_SOURCES = [
+  'Website',
+  'Referral',
+  'Social Media',
+  'Email Campaign',
+  'LinkedIn',
+  'Other',
+] as const;
+/** The source an imported row gets when its file names none. */
+export const IMPORT_SOURCE = 'Import';
+export const LEAD_DATE_FILTERS = [
+  'all',
+  'today',
+  'yesterday',
+  'last7days',
+  'last30days',
+  'last90days',
+  'thismonth',
+  'lastmonth',
+  'custom',
+] as const;
+export const LEAD_SORT_FIELDS = ['date', 'name', 'company', 'status', 'priority', 'lastContact'] as const;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
+export type LeadDateFilter = (typeof LEAD_DATE_FILTERS)[number];
+
+export const LEAD_STATUS_COLORS = {
+  New: 'blue',
+  'In Progress': 'amber',
+  Qualified: 'green',
+  Converted: 'purple',
+  Lost: 'red',
+} as const;
+export const LEAD_PRIORITY_COLORS = { High: 'red', Medium: 'amber', Low: 'green' } as const;
+
+/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
+export interface Lead {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: LeadStatus;
+  date: string;
+  source: string;
+  notes: string;
+  lastContact: string;
+  priority: LeadPriority;
+}
+
+export interface LeadStats {
+  total: number;
+  new: number;
+  inProgress: number;
+  converted: number;
+}
+
+/** POST /api/leads/import answer. */
+export interface LeadImportResult {
+  imported: number;
+  skipped: number;
+  errors: { row: number; message: string }[];
+}
