@@ -1,10 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import { seedDatabase } from '../../../src/server/db/seed';
 import type { LeadRow } from '../../../src/server/db/types';
 import { newLeadRow } from '../../../src/server/modules/leads/lead-rows';
 import type { Lead } from '../../../src/shared/schemas/leads';
-import { ADMIN, JWT_SECRET, createTestDatabase, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { insertUser, insertWorkspace, type TestUser } from './users';
 
 /** A clock the tests move: the leads service reads it for "today", date presets and new leads. */
@@ -18,30 +16,9 @@ export function testClock(iso: string): TestClock {
   return clock;
 }
 
-/** Like createTestApp, plus the injected clock (test-app.ts builds the app without one). */
-export async function createLeadsTestApp(clock: TestClock): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedDatabase(database.handle.db, {
-    siteName: 'AgencyHQ',
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-  });
-  const app = await buildApp({
-    config: { siteName: 'AgencyHQ', logLevel: 'silent' },
-    database: database.handle,
-    jwtSecret: JWT_SECRET,
-    logger: false,
-    clock: clock.read,
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.dispose();
-    },
-  };
+/** The test app with the leads service reading the test's clock. */
+export function createLeadsTestApp(clock: TestClock): Promise<TestApp> {
+  return createTestApp({ clock: clock.read });
 }
 
 /** A workspace with a Business Admin and none of the 8 sample leads, so counts are the test's own. */

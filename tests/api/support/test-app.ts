@@ -70,7 +70,9 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh seeded database, driven with app.inject() (real routing, validation, SQL). */
-export async function createTestApp(options: { throttle?: LoginThrottle } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { throttle?: LoginThrottle; clock?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.handle.db, {
     siteName: 'AgencyHQ',
@@ -83,6 +85,7 @@ export async function createTestApp(options: { throttle?: LoginThrottle } = {}):
     jwtSecret: JWT_SECRET,
     logger: false,
     throttle: options.throttle,
+    clock: options.clock,
   });
   await app.ready();
   return {
