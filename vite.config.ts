@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { moduleChunks } from './scripts/lib/module-chunks-plugin';
 
 /**
  * The browser build runs on preact/compat instead of react-dom: React 19's react-dom alone is ~65 KB gzip,
@@ -16,17 +18,33 @@ const preactCompat = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+const FRAMEWORK = /node_modules\/(preact|react-router|@tanstack\/(react-query|query-core))\//;
+
 /** Client build → dist/client; `vite build --ssr` → dist/ssr (see scripts/build.mjs). */
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [moduleChunks(fileURLToPath(new URL('./src/web', import.meta.url)))]),
+  ],
   resolve: { alias: command === 'build' && !isSsrBuild ? preactCompat : [] },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // The libraries every page runs share one long-cached chunk, named for what it is.
+        manualChunks: (id) => (!isSsrBuild && FRAMEWORK.test(id) ? 'framework' : undefined),
+        // Small shared chunks are merged (Rollup only merges where no extra code would run), so a page
+        // arrives in ~10 files instead of ~25: each response costs ~0.5 KB of headers and a request slot.
+        experimentalMinChunkSize: 12_000,
+      },
+    },
   },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const stamp = path.join(root, 'dist/.build-stamp');
-const inputs = ['src', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const inputs = ['src', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/lib'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

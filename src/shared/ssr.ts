@@ -30,7 +30,12 @@ export interface SsrRenderOutput {
   status: number;
   /** Dehydrated query cache, as JSON text, for the browser to pick up. */
   state: string;
+  /** Source modules (Vite manifest keys) of the pages rendered, whose chunks the browser should preload. */
+  modules: string[];
 }
 
 /** Id of the <script type="application/json"> that carries the dehydrated state. */
 export const SSR_STATE_ELEMENT_ID = 'ssr-state';
+
+/** In dist/client: which chunk holds each browser module (written by scripts/lib/module-chunks-plugin.ts). */
+export const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';

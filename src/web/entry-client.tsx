@@ -4,7 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { SSR_STATE_ELEMENT_ID } from '../shared/ssr';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/app-routes';
+import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
+import { clientPages } from './app/pages.client';
+import { markHydrated } from './app/hydration';
 import { createQueryClient } from './lib/query-client';
 import './styles/app.css';
 
@@ -15,6 +17,7 @@ const queryClient = createQueryClient();
 const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
 if (state) hydrate(queryClient, JSON.parse(state));
 
+const routes = appRoutes(clientPages);
 const app = (
   <StrictMode>
     <Providers
@@ -22,7 +25,7 @@ const app = (
       queryClient={queryClient}
     >
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes routes={routes} />
       </BrowserRouter>
     </Providers>
   </StrictMode>
@@ -30,5 +33,12 @@ const app = (
 
 const root = document.getElementById('root')!;
 // Server-rendered pages hydrate; the Vite dev server sends an empty root, which is rendered fresh.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (root.firstElementChild) {
+  // The current page's code first, so hydration adopts the server's HTML instead of a loading state.
+  await preloadPages(routes, window.location.pathname);
+  hydrateRoot(root, app);
+  markHydrated(root);
+} else {
+  createRoot(root).render(app);
+  markHydrated(root);
+}

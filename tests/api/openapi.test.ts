@@ -128,7 +128,8 @@ describe('the OpenAPI document beside the pages', () => {
       web: {
         clientDir,
         template: '<!--app-head--><!--app-html--><!--app-state-->',
-        render: () => ({ html: '<h1>page</h1>', head: '', status: 200, state: '{}' }),
+        render: () => ({ html: '<h1>page</h1>', head: '', status: 200, state: '{}', modules: [] }),
+        modulePreloads: () => '',
       },
     });
     await app.ready();

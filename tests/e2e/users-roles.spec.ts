@@ -1,7 +1,15 @@
 import { USERS_MESSAGES } from '../../src/shared/messages';
 import { PERMISSION_POLL_OVERRIDE_KEY } from '../../src/shared/constants';
 import { E2E_ADMIN } from './support/server';
-import { expect, registerViaApi, setUserRole, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  setUserRole,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 
 test('an Admin changes a role; the user’s open session gets the permission toast and a notification', async ({
   browser,
@@ -14,7 +22,7 @@ test('an Admin changes a role; the user’s open session gets the permission toa
 
   // The target is signed in, with the profile poll shortened so the test need not wait 30 s.
   const targetContext = await browser.newContext();
-  const target = await targetContext.newPage();
+  const target = waitForHydrationOnGoto(await targetContext.newPage());
   await target.goto('/');
   await target.evaluate((key) => localStorage.setItem(key, '1000'), PERMISSION_POLL_OVERRIDE_KEY);
   await signIn(target, email, 'secret123');

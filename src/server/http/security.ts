@@ -18,6 +18,24 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Headers helmet sets that only mean something on a document (framing, CSP, COOP, HSTS — which the pages
+ * themselves carry). Hashed scripts and styles leave them out: ~0.6 KB saved on each of a page's ~10
+ * asset responses. `X-Content-Type-Options`, `Cross-Origin-Resource-Policy` and `Referrer-Policy` (which
+ * a stylesheet's own requests use) stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
 /** True when any string in a parsed body, query or params holds a NUL character. */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

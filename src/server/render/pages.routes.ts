@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { DOCUMENT_ONLY_HEADERS } from '../http/security';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -12,13 +13,18 @@ export function pagesRoutes(
   loadPageData: PageDataLoader,
 ): FastifyPluginAsync {
   return async (app) => {
-    await app.register(fastifyStatic, {
-      root: path.join(renderer.clientDir, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: ONE_YEAR_SECONDS * 1000,
-      index: false,
-      wildcard: true,
+    await app.register(async (assets) => {
+      assets.addHook('onSend', async (_request, reply) => {
+        for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+      });
+      await assets.register(fastifyStatic, {
+        root: path.join(renderer.clientDir, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: ONE_YEAR_SECONDS * 1000,
+        index: false,
+        wildcard: true,
+      });
     });
     await app.register(fastifyStatic, {
       root: path.join(renderer.clientDir, 'static'),

@@ -7,6 +7,8 @@ export interface WebRenderer {
   clientDir: string;
   template: string;
   render(input: SsrRenderInput): SsrRenderOutput;
+  /** Preload tags for the chunks of the given page modules (see module-preloads.ts). */
+  modulePreloads(modules: string[]): string;
 }
 
 /** Finds the data a public page needs, from the services, before it is rendered. */
@@ -24,7 +26,7 @@ export function renderPage(
   const output = renderer.render(input);
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafe(output.state)}</script>`;
   const body = renderer.template
-    .replace('<!--app-head-->', output.head)
+    .replace('<!--app-head-->', output.head + renderer.modulePreloads(output.modules))
     .replace('<!--app-html-->', output.html)
     .replace('<!--app-state-->', stateTag);
   return { status: status ?? output.status, body };

@@ -1,40 +1,62 @@
-import { Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { SiteLayout } from './layouts/site-layout';
-import { LoginPage } from '../features/auth/login-page';
-import { SignupPage } from '../features/auth/signup-page';
-import { DashboardGate } from '../features/dashboard/dashboard-gate';
-import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
-import { NotFoundPage } from '../features/public-site/not-found-page';
-import { HomePage } from '../features/home/home-page';
-import { PricingPage } from '../features/pricing/pricing-page';
-import { ContactPage } from '../features/contact/contact-page';
-import { DocumentationPage } from '../features/documentation/documentation-page';
-import { BlogListPage } from '../features/blog/blog-list-page';
-import { BlogPostPage } from '../features/blog/blog-post-page';
-import * as legal from '../features/legal/legal-pages';
+import { PageLoading } from './page-loading';
+import type { PageName, Pages } from './pages';
 
-/** Every route of spec §2. Rendered on the server and in the browser alike. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="login" element={<LoginPage />} />
-      <Route path="signup" element={<SignupPage />} />
-      <Route path="dashboard/*" element={<DashboardGate />} />
-      <Route element={<SiteLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route path="blog" element={<BlogListPage />} />
-        <Route path="blog/:slug" element={<BlogPostPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="documentation" element={<DocumentationPage />} />
-        <Route path="terms" element={<legal.TermsPage />} />
-        <Route path="privacy" element={<legal.PrivacyPage />} />
-        <Route path="shipping" element={<legal.ShippingPage />} />
-        <Route path="cancellation-refunds" element={<legal.CancellationRefundsPage />} />
-        <Route path="botgit-privacy" element={<legal.BotgitPrivacyPage />} />
-        <Route path="access-restricted" element={<AccessRestrictedPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+interface PageHandle {
+  page: PageName;
+  preload?: () => Promise<void>;
+}
+
+/** Every route of spec §2, built from the server's or the browser's pages (see pages.ts). */
+export function appRoutes(pages: Pages): RouteObject[] {
+  const page = (name: PageName) => {
+    const Page = pages[name];
+    return { element: <Page />, handle: { page: name, preload: Page.preload } satisfies PageHandle };
+  };
+  return [
+    { path: 'login', ...page('Login') },
+    { path: 'signup', ...page('Signup') },
+    { path: 'dashboard/*', ...page('Dashboard') },
+    {
+      element: <SiteLayout />,
+      children: [
+        { index: true, ...page('Home') },
+        { path: 'pricing', ...page('Pricing') },
+        { path: 'blog', ...page('BlogList') },
+        { path: 'blog/:slug', ...page('BlogPost') },
+        { path: 'contact', ...page('Contact') },
+        { path: 'documentation', ...page('Documentation') },
+        { path: 'terms', ...page('Terms') },
+        { path: 'privacy', ...page('Privacy') },
+        { path: 'shipping', ...page('Shipping') },
+        { path: 'cancellation-refunds', ...page('CancellationRefunds') },
+        { path: 'botgit-privacy', ...page('BotgitPrivacy') },
+        { path: 'access-restricted', ...page('AccessRestricted') },
+        { path: '*', ...page('NotFound') },
+      ],
+    },
+  ];
+}
+
+function matchedPages(routes: RouteObject[], pathname: string): PageHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle ? [handle] : [];
+  });
+}
+
+/** The pages `pathname` shows, by name (the server sends their code's preload hints). */
+export function pagesAt(routes: RouteObject[], pathname: string): PageName[] {
+  return matchedPages(routes, pathname).map((handle) => handle.page);
+}
+
+/** Loads the code of the pages `pathname` shows, so hydration finds them ready (see lazy-page.tsx). */
+export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(matchedPages(routes, pathname).map((handle) => handle.preload?.()));
+}
+
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return <Suspense fallback={<PageLoading />}>{useRoutes(routes)}</Suspense>;
 }

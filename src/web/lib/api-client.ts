@@ -1,36 +1,43 @@
-import axios from 'axios';
-import { HTTP_TIMEOUT_MS } from '../../shared/constants';
-import { storage } from './storage';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
-/** Spec §7: one shared client, base {host}/api/, 10 s time-out, JSON, bearer token from storage. */
-export const api = axios.create({
-  baseURL: '/api/',
-  timeout: HTTP_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
-});
+/**
+ * The spec §7 axios client (see api-instance.ts), loaded on the first request: most public pages render
+ * from the server's preloaded data and never make one, so they do not download axios (DESIGN §8 budget).
+ */
+let instance: Promise<AxiosInstance> | undefined;
 
-api.interceptors.request.use((config) => {
-  const token = storage.getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+function client(): Promise<AxiosInstance> {
+  instance ??= import('./api-instance').then(
+    (module) => module.createApiInstance(),
+    (error: unknown) => {
+      instance = undefined; // a failed chunk load (offline, new deploy) is retried by the next request
+      throw error;
+    },
+  );
+  return instance;
+}
 
-/** Spec §4: any 401 deletes the token and sends the whole page to /login, still passing the error on. */
-api.interceptors.response.use(
-  (response) => response,
-  (error: unknown) => {
-    if (axios.isAxiosError(error) && error.response?.status === 401) {
-      storage.clearSession();
-      // On /login itself a reload would wipe the error the user needs to read.
-      if (window.location.pathname !== '/login') window.location.assign('/login');
-    }
-    return Promise.reject(error);
-  },
-);
+export const api = {
+  get: <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    client().then((c) => c.get<T>(url, config)),
+  delete: <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    client().then((c) => c.delete<T>(url, config)),
+  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    client().then((c) => c.post<T>(url, data, config)),
+  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    client().then((c) => c.put<T>(url, data, config)),
+};
+
+/** What `axios.isAxiosError` checks, without importing axios on every page. */
+export function isHttpError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
 
 /** The `message` of a JSON error answer, if the server sent one. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
+  if (!isHttpError(error)) return undefined;
   const data = error.response?.data as { message?: unknown } | undefined;
   return typeof data?.message === 'string' && data.message ? data.message : undefined;
 }

@@ -1,4 +1,3 @@
-import axios from 'axios';
 import {
   BLOG_LIMITS,
   type Blog,
@@ -6,7 +5,7 @@ import {
   type BlogPagination,
   type Category,
 } from '../../shared/blog';
-import { api } from './api-client';
+import { api, isHttpError } from './api-client';
 
 /**
  * The public website's blog reads (home teaser, /blog, /blog/{slug}). The server preloads the same data
@@ -64,7 +63,7 @@ export async function fetchBlogPost(slug: string): Promise<Blog | null> {
     });
     return data;
   } catch (error) {
-    if (axios.isAxiosError(error) && error.response?.status === 404) return null;
+    if (isHttpError(error) && error.response?.status === 404) return null;
     throw error;
   }
 }

@@ -38,8 +38,28 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Continue with email' }).click();
 }
 
+/**
+ * Pages hydrate once their own code chunk has loaded, which can be just after the `load` event. Waiting for
+ * the app's `html[data-hydrated]` mark after each navigation to an HTML page keeps tests from clicking a
+ * button before its handler exists. Tests of the moments before hydration pass another `waitUntil`.
+ */
+export function waitForHydrationOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const waitsForLoad = !options?.waitUntil || options.waitUntil === 'load';
+    if (waitsForLoad && response?.headers()['content-type']?.startsWith('text/html'))
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return response;
+  };
+  return page;
+}
+
 /** Fails the test on any console error or uncaught page error (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    await use(waitForHydrationOnGoto(page));
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { footerVisible } from '../../../shared/site';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteFooter } from '../../components/layout/site-footer';
+import { PageLoading } from '../page-loading';
 
 /** Header on every page of the site; the footer except on spec §2's hide-list. */
 export function SiteLayout() {
@@ -16,7 +18,10 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* Inside <main>, so the header stays put while the next page's code loads. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       {footerVisible(pathname) && <SiteFooter />}
     </div>

@@ -1,5 +1,4 @@
-import axios from 'axios';
-import { api } from '../../lib/api-client';
+import { api, isHttpError } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { UserType } from '../../../shared/roles';
 
@@ -37,6 +36,6 @@ export async function checkDomain(domain: string): Promise<'found' | 'missing' |
     await api.post('check-domain', { domain });
     return 'found';
   } catch (error) {
-    return axios.isAxiosError(error) && error.response ? 'missing' : 'unknown';
+    return isHttpError(error) && error.response ? 'missing' : 'unknown';
   }
 }

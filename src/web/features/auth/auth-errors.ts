@@ -1,10 +1,9 @@
-import axios from 'axios';
 import { AUTH_MESSAGES } from '../../../shared/messages';
-import { serverMessage } from '../../lib/api-client';
+import { isHttpError, serverMessage } from '../../lib/api-client';
 
 /** Spec §8 sign-in catalogue, status based, in its order. */
 export function loginErrorMessage(error: unknown): string {
-  if (axios.isAxiosError(error)) {
+  if (isHttpError(error)) {
     const status = error.response?.status;
     const message = serverMessage(error);
     if (status === 400) return message ?? AUTH_MESSAGES.badRequestFallback;

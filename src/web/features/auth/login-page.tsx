@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '../../../shared/messages';
 import { pathAfterLogin } from '../../../shared/roles';
 import { PageMeta } from '../../app/page-meta';
 import { Banner } from '../../components/ui/banner';
+import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
 import { Checkbox, PasswordField, TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
@@ -15,6 +16,7 @@ import { useSession } from './session';
 import { useDelayedRedirect } from './use-delayed-redirect';
 
 export function LoginPage() {
+  const hydrated = useHydrated();
   const { status, signIn } = useSession();
   const { redirecting, redirect } = useDelayedRedirect();
   const [email, setEmail] = useState('');
@@ -88,7 +90,7 @@ export function LoginPage() {
             Forgot password?
           </button>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated}>
           {busy ? 'Signing in...' : 'Continue with email'}
         </Button>
       </form>

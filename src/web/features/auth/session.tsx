@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import axios from 'axios';
 import type { PublicUser } from '../../../shared/schemas/user';
+import { isHttpError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { fetchProfile } from './auth-api';
 
@@ -41,7 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(fresh);
       setStatus('signed-in');
     } catch (error) {
-      const networkFailure = axios.isAxiosError(error) && !error.response;
+      const networkFailure = isHttpError(error) && !error.response;
       if (networkFailure) {
         // Keep a stored user working offline; with only a token there is nothing to show yet.
         if (!hadUser) setStatus('offline');

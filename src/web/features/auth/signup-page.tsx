@@ -14,6 +14,7 @@ import {
 import { emailDomain } from '../../../shared/text';
 import { PageMeta } from '../../app/page-meta';
 import { Banner } from '../../components/ui/banner';
+import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { PasswordField, TextField } from '../../components/ui/field';
@@ -27,6 +28,7 @@ const TYPE_ICONS = { freelancer: Briefcase, 'business-owner': Building2, 'team-m
 const EMPTY_FORM = { businessName: '', username: '', email: '', password: '', confirmPassword: '' };
 
 export function SignupPage() {
+  const hydrated = useHydrated();
   const { status, signIn } = useSession();
   const { redirecting, redirect } = useDelayedRedirect();
   const [userType, setUserType] = useState<UserType | null>(null);
@@ -186,7 +188,7 @@ export function SignupPage() {
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isHttpError } from '../../lib/api-client';
 import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
 
 /** What the editor holds while typing: the spec §3 blog form payload, keywords as comma text. */
@@ -56,7 +56,7 @@ export function validateBlog(values: BlogFormValues): BlogFormErrors {
 
 /** Field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
 export function serverFieldErrors(error: unknown): BlogFormErrors {
-  if (!axios.isAxiosError(error)) return {};
+  if (!isHttpError(error)) return {};
   const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
   const errors: BlogFormErrors = {};
   if (!Array.isArray(list)) return errors;

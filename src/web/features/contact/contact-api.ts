@@ -1,6 +1,5 @@
-import axios from 'axios';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
-import { api, serverMessage } from '../../lib/api-client';
+import { api, isHttpError, serverMessage } from '../../lib/api-client';
 
 export interface ContactValues {
   name: string;
@@ -21,7 +20,7 @@ export async function sendContact(values: ContactValues): Promise<void> {
  * e-mail (400) or too many messages (429).
  */
 export function contactFailureText(error: unknown): string {
-  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  const status = isHttpError(error) ? error.response?.status : undefined;
   if (status === 400 || status === 429) return serverMessage(error) ?? CONTACT_MESSAGES.failed;
   return CONTACT_MESSAGES.failed;
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS } from '../../../shared/contact';
+import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TextAreaField } from '../../components/ui/textarea-field';
@@ -20,6 +21,7 @@ import { FormNotice, type Notice } from './form-notice';
  * here with the spec's one text. Success clears the form, failure keeps what was typed.
  */
 export function ContactForm({ initial }: { initial: ContactValues }) {
+  const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,7 +83,7 @@ export function ContactForm({ initial }: { initial: ContactValues }) {
       <FormNotice notice={notice} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted">* Required fields</p>
-        <Button type="submit" size="lg" disabled={send.isPending} className="sm:min-w-44">
+        <Button type="submit" size="lg" disabled={send.isPending || !hydrated} className="sm:min-w-44">
           <Send className="size-4" aria-hidden />
           {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+
+let hydrated = false;
+
+/**
+ * What a visitor typed or ticked into the server's HTML before the page's JavaScript took over is in the
+ * DOM but not yet in component state; announcing it as input lets each field's handler pick it up, so
+ * nothing typed early is lost.
+ */
+function replayEarlyInput(root: HTMLElement) {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    'input, textarea, select',
+  )) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked !== field.defaultChecked) field.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (field instanceof HTMLSelectElement) {
+      const initial = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      if (initial && field.value !== initial.value)
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (field.type !== 'file' && field.value !== field.defaultValue) {
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}
+
+/** Called by the browser entry once the server's HTML is live; `html[data-hydrated]` tells tests too. */
+export function markHydrated(root: HTMLElement) {
+  hydrated = true;
+  replayEarlyInput(root);
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+/**
+ * False on the server and during hydration, true once the page's handlers are attached (at once on pages
+ * reached by client-side navigation). Forms disable submitting until then: a press on the server's plain
+ * HTML form would reload the page with the fields in the URL.
+ */
+export function useHydrated(): boolean {
+  const [value, setValue] = useState(hydrated);
+  useEffect(() => setValue(true), []);
+  return value;
+}

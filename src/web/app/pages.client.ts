@@ -1,0 +1,28 @@
+import type { Pages } from './pages';
+import { lazyPage } from './lazy-page';
+
+const legal = () => import('../features/legal/legal-pages');
+
+/** In the browser each page is its own chunk (see pages.ts). */
+export const clientPages: Pages = {
+  Home: lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage)),
+  Pricing: lazyPage(() => import('../features/pricing/pricing-page').then((m) => m.PricingPage)),
+  BlogList: lazyPage(() => import('../features/blog/blog-list-page').then((m) => m.BlogListPage)),
+  BlogPost: lazyPage(() => import('../features/blog/blog-post-page').then((m) => m.BlogPostPage)),
+  Contact: lazyPage(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+  Documentation: lazyPage(() =>
+    import('../features/documentation/documentation-page').then((m) => m.DocumentationPage),
+  ),
+  Terms: lazyPage(() => legal().then((m) => m.TermsPage)),
+  Privacy: lazyPage(() => legal().then((m) => m.PrivacyPage)),
+  Shipping: lazyPage(() => legal().then((m) => m.ShippingPage)),
+  CancellationRefunds: lazyPage(() => legal().then((m) => m.CancellationRefundsPage)),
+  BotgitPrivacy: lazyPage(() => legal().then((m) => m.BotgitPrivacyPage)),
+  AccessRestricted: lazyPage(() =>
+    import('../features/public-site/access-restricted-page').then((m) => m.AccessRestrictedPage),
+  ),
+  NotFound: lazyPage(() => import('../features/public-site/not-found-page').then((m) => m.NotFoundPage)),
+  Login: lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+  Signup: lazyPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
+  Dashboard: lazyPage(() => import('../features/dashboard/dashboard-gate').then((m) => m.DashboardGate)),
+};

@@ -1,0 +1,33 @@
+import type { Pages } from './pages';
+import { LoginPage } from '../features/auth/login-page';
+import { SignupPage } from '../features/auth/signup-page';
+import { DashboardGate } from '../features/dashboard/dashboard-gate';
+import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
+import { NotFoundPage } from '../features/public-site/not-found-page';
+import { HomePage } from '../features/home/home-page';
+import { PricingPage } from '../features/pricing/pricing-page';
+import { ContactPage } from '../features/contact/contact-page';
+import { DocumentationPage } from '../features/documentation/documentation-page';
+import { BlogListPage } from '../features/blog/blog-list-page';
+import { BlogPostPage } from '../features/blog/blog-post-page';
+import * as legal from '../features/legal/legal-pages';
+
+/** The server renders every page in one pass, so its pages are plain imports. */
+export const serverPages: Pages = {
+  Home: HomePage,
+  Pricing: PricingPage,
+  BlogList: BlogListPage,
+  BlogPost: BlogPostPage,
+  Contact: ContactPage,
+  Documentation: DocumentationPage,
+  Terms: legal.TermsPage,
+  Privacy: legal.PrivacyPage,
+  Shipping: legal.ShippingPage,
+  CancellationRefunds: legal.CancellationRefundsPage,
+  BotgitPrivacy: legal.BotgitPrivacyPage,
+  AccessRestricted: AccessRestrictedPage,
+  NotFound: NotFoundPage,
+  Login: LoginPage,
+  Signup: SignupPage,
+  Dashboard: DashboardGate,
+};

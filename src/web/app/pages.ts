@@ -1,0 +1,51 @@
+import type { PageComponent } from './lazy-page';
+
+/**
+ * Every page the router shows. The server passes the pages themselves (pages.server.ts) so it renders
+ * complete HTML; the browser passes lazily loaded ones (pages.client.ts) so each public page downloads
+ * only its own code (DESIGN §8: ≤ 90 KB of JS on public pages, the dashboard never).
+ */
+export interface Pages {
+  Home: PageComponent;
+  Pricing: PageComponent;
+  BlogList: PageComponent;
+  BlogPost: PageComponent;
+  Contact: PageComponent;
+  Documentation: PageComponent;
+  Terms: PageComponent;
+  Privacy: PageComponent;
+  Shipping: PageComponent;
+  CancellationRefunds: PageComponent;
+  BotgitPrivacy: PageComponent;
+  AccessRestricted: PageComponent;
+  NotFound: PageComponent;
+  Login: PageComponent;
+  Signup: PageComponent;
+  Dashboard: PageComponent;
+}
+
+export type PageName = keyof Pages;
+
+/**
+ * Where each page's code lives (relative to src/web, as Vite's manifest names it), so the server can
+ * tell the browser to fetch the page's chunk alongside the entry. pages.client.ts imports exactly these
+ * (a unit test holds the two together).
+ */
+export const PAGE_MODULES: Record<PageName, string> = {
+  Home: 'features/home/home-page.tsx',
+  Pricing: 'features/pricing/pricing-page.tsx',
+  BlogList: 'features/blog/blog-list-page.tsx',
+  BlogPost: 'features/blog/blog-post-page.tsx',
+  Contact: 'features/contact/contact-page.tsx',
+  Documentation: 'features/documentation/documentation-page.tsx',
+  Terms: 'features/legal/legal-pages.tsx',
+  Privacy: 'features/legal/legal-pages.tsx',
+  Shipping: 'features/legal/legal-pages.tsx',
+  CancellationRefunds: 'features/legal/legal-pages.tsx',
+  BotgitPrivacy: 'features/legal/legal-pages.tsx',
+  AccessRestricted: 'features/public-site/access-restricted-page.tsx',
+  NotFound: 'features/public-site/not-found-page.tsx',
+  Login: 'features/auth/login-page.tsx',
+  Signup: 'features/auth/signup-page.tsx',
+  Dashboard: 'features/dashboard/dashboard-gate.tsx',
+};

@@ -1,0 +1,32 @@
+import axios from 'axios';
+import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import { storage } from './storage';
+
+/** Spec §7: one shared client, base {host}/api/, 10 s time-out, JSON, bearer token from storage. */
+export function createApiInstance() {
+  const instance = axios.create({
+    baseURL: '/api/',
+    timeout: HTTP_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+  instance.interceptors.request.use((config) => {
+    const token = storage.getToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  /** Spec §4: any 401 deletes the token and sends the whole page to /login, still passing the error on. */
+  instance.interceptors.response.use(
+    (response) => response,
+    (error: unknown) => {
+      if (axios.isAxiosError(error) && error.response?.status === 401) {
+        storage.clearSession();
+        // On /login itself a reload would wipe the error the user needs to read.
+        if (window.location.pathname !== '/login') window.location.assign('/login');
+      }
+      return Promise.reject(error);
+    },
+  );
+  return instance;
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { MODULE_CHUNKS_FILE } from '../../src/shared/ssr';
+import { PAGE_MODULES } from '../../src/web/app/pages';
+import { E2E_ADMIN } from './support/server';
+import { expect, signIn, test } from './support/fixtures';
+
+/** The built client's manifest: which file holds which source module's code. */
+const manifest = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string; name?: string }>;
+/** A module only imported lazily is keyed by its path; one also imported statically, by its chunk name. */
+function fileOf(source: string): string {
+  const name = path.basename(source).replace(/\.tsx?$/, '');
+  const chunk = manifest[source] ?? Object.values(manifest).find((entry) => entry.name === name);
+  if (!chunk) throw new Error(`${source} is not in the build manifest`);
+  return `/${chunk.file}`;
+}
+
+const DASHBOARD_SHELL = fileOf('features/dashboard/dashboard-shell.tsx');
+const HTTP_CLIENT = fileOf('lib/api-instance.ts');
+
+/** Paths of the scripts the page fetched from now until `action` resolves. */
+async function scriptsDuring(page: Page, action: () => Promise<unknown>): Promise<string[]> {
+  const scripts: string[] = [];
+  const record = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  };
+  page.on('request', record);
+  await action();
+  await page.waitForLoadState('networkidle');
+  page.off('request', record);
+  return scripts;
+}
+
+test('public pages download their own code only: never the dashboard, nor the HTTP client they do not use', async ({
+  page,
+}) => {
+  for (const [url, pageModule] of [
+    ['/', 'features/home/home-page.tsx'],
+    ['/blog', 'features/blog/blog-list-page.tsx'],
+    ['/pricing', 'features/pricing/pricing-page.tsx'],
+    ['/terms', 'features/legal/legal-pages.tsx'],
+  ] as const) {
+    const scripts = await scriptsDuring(page, () => page.goto(url));
+    expect(scripts, url).toContain(fileOf(pageModule));
+    expect(scripts, url).not.toContain(DASHBOARD_SHELL);
+    expect(scripts, url).not.toContain(HTTP_CLIENT);
+    expect(scripts, url).not.toContain(fileOf('features/auth/login-page.tsx'));
+  }
+});
+
+test("the server names the page's own chunk for preloading, so it downloads beside the entry", async ({
+  request,
+}) => {
+  const html = await (await request.get('/pricing')).text();
+  expect(html).toContain(
+    `<link rel="modulepreload" crossorigin href="${fileOf('features/pricing/pricing-page.tsx')}">`,
+  );
+  expect(html).not.toContain(fileOf('features/home/home-page.tsx'));
+});
+
+test('the build records the chunk of every page, so the server can name it for preloading', () => {
+  const chunks = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/client/', MODULE_CHUNKS_FILE), 'utf8'),
+  ) as Record<string, string>;
+  for (const source of new Set(Object.values(PAGE_MODULES)))
+    expect(chunks[source], source).toMatch(/^assets\/.+\.js$/);
+});
+
+test('hashed assets are cached for a year and carry only the headers a script needs', async ({ request }) => {
+  const page = await request.get('/pricing');
+  expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(page.headers()['x-frame-options']).toBe('SAMEORIGIN');
+
+  const asset = await request.get(fileOf('features/pricing/pricing-page.tsx'));
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  expect(asset.headers()['cross-origin-resource-policy']).toBe('same-origin');
+  expect(asset.headers()['content-security-policy']).toBeUndefined();
+  expect(asset.headers()['x-frame-options']).toBeUndefined();
+});
+
+test('the dashboard and the HTTP client load once they are needed', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect.poll(() => scripts).toContain(HTTP_CLIENT);
+  await expect.poll(() => scripts).toContain(DASHBOARD_SHELL);
+});
+
+test('what a visitor types before the page is ready is kept, and the form waits to be sent', async ({
+  page,
+}) => {
+  // Hold back the login page's code so the server's HTML is all there is for a while.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${fileOf('features/auth/login-page.tsx')}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const submit = page.getByRole('button', { name: 'Continue with email' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+  release();
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
+  await submit.click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});
