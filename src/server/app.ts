@@ -35,7 +35,7 @@ import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
 
 export interface AppDeps {
-  config: Pick<AppConfig, 'siteName' | 'logLevel'>;
+  config: Pick<AppConfig, 'siteName' | 'logLevel'> & Partial<Pick<AppConfig, 'trustProxy'>>;
   database: DatabaseHandle;
   jwtSecret: string;
   /** The built web app; API-only tests leave it out. */
@@ -53,9 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Only a proxy on this machine may name the client (DESIGN: served on loopback behind TLS termination);
-    // trusting every hop let any client pick its own IP with X-Forwarded-For and dodge the login throttle.
-    trustProxy: 'loopback',
+    // By default only a proxy on this machine may name the client (DESIGN: served on loopback behind TLS
+    // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
+    trustProxy: deps.config.trustProxy ?? 'loopback',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

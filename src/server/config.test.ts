@@ -26,4 +26,23 @@ describe('loadConfig', () => {
   it('lower-cases the admin e-mail', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Boss@Agency.Test' }).adminEmail).toBe('boss@agency.test');
   });
+  it('trusts a proxy on this machine by default, and the proxies TRUST_PROXY lists', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toBe(
+      '10.0.0.0/8, 192.168.1.7, loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toBe('fd00::/8');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+  it('refuses to trust every client, and says which proxy entry is wrong', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY true would let/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.local' })).toThrow(
+      /"proxy\.local" is not an IP/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/"10\.0\.0\.0\/40"/);
+    // A hop count cannot check who is asking (Fastify ignores X-Forwarded-For then): name the proxy.
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/"2" is not an IP/);
+  });
 });

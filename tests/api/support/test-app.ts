@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { seedDatabase } from '../../../src/server/db/seed';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
+import type { TrustProxy } from '../../../src/server/config';
 
 export const ADMIN = { email: 'admin@agency.test', password: 'admin-pass-1' };
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -71,7 +72,7 @@ export interface TestApp {
 
 /** The whole API on a fresh seeded database, driven with app.inject() (real routing, validation, SQL). */
 export async function createTestApp(
-  options: { throttle?: LoginThrottle; clock?: () => Date } = {},
+  options: { throttle?: LoginThrottle; clock?: () => Date; trustProxy?: TrustProxy } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.handle.db, {
@@ -80,7 +81,7 @@ export async function createTestApp(
     adminPassword: ADMIN.password,
   });
   const app = await buildApp({
-    config: { siteName: 'AgencyHQ', logLevel: 'silent' },
+    config: { siteName: 'AgencyHQ', logLevel: 'silent', trustProxy: options.trustProxy },
     database: database.handle,
     jwtSecret: JWT_SECRET,
     logger: false,
