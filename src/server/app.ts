@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { quietClientAborts } from './http/client-aborts';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
 import { createTokenService } from './auth/tokens';
@@ -51,7 +52,10 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: deps.config.logLevel, hooks: { logMethod: quietClientAborts } },
     bodyLimit: BODY_LIMIT_BYTES,
     // By default only a proxy on this machine may name the client (DESIGN: served on loopback behind TLS
     // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
