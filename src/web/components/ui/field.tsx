@@ -1,14 +1,9 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from './cn';
+import { controlClasses, controlErrorClass, FieldShell, useFieldIds, type FieldTexts } from './field-shell';
 
-const inputClasses =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-100';
-
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  help?: ReactNode;
-  error?: string;
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, FieldTexts {
   /** Rendered inside the input's right edge (e.g. a show/hide toggle). */
   trailing?: ReactNode;
 }
@@ -18,36 +13,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, help, error, trailing, className, ...input },
   ref,
 ) {
-  const id = useId();
-  const helpId = help ? `${id}-help` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const ids = useFieldIds({ help, error });
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+    <FieldShell ids={ids} label={label} help={help} error={error} className={className}>
       <div className="relative">
         <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
-          className={cn(inputClasses, trailing ? 'pr-11' : undefined, error ? 'border-red-500' : undefined)}
+          {...ids.controlProps}
+          className={cn(
+            controlClasses,
+            'h-11 px-3',
+            trailing ? 'pr-11' : undefined,
+            error && controlErrorClass,
+          )}
           {...input}
           ref={ref}
         />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
       </div>
-      {help && (
-        <p id={helpId} className="mt-1.5 text-xs text-muted">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });
 

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { DataTable, RowDetailsButton, tableHeadClasses } from '../../components/ui/table';
 import type { Lead } from '../../../shared/schemas/leads';
 import type { LeadFilters, LeadSortField } from './lead-filters';
 import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
@@ -26,87 +27,77 @@ interface LeadsTableProps {
 /** Spec §2 leads table with sortable headings (aria-sort) and a row action that opens the side panel. */
 export function LeadsTable({ leads, filters, onSort, onOpen }: LeadsTableProps) {
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-line bg-white shadow-sm">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Client leads</caption>
-        <thead className="border-b border-line bg-canvas text-xs font-semibold uppercase text-muted">
-          <tr>
-            {COLUMNS.map((column) => {
-              const current = column.sort !== undefined && filters.sort === column.sort;
-              return (
-                <th
-                  key={column.label}
-                  scope="col"
-                  className="px-2.5 py-2 align-bottom"
-                  aria-sort={
-                    column.sort === undefined
-                      ? undefined
-                      : current
-                        ? filters.order === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : 'none'
-                  }
-                >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(column.sort!)}
-                      className="-mx-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-left uppercase hover:bg-slate-200/60 hover:text-ink"
-                    >
-                      {column.label}
-                      <SortIcon active={current} order={filters.order} />
-                    </button>
-                  ) : (
-                    <span className="inline-block py-1">{column.label}</span>
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col" className="sticky right-0 bg-canvas px-1 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
+    <DataTable caption="Client leads" tableClassName="min-w-[56rem]">
+      <thead className={tableHeadClasses}>
+        <tr>
+          {COLUMNS.map((column) => {
+            const current = column.sort !== undefined && filters.sort === column.sort;
+            return (
+              <th
+                key={column.label}
+                scope="col"
+                className="px-2.5 py-2 align-bottom"
+                aria-sort={
+                  column.sort === undefined
+                    ? undefined
+                    : current
+                      ? filters.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                }
+              >
+                {column.sort ? (
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.sort!)}
+                    className="-mx-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-left uppercase hover:bg-slate-200/60 hover:text-ink"
+                  >
+                    {column.label}
+                    <SortIcon active={current} order={filters.order} />
+                  </button>
+                ) : (
+                  <span className="inline-block py-1">{column.label}</span>
+                )}
+              </th>
+            );
+          })}
+          <th scope="col" className="sticky right-0 bg-canvas px-1 py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {leads.map((lead) => (
+          <tr key={lead._id} data-testid="lead-row" className="group">
+            <td className="max-w-40 px-2.5 py-3">
+              <p className="truncate font-semibold text-ink" title={lead.name}>
+                {lead.name}
+              </p>
+              <p className="truncate text-xs text-muted" title={lead.email}>
+                {lead.email}
+              </p>
+            </td>
+            <td className="max-w-32 truncate px-2.5 py-3" title={lead.company || undefined}>
+              {lead.company || '-'}
+            </td>
+            <td className="whitespace-nowrap px-2.5 py-3">{lead.phone || '-'}</td>
+            <td className="px-2.5 py-3">
+              <LeadStatusBadge status={lead.status} />
+            </td>
+            <td className="px-2.5 py-3">
+              <LeadPriorityBadge priority={lead.priority} />
+            </td>
+            <td className="px-2.5 py-3">{lead.source || '-'}</td>
+            <td className="whitespace-nowrap px-2.5 py-3">{formatLeadDate(lead.date)}</td>
+            <td className="whitespace-nowrap px-2.5 py-3">{formatLeadDate(lead.lastContact)}</td>
+            <td className="sticky right-0 bg-white px-1 py-3 text-right group-hover:bg-canvas">
+              <RowDetailsButton label={`Open details of ${lead.name}`} onClick={() => onOpen(lead)} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {leads.map((lead) => (
-            <tr key={lead._id} data-testid="lead-row" className="group">
-              <td className="max-w-40 px-2.5 py-3">
-                <p className="truncate font-semibold text-ink" title={lead.name}>
-                  {lead.name}
-                </p>
-                <p className="truncate text-xs text-muted" title={lead.email}>
-                  {lead.email}
-                </p>
-              </td>
-              <td className="max-w-32 truncate px-2.5 py-3" title={lead.company || undefined}>
-                {lead.company || '-'}
-              </td>
-              <td className="whitespace-nowrap px-2.5 py-3">{lead.phone || '-'}</td>
-              <td className="px-2.5 py-3">
-                <LeadStatusBadge status={lead.status} />
-              </td>
-              <td className="px-2.5 py-3">
-                <LeadPriorityBadge priority={lead.priority} />
-              </td>
-              <td className="px-2.5 py-3">{lead.source || '-'}</td>
-              <td className="whitespace-nowrap px-2.5 py-3">{formatLeadDate(lead.date)}</td>
-              <td className="whitespace-nowrap px-2.5 py-3">{formatLeadDate(lead.lastContact)}</td>
-              <td className="sticky right-0 bg-white px-1 py-3 text-right group-hover:bg-canvas">
-                <button
-                  type="button"
-                  onClick={() => onOpen(lead)}
-                  aria-label={`Open details of ${lead.name}`}
-                  className="rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink"
-                >
-                  <MoreHorizontal className="size-5" aria-hidden />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 
