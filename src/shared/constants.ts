@@ -45,3 +45,8 @@ export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
   'yandex.com',
   'rediffmail.com',
 ];
+
+/** The sitemap protocol's limit on URLs in one file (sitemaps.org); a bigger site gets a sitemap index. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** The feed carries the newest posts with their full content; readers keep what they already fetched. */
+export const RSS_MAX_ITEMS = 100;

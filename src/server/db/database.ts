@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { engineOf, type Engine } from './engine';
 import type { Database } from './types';
 import { migrations } from './migrations/index';
 
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -64,7 +65,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // On PostgreSQL the migrator must look for its bookkeeping tables in our own schema: left to itself it
   // also finds another schema's tables (other instances, parallel test suites) and skips creating ours.
   const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
+    engineOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({

@@ -148,6 +148,22 @@ export interface LeadStatusCountsTable {
   n: number;
 }
 
+/** Each workspace's lead count per priority and status, kept by triggers (migration 005). */
+export interface LeadPriorityCountsTable {
+  workspace_id: string;
+  priority: string;
+  status: string;
+  n: number;
+}
+
+/** Posts per workspace, status and category ('' for none), kept by triggers (migration 006) for list totals. */
+export interface BlogCountsTable {
+  workspace_id: string;
+  status: string;
+  category_id: string;
+  n: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -156,10 +172,12 @@ export interface Database {
   categories: CategoriesTable;
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  blog_counts: BlogCountsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   leads: LeadsTable;
   lead_status_counts: LeadStatusCountsTable;
+  lead_priority_counts: LeadPriorityCountsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

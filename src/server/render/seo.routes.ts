@@ -1,45 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Blog } from '../../shared/schemas/blog';
+import { RSS_MAX_ITEMS, SITEMAP_MAX_URLS } from '../../shared/constants';
 import type { BlogsService } from '../modules/blogs/blogs.service';
+import { SITEMAP_PAGES_FILE, createSitemaps, postPath } from './sitemap';
+import { cdata, escapeXml } from './xml';
 
-/** Public pages a crawler should find (DESIGN §7); posts are added from the database. */
-export const SITEMAP_PAGES = [
-  '/',
-  '/blog',
-  '/pricing',
-  '/contact',
-  '/documentation',
-  '/terms',
-  '/privacy',
-  '/shipping',
-  '/cancellation-refunds',
-  '/botgit-privacy',
-] as const;
-
-/** The sitemap protocol's limit for one file. */
-export const SITEMAP_MAX_POSTS = 49_000;
-/** A feed carries the newest posts with their full content; readers keep what they already fetched. */
-export const RSS_MAX_ITEMS = 100;
 const CACHE_SECONDS = 300;
-
-/** Characters XML 1.0 forbids anywhere, even escaped; a stray one would make the whole document unreadable. */
-// eslint-disable-next-line no-control-regex
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(XML_FORBIDDEN, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-/** CDATA cannot hold ']]>': split it across two sections. */
-export function cdata(text: string): string {
-  return `<![CDATA[${text.replace(XML_FORBIDDEN, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
-}
 
 /** Feed readers show content outside the site: root-relative links and images must carry the origin. */
 function absoluteLinks(html: string, origin: string): string {
@@ -48,25 +14,6 @@ function absoluteLinks(html: string, origin: string): string {
 
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
-}
-
-const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
-
-export function sitemapXml(origin: string, posts: { slug: string; updatedAt: string }[]): string {
-  const newest = posts.reduce<string | undefined>(
-    (latest, post) => (!latest || post.updatedAt > latest ? post.updatedAt : latest),
-    undefined,
-  );
-  const url = (path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...SITEMAP_PAGES.map((path) => url(path, path === '/blog' ? newest : undefined)),
-    ...posts.map((post) => url(postPath(post.slug), post.updatedAt)),
-    '</urlset>',
-    '',
-  ].join('\n');
 }
 
 export function rssXml(origin: string, siteName: string, posts: Blog[]): string {
@@ -120,20 +67,36 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * /sitemap.xml, /rss.xml and /robots.txt (DESIGN §7): the agency's published posts only, straight from the
- * blog service. Independent of the web build, so API-only servers and tests answer them too; registered
- * before the page catch-all.
+ * /sitemap.xml (and its files once it is an index), /rss.xml and /robots.txt (DESIGN §7): the agency's
+ * published posts only, straight from the blog service. Independent of the web build, so API-only servers
+ * and tests answer them too; registered before the page catch-all. Tests lower `sitemapMaxUrls`.
  */
-export function seoRoutes(blogs: BlogsService, siteName: string): FastifyPluginAsync {
+export function seoRoutes(
+  blogs: BlogsService,
+  siteName: string,
+  options: { sitemapMaxUrls?: number } = {},
+): FastifyPluginAsync {
   return async (app) => {
     const cache = `public, max-age=${CACHE_SECONDS}`;
+    const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
+    const sendXml = (reply: FastifyReply, xml: string) =>
+      reply.header('cache-control', cache).type('application/xml; charset=utf-8').send(xml);
 
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-      const posts = await blogs.publicSitemapEntries(SITEMAP_MAX_POSTS);
-      return reply
-        .header('cache-control', cache)
-        .type('application/xml; charset=utf-8')
-        .send(sitemapXml(requestOrigin(request), posts));
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+      sendXml(reply, await sitemaps.root(requestOrigin(request))),
+    );
+
+    app.get(SITEMAP_PAGES_FILE, { schema: { hide: true } }, async (request, reply) =>
+      sendXml(reply, await sitemaps.pages(requestOrigin(request))),
+    );
+
+    app.get('/sitemap-posts-:n.xml', { schema: { hide: true } }, async (request, reply) => {
+      const { n } = request.params as { n: string };
+      // Only the file names the index hands out: 1, 2, 3… (no zero, sign or leading zero).
+      const xml = /^[1-9]\d{0,5}$/.test(n) ? await sitemaps.posts(requestOrigin(request), Number(n)) : null;
+      if (xml !== null) return sendXml(reply, xml);
+      reply.callNotFound();
+      return reply;
     });
 
     app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) => {

@@ -3,6 +3,8 @@ import * as initial from './001-initial';
 import * as workspaceDetails from './002-workspace-details';
 import * as blog from './003-blog';
 import * as leads from './004-leads';
+import * as leadSearchIndex from './005-lead-search-index';
+import * as blogListIndexes from './006-blog-list-indexes';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002-workspace-details': workspaceDetails,
   '003-blog': blog,
   '004-leads': leads,
+  '005-lead-search-index': leadSearchIndex,
+  '006-blog-list-indexes': blogListIndexes,
 };

@@ -39,12 +39,36 @@ export async function findRedirect(db: Db, scope: BlogScope, oldSlug: string): P
 
 export interface BlogListFilter extends BlogScope {
   status?: BlogStatus;
+  /** A category id of the workspace, looked up by the service (an unknown category never gets here). */
   categoryId?: string;
+}
+
+/** The posts a list filter matches, on `blogs` alone so an index can answer it without reading rows. */
+function matching(db: Db, filter: BlogListFilter, status: BlogStatus | undefined) {
+  return db
+    .selectFrom('blogs')
+    .where('workspace_id', '=', filter.workspaceId)
+    .$if(filter.categoryId !== undefined, (q) => q.where('category_id', '=', filter.categoryId!))
+    .$if(status !== undefined, (q) => q.where('status', '=', status!));
+}
+
+/** A list's total from the trigger-kept counters (migration 006): a few rows, however many posts. */
+async function countBlogs(db: Db, filter: BlogListFilter, status: BlogStatus | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('blog_counts')
+    .select((eb) => eb.fn.sum<string | number | null>('n').as('n'))
+    .where('workspace_id', '=', filter.workspaceId)
+    .$if(filter.categoryId !== undefined, (q) => q.where('category_id', '=', filter.categoryId!))
+    .$if(status !== undefined, (q) => q.where('status', '=', status!))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
  * Newest first, on an index: published posts by published_at (the date readers see), any other list by
- * created_at (drafts have no publish date). Ties broken by id so pages never overlap.
+ * created_at (drafts have no publish date). Ties broken by id so pages never overlap. The page's ids are
+ * found on the index first and only those rows are read and joined: an offset skips index entries, not
+ * posts with their content (a deep page of 100k posts stays an index walk).
  */
 export async function listBlogs(
   db: Db,
@@ -53,25 +77,21 @@ export async function listBlogs(
   limit: number,
 ): Promise<{ rows: BlogView[]; total: number }> {
   const status = filter.publishedOnly ? 'published' : filter.status;
-  const counted = await db
-    .selectFrom('blogs')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('workspace_id', '=', filter.workspaceId)
-    .$if(status !== undefined, (q) => q.where('status', '=', status!))
-    .$if(filter.categoryId !== undefined, (q) => q.where('category_id', '=', filter.categoryId!))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  const total = await countBlogs(db, filter, status);
   const offset = (page - 1) * limit;
   if (offset >= total) return { rows: [], total };
-  const order = status === 'published' ? 'blogs.published_at' : 'blogs.created_at';
-  const rows = await selectBlogViews(db)
-    .where('blogs.workspace_id', '=', filter.workspaceId)
-    .$if(status !== undefined, (q) => q.where('blogs.status', '=', status!))
-    .$if(filter.categoryId !== undefined, (q) => q.where('blogs.category_id', '=', filter.categoryId!))
+  const order = status === 'published' ? 'published_at' : 'created_at';
+  const ids = matching(db, filter, status)
+    .select('id')
     .orderBy(order, 'desc')
-    .orderBy('blogs.id', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
-    .offset(offset)
+    .offset(offset);
+  // Only the id here: another indexed condition could lead the planner to walk that index instead.
+  const rows = await selectBlogViews(db)
+    .where('blogs.id', 'in', ids)
+    .orderBy(`blogs.${order}`, 'desc')
+    .orderBy('blogs.id', 'desc')
     .execute();
   return { rows, total };
 }
@@ -156,22 +176,40 @@ export async function countView(db: Db, id: string): Promise<number> {
   return Number(row?.views ?? 0);
 }
 
+/** How many posts the workspace has published, from the counters. */
+export function countPublished(db: Db, workspaceId: string): Promise<number> {
+  return countBlogs(db, { workspaceId, publishedOnly: true }, 'published');
+}
+
+/** The newest change among the workspace's published posts, on the public list index alone. */
+export async function publishedLastModified(db: Db, workspaceId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('blogs')
+    .select((eb) => eb.fn.max('updated_at').as('newest'))
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return row?.newest ?? null;
+}
+
 /**
- * The sitemap's view of published posts: slug and dates only (never the content), newest first on the
- * (workspace, status, published_at) index, capped by the caller (a sitemap file holds at most 50,000 URLs).
+ * The sitemap's view of published posts: slug and dates only, from the public list index (never the rows).
+ * Oldest first, so a new post lands in the last file and the earlier files keep their posts.
  */
 export function listPublishedSlugs(
   db: Db,
   workspaceId: string,
+  offset: number,
   limit: number,
-): Promise<{ slug: string; updated_at: string; published_at: string | null }[]> {
+): Promise<{ slug: string; updated_at: string }[]> {
   return db
     .selectFrom('blogs')
-    .select(['slug', 'updated_at', 'published_at'])
+    .select(['slug', 'updated_at'])
     .where('workspace_id', '=', workspaceId)
     .where('status', '=', 'published')
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('published_at', 'asc')
+    .orderBy('id', 'asc')
     .limit(limit)
+    .offset(offset)
     .execute();
 }

@@ -12,7 +12,9 @@ import {
   findBlog,
   findRedirect,
   listBlogs,
+  countPublished,
   listPublishedSlugs,
+  publishedLastModified,
   type BlogScope,
 } from './blogs.repository';
 import { createBlogWrites } from './blog-writes';
@@ -38,19 +40,14 @@ export function createBlogsService(db: Kysely<Database>) {
       query: BlogListQuery,
     ): Promise<{ blogs: Blog[]; pagination: BlogPagination }> {
       const scope = readScope(caller);
-      let categoryId: string | undefined;
-      if (query.category) {
-        const category = await findCategory(db, scope.workspaceId, query.category);
-        // An unknown category filters everything out rather than being ignored.
-        categoryId = category?.id ?? '';
-      }
       const { page, limit } = query;
-      const { rows, total } = await listBlogs(
-        db,
-        { ...scope, status: query.status, categoryId },
-        page,
-        limit,
-      );
+      let categoryId: string | undefined;
+      if (query.category) categoryId = (await findCategory(db, scope.workspaceId, query.category))?.id;
+      // An unknown category filters everything out rather than being ignored.
+      const { rows, total } =
+        query.category && !categoryId
+          ? { rows: [], total: 0 }
+          : await listBlogs(db, { ...scope, status: query.status, categoryId }, page, limit);
       const totalPages = Math.ceil(total / limit);
       return {
         blogs: rows.map(toBlog),
@@ -85,9 +82,22 @@ export function createBlogsService(db: Kysely<Database>) {
       throw notFound(BLOG_MESSAGES.notFound);
     },
 
-    /** The public site's published posts for /sitemap.xml: slug and dates, newest first. */
-    async publicSitemapEntries(limit: number): Promise<{ slug: string; updatedAt: string }[]> {
-      const rows = await listPublishedSlugs(db, PUBLIC_SCOPE.workspaceId, limit);
+    /** How many posts the public site has (the sitemap's plan). */
+    publicPostCount(): Promise<number> {
+      return countPublished(db, PUBLIC_SCOPE.workspaceId);
+    },
+
+    /** When a public post last changed: the sitemap's lastmod for /blog. */
+    publicLastModified(): Promise<string | null> {
+      return publishedLastModified(db, PUBLIC_SCOPE.workspaceId);
+    },
+
+    /** A slice of the public site's published posts for a sitemap file: slug and last change, oldest first. */
+    async publicSitemapEntries(
+      offset: number,
+      limit: number,
+    ): Promise<{ slug: string; updatedAt: string }[]> {
+      const rows = await listPublishedSlugs(db, PUBLIC_SCOPE.workspaceId, offset, limit);
       return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
     },
   };

@@ -6,8 +6,9 @@ import {
   type LeadPriority,
   type LeadStatus,
 } from '../../../shared/schemas/leads';
+import type { Engine } from '../../db/engine';
+import { leadScope, type LeadSearchAccess } from '../../db/lead-search';
 import type { Database } from '../../db/types';
-import { containsPattern } from '../../db/search';
 import { leadDateRange, type DateRange } from './date-range';
 
 /** Which leads a list, its stats or an export covers (always one workspace). */
@@ -31,26 +32,28 @@ export function leadFilter(workspaceId: string, query: LeadListQuery, now: Date)
   };
 }
 
-/** Nothing narrows the list but its workspace and perhaps a status: the status counters answer the stats. */
-export function onlyByStatus(filter: LeadFilter): boolean {
-  return !filter.search && !filter.priority && !filter.source && !filter.range;
+/**
+ * Which trigger-kept counters answer the stats: with nothing narrowing the list but its workspace, a
+ * status and a priority, the status counters (no priority) or the priority counters do; otherwise none.
+ */
+export function countersFor(filter: LeadFilter): 'status' | 'priority' | null {
+  if (filter.search || filter.source || filter.range) return null;
+  return filter.priority ? 'priority' : 'status';
 }
 
-export function matchingLeads(filter: LeadFilter) {
+export function matchingLeads(filter: LeadFilter, engine: Engine, access: LeadSearchAccess) {
   return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', filter.workspaceId)];
+    // search_text is lower-cased by the app (lead-rows.ts), so the term is too.
+    const needle = filter.search?.toLowerCase();
+    const conditions: Expression<SqlBool>[] = [
+      leadScope(engine, { workspaceId: filter.workspaceId, needle, access }),
+    ];
     if (filter.status) conditions.push(eb('status', '=', filter.status));
     if (filter.priority) conditions.push(eb('priority', '=', filter.priority));
     if (filter.source) conditions.push(eb('source', '=', filter.source));
     // ISO-8601 UTC text in one format compares in time order, so the (workspace, created_at) index serves it.
     if (filter.range?.from) conditions.push(eb('created_at', '>=', filter.range.from));
     if (filter.range?.to) conditions.push(eb('created_at', '<', filter.range.to));
-    if (filter.search) {
-      // search_text is lower-cased by the app (lead-rows.ts), so the term is too; the ESCAPE makes the
-      // backslash from containsPattern mean the same on both engines.
-      const pattern = containsPattern(filter.search.toLowerCase());
-      conditions.push(sql<SqlBool>`${sql.ref('search_text')} like ${pattern} escape '\\'`);
-    }
     return eb.and(conditions);
   };
 }

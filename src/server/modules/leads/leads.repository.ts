@@ -1,8 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { LEAD_STATUSES, type LeadListQuery, type LeadStats } from '../../../shared/schemas/leads';
+import {
+  LEAD_PRIORITIES,
+  LEAD_STATUSES,
+  type LeadListQuery,
+  type LeadStats,
+} from '../../../shared/schemas/leads';
+import { engineOf } from '../../db/engine';
 import type { Database, LeadRow } from '../../db/types';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-rows';
-import { matchingLeads, onlyByStatus, sortKey, type LeadFilter } from './lead-query';
+import { countersFor, matchingLeads, sortKey, type LeadFilter } from './lead-query';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,7 +35,7 @@ export function listLeadPage(
   const pageIds = db
     .selectFrom('leads')
     .select('id')
-    .where(matchingLeads(filter))
+    .where(matchingLeads(filter, engineOf(db), 'matches'))
     .orderBy(key, order)
     .orderBy('id', order)
     .limit(limit)
@@ -55,7 +61,7 @@ export function leadsAfter(
   let query = db
     .selectFrom('leads')
     .select([...LEAD_COLUMNS, key.as('sort_key')])
-    .where(matchingLeads(filter));
+    .where(matchingLeads(filter, engineOf(db), 'ordered'));
   if (after) {
     // A row-value comparison both engines can run as an index range (unlike the equivalent OR).
     const op = sql.raw(order === 'desc' ? '<' : '>');
@@ -65,31 +71,18 @@ export function leadsAfter(
 }
 
 /**
- * The four stat cards for a filter; `total` is also the list's total. Unfiltered (or by status only) they
- * come from the trigger-kept counters; otherwise one aggregate pass over the matching rows.
+ * The four stat cards for a filter; `total` is also the list's total. Filtered by nothing but status and
+ * priority they come from the trigger-kept counters; otherwise one aggregate pass over the matching rows.
  */
 export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> {
-  if (onlyByStatus(filter)) {
-    const rows = await db
-      .selectFrom('lead_status_counts')
-      .select(['status', 'n'])
-      .where('workspace_id', '=', filter.workspaceId)
-      .$if(Boolean(filter.status), (q) => q.where('status', '=', filter.status!))
-      .execute();
-    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-    return {
-      total: rows.reduce((sum, r) => sum + Number(r.n), 0),
-      new: count('New'),
-      inProgress: count('In Progress'),
-      converted: count('Converted'),
-    };
-  }
+  const counters = countersFor(filter);
+  if (counters) return countedStats(await counterRows(db, filter, counters));
   // count(case ... then 1 end) is the conditional sum that is 0, never null, over no rows.
   const countWhere = (status: string) =>
     sql<string | number>`count(case when ${sql.ref('status')} = ${status} then 1 end)`;
   const row = await db
     .selectFrom('leads')
-    .where(matchingLeads(filter))
+    .where(matchingLeads(filter, engineOf(db), 'matches'))
     .select((eb) => [
       eb.fn.countAll<string | number>().as('total'),
       countWhere('New').as('new'),
@@ -102,6 +95,40 @@ export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> 
     new: Number(row.new),
     inProgress: Number(row.in_progress),
     converted: Number(row.converted),
+  };
+}
+
+/** The filter's (status, n) counter rows: one per status, or one per status and priority. */
+function counterRows(
+  db: Db,
+  filter: LeadFilter,
+  counters: 'status' | 'priority',
+): Promise<{ status: string; n: number }[]> {
+  const status = filter.status;
+  if (counters === 'priority')
+    return db
+      .selectFrom('lead_priority_counts')
+      .select(['status', 'n'])
+      .where('workspace_id', '=', filter.workspaceId)
+      .where('priority', '=', filter.priority!)
+      .$if(Boolean(status), (q) => q.where('status', '=', status!))
+      .execute();
+  return db
+    .selectFrom('lead_status_counts')
+    .select(['status', 'n'])
+    .where('workspace_id', '=', filter.workspaceId)
+    .$if(Boolean(status), (q) => q.where('status', '=', status!))
+    .execute();
+}
+
+function countedStats(rows: { status: string; n: number }[]): LeadStats {
+  const count = (status: string) =>
+    rows.filter((r) => r.status === status).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    new: count('New'),
+    inProgress: count('In Progress'),
+    converted: count('Converted'),
   };
 }
 
@@ -135,9 +162,11 @@ export async function existingEmails(db: Db, workspaceId: string, emails: string
 }
 
 /**
- * Takes the workspace's five counter rows (creating any missing) in a fixed order. A long multi-statement
- * write such as an import then serialises with any other in the workspace instead of deadlocking with it
- * on PostgreSQL, where the count triggers lock these rows in whatever order its statements touch them.
+ * Takes the workspace's counter rows (creating any missing): its five status rows, then its fifteen
+ * priority-and-status rows, each in key order, the order the count triggers take them in. A long
+ * multi-statement write such as an import then serialises with any other in the workspace instead of
+ * deadlocking with it on PostgreSQL, where the triggers lock these rows in whatever order its statements
+ * touch them.
  */
 export async function lockLeadCounters(trx: Transaction<Database>, workspaceId: string): Promise<void> {
   await trx
@@ -145,6 +174,20 @@ export async function lockLeadCounters(trx: Transaction<Database>, workspaceId: 
     .values([...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, status, n: 0 })))
     .onConflict((oc) =>
       oc.columns(['workspace_id', 'status']).doUpdateSet({ n: (eb) => eb.ref('lead_status_counts.n') }),
+    )
+    .execute();
+  const priorityRows = [...LEAD_PRIORITIES]
+    .sort()
+    .flatMap((priority) =>
+      [...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, priority, status, n: 0 })),
+    );
+  await trx
+    .insertInto('lead_priority_counts')
+    .values(priorityRows)
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'priority', 'status'])
+        .doUpdateSet({ n: (eb) => eb.ref('lead_priority_counts.n') }),
     )
     .execute();
 }

@@ -1,0 +1,56 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Engine } from './engine';
+import { containsPattern } from './search';
+
+/** SQLite's FTS5 trigram index over `leads.search_text`, created by migration 005. */
+const LEAD_SEARCH_FTS = 'leads_search';
+
+/** The trigram index knows nothing of shorter substrings (counted in code points, as FTS5 counts them). */
+const TRIGRAM = 3;
+
+/**
+ * An FTS5 query for rows holding every trigram of the needle: each one a quoted string (where every
+ * character is literal and a quote is doubled), joined by AND, as an index without positions can answer.
+ */
+function trigramQuery(chars: string[]): string {
+  const trigrams = new Set<string>();
+  for (let i = 0; i + TRIGRAM <= chars.length; i++) trigrams.add(chars.slice(i, i + TRIGRAM).join(''));
+  return [...trigrams].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/**
+ * How a query reaches the rows: `matches` when it wants every matching row (a page and its count),
+ * `ordered` when it walks the list's index and stops early (the export's keyset batches, where starting
+ * from every match on each batch would cost a common term's whole match list per batch).
+ */
+export type LeadSearchAccess = 'matches' | 'ordered';
+
+export interface LeadScope {
+  workspaceId: string;
+  /** Lower-cased like the column; absent when not searching. */
+  needle?: string;
+  access: LeadSearchAccess;
+}
+
+/**
+ * A workspace's leads, and when searching, those whose `search_text` contains the needle. The LIKE alone
+ * decides what matches, on both engines. pg_trgm's index serves it as written on PostgreSQL. On SQLite the
+ * FTS5 trigram table first narrows the rows to those holding all of the needle's trigrams (never
+ * fewer than the LIKE accepts), and the LIKE then keeps exactly the rows it always kept.
+ */
+export function leadScope(engine: Engine, { workspaceId, needle, access }: LeadScope): RawBuilder<SqlBool> {
+  const workspace = sql.ref('workspace_id');
+  if (needle === undefined) return sql<SqlBool>`${workspace} = ${workspaceId}`;
+  // The ESCAPE makes containsPattern's backslash mean the same on both engines.
+  const contains = sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(needle)} escape '\\'`;
+  const chars = [...needle];
+  if (engine !== 'sqlite' || access === 'ordered' || chars.length < TRIGRAM)
+    return sql<SqlBool>`(${workspace} = ${workspaceId} and ${contains})`;
+  const fts = sql.table(LEAD_SEARCH_FTS);
+  // Unary plus keeps the workspace test off the indexes (every one on leads starts with workspace_id):
+  // otherwise SQLite, which guesses about ten rows per workspace, walks the whole workspace testing each
+  // row against the matches instead of reading just the matches by rowid.
+  return sql<SqlBool>`(+${workspace} = ${workspaceId}
+    and ${sql.ref('leads.rowid')} in (select rowid from ${fts} where ${fts} match ${trigramQuery(chars)})
+    and ${contains})`;
+}
