@@ -3,14 +3,12 @@
 // TEST_DATABASE_URL is set, on PostgreSQL. Prints figures only, never asserts. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
+import { percentile, seconds, startServer as startBenchServer, stopServer as stop } from './lib/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const TOTAL = 1_000_000;
 const IMPORT_ROWS = 100_000;
 const AGENCY = '00000000-0000-4000-8000-000000000001'; // the seeded agency workspace (workspaces.repository.ts)
@@ -27,55 +25,8 @@ const CASES = [
   ['search (trigram index)', 'search=lead12345&page=1&limit=25', 200],
 ];
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = performance.now();
 if (await buildIfStale('Building first...')) console.log(`build: ${seconds(performance.now() - started)}`);
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = await login.json();
-  return { child, base, headers: { authorization: `Bearer ${token}` } };
-}
-
-async function stop(server) {
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 /** A realistic file: quoted commas in companies and notes, every column, dates over a year. */
 function importCsv() {
@@ -105,10 +56,6 @@ async function timeImport(server) {
   console.log(
     `  import ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB): ${seconds(ms)} (target < 10 s) → HTTP ${response.status}, imported ${result.imported}, skipped ${result.skipped}, errors ${result.errors?.length}`,
   );
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function timeLists(server) {
@@ -161,6 +108,8 @@ function generatedLeads(dialect, from, to) {
     ? `insert into leads (${columns}) ${select} from generate_series(${from}, ${to}) as g(i)`
     : `insert into leads (${columns}) with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${to}) ${select} from s`;
 }
+
+const startServer = (env) => startBenchServer(env, ADMIN);
 
 async function benchEngine(label, env, fill) {
   console.log(`\n${label}`);

@@ -3,16 +3,14 @@
 // practices and SEO 100, ≤ 90 KB gzip of JS). Prints figures only, never asserts. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import http from 'node:http';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import sharp from 'sharp';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
+import { seconds, startServer, stopServer as stop } from './lib/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = 3;
 const MAX_RETRIES = 2; // per page, for runs that fail inside Lighthouse
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -30,57 +28,8 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = performance.now();
 if (await buildIfStale('Building first...')) console.log(`build: ${seconds(performance.now() - started)}`);
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const server = { child, base };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    if (Date.now() > deadline) {
-      await stop(server);
-      throw new Error('the server was not ready within 30 s');
-    }
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stop(server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function api(server, method, url, body, headers = {}) {
   const response = await fetch(server.base + url, {
@@ -98,8 +47,7 @@ async function api(server, method, url, body, headers = {}) {
 
 /** A published post with a 1600×900 PNG featured image, in its own category; returns its slug. */
 async function createContent(server) {
-  const { token } = await api(server, 'POST', '/api/login', ADMIN);
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = server.headers;
   const { category } = await api(
     server,
     'POST',
@@ -299,7 +247,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-bench-lighthouse
 let server;
 let chrome;
 try {
-  server = await startServer(dataDir);
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, ADMIN);
   const slug = await createContent(server);
   const routes = ['/', '/blog', `/blog/${slug}`, '/pricing'];
   console.log(

@@ -3,20 +3,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
+import { freePort } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 await buildIfStale('Building first...');
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address();
-    probe.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-bench-'));
 const base = `http://127.0.0.1:${port}`;
 const env = {

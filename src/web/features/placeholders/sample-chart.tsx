@@ -51,6 +51,47 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
     />
   ) : null;
 
+  // Axis and series settings the bar, line and area charts share; recharts wants its parts as direct
+  // children, so these are spread props rather than wrapper components.
+  const categoryAxis = { dataKey: 'label', tick: TICK, axisLine: false, tickLine: false } as const;
+  const valueAxis = {
+    tickCount: 6,
+    tick: TICK,
+    tickFormatter: axis,
+    width: 48,
+    axisLine: false,
+    tickLine: false,
+  };
+  type SeriesKey = 'primary' | 'secondary';
+  const series = (key: SeriesKey) => ({ ...ANIMATION, dataKey: key, name: chart.series[key] });
+  const colorOf = (key: SeriesKey) => (key === 'primary' ? PRIMARY : SECONDARY);
+  const keys: SeriesKey[] = chart.series.secondary ? ['primary', 'secondary'] : ['primary'];
+  const bar = (key: SeriesKey) => (
+    <Bar key={key} {...series(key)} fill={colorOf(key)} radius={[4, 4, 0, 0]} maxBarSize={40} />
+  );
+  const line = (key: SeriesKey) => (
+    <Line
+      key={key}
+      {...series(key)}
+      type="monotone"
+      stroke={colorOf(key)}
+      strokeWidth={2.5}
+      strokeDasharray={key === 'secondary' ? '6 3' : undefined}
+      dot={{ r: 3 }}
+    />
+  );
+  const area = (key: SeriesKey) => (
+    <Area
+      key={key}
+      {...series(key)}
+      type="monotone"
+      stroke={colorOf(key)}
+      strokeWidth={2.5}
+      fill={colorOf(key)}
+      fillOpacity={0.15}
+    />
+  );
+
   let drawing;
   switch (chart.type) {
     case 'hbar':
@@ -58,16 +99,9 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
         <BarChart {...common} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 4 }}>
           <CartesianGrid horizontal={false} stroke={GRID} />
           <XAxis type="number" tick={TICK} tickFormatter={axis} axisLine={false} tickLine={false} />
-          <YAxis type="category" dataKey="label" tick={TICK} width={120} axisLine={false} tickLine={false} />
+          <YAxis {...categoryAxis} type="category" width={120} />
           {tooltip}
-          <Bar
-            {...ANIMATION}
-            dataKey="primary"
-            name={chart.series.primary}
-            fill={PRIMARY}
-            radius={[0, 4, 4, 0]}
-            maxBarSize={24}
-          />
+          <Bar {...series('primary')} fill={PRIMARY} radius={[0, 4, 4, 0]} maxBarSize={24} />
         </BarChart>
       );
       break;
@@ -75,36 +109,11 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
       drawing = (
         <BarChart {...common}>
           <CartesianGrid vertical={false} stroke={GRID} />
-          <XAxis dataKey="label" tick={TICK} axisLine={false} tickLine={false} />
-          <YAxis
-            tickCount={6}
-            tick={TICK}
-            tickFormatter={axis}
-            width={48}
-            axisLine={false}
-            tickLine={false}
-            allowDecimals={false}
-          />
+          <XAxis {...categoryAxis} />
+          <YAxis {...valueAxis} allowDecimals={false} />
           {tooltip}
           {legend}
-          <Bar
-            {...ANIMATION}
-            dataKey="primary"
-            name={chart.series.primary}
-            fill={PRIMARY}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={40}
-          />
-          {chart.series.secondary && (
-            <Bar
-              {...ANIMATION}
-              dataKey="secondary"
-              name={chart.series.secondary}
-              fill={SECONDARY}
-              radius={[4, 4, 0, 0]}
-              maxBarSize={40}
-            />
-          )}
+          {keys.map(bar)}
         </BarChart>
       );
       break;
@@ -112,45 +121,11 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
       drawing = (
         <LineChart {...common}>
           <CartesianGrid vertical={false} stroke={GRID} />
-          <XAxis
-            dataKey="label"
-            tick={TICK}
-            axisLine={false}
-            tickLine={false}
-            padding={{ left: 12, right: 12 }}
-          />
-          <YAxis
-            tickCount={6}
-            tick={TICK}
-            tickFormatter={axis}
-            width={48}
-            axisLine={false}
-            tickLine={false}
-            domain={['auto', 'auto']}
-          />
+          <XAxis {...categoryAxis} padding={{ left: 12, right: 12 }} />
+          <YAxis {...valueAxis} domain={['auto', 'auto']} />
           {tooltip}
           {legend}
-          <Line
-            {...ANIMATION}
-            type="monotone"
-            dataKey="primary"
-            name={chart.series.primary}
-            stroke={PRIMARY}
-            strokeWidth={2.5}
-            dot={{ r: 3 }}
-          />
-          {chart.series.secondary && (
-            <Line
-              {...ANIMATION}
-              type="monotone"
-              dataKey="secondary"
-              name={chart.series.secondary}
-              stroke={SECONDARY}
-              strokeWidth={2.5}
-              strokeDasharray="6 3"
-              dot={{ r: 3 }}
-            />
-          )}
+          {keys.map(line)}
         </LineChart>
       );
       break;
@@ -158,45 +133,11 @@ export function SampleChartFigure({ chart }: { chart: SampleChart }) {
       drawing = (
         <AreaChart {...common}>
           <CartesianGrid vertical={false} stroke={GRID} />
-          <XAxis
-            dataKey="label"
-            tick={TICK}
-            axisLine={false}
-            tickLine={false}
-            padding={{ left: 12, right: 12 }}
-          />
-          <YAxis
-            tickCount={6}
-            tick={TICK}
-            tickFormatter={axis}
-            width={48}
-            axisLine={false}
-            tickLine={false}
-          />
+          <XAxis {...categoryAxis} padding={{ left: 12, right: 12 }} />
+          <YAxis {...valueAxis} />
           {tooltip}
           {legend}
-          <Area
-            {...ANIMATION}
-            type="monotone"
-            dataKey="primary"
-            name={chart.series.primary}
-            stroke={PRIMARY}
-            strokeWidth={2.5}
-            fill={PRIMARY}
-            fillOpacity={0.15}
-          />
-          {chart.series.secondary && (
-            <Area
-              {...ANIMATION}
-              type="monotone"
-              dataKey="secondary"
-              name={chart.series.secondary}
-              stroke={SECONDARY}
-              strokeWidth={2.5}
-              fill={SECONDARY}
-              fillOpacity={0.15}
-            />
-          )}
+          {keys.map(area)}
         </AreaChart>
       );
       break;

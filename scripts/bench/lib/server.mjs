@@ -1,0 +1,74 @@
+// What every bench does around its measurements: build if stale, start the built server on a free loopback
+// port with its own settings, sign in, stop it, and read percentiles.
+import net from 'node:net';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const READY_TIMEOUT_MS = 60_000;
+
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The p-th percentile of an ascending array (nearest rank). */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * dist/server/main.js with `env` (DATA_DIR, DATABASE_URL…) and `admin` as its first Admin; resolves once
+ * /api/ready answers, signed in as that Admin: `{ child, base, headers }` (headers carry the bearer token).
+ */
+export async function startServer(env, admin) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = { child, base, headers: {} };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    if (Date.now() > deadline) {
+      await stopServer(server);
+      throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+    }
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: HTTP ${login.status}`);
+  server.headers = { authorization: `Bearer ${(await login.json()).token}` };
+  return server;
+}
+
+export async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
