@@ -154,4 +154,15 @@ describe('POST /api/contact', () => {
 
     expect((await send(valid(), ip)).statusCode).toBe(201);
   });
+
+  it('lets no more than the quota through when messages arrive all at once', async () => {
+    const ip = nextIp();
+    const responses = await Promise.all(
+      Array.from({ length: CONTACT_LIMITS.rateLimit + 5 }, () => send(valid(), ip)),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CONTACT_LIMITS.rateLimit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
 });

@@ -13,6 +13,13 @@ import { RateLimiter } from './rate-limiter';
  * 201 {success:true}. Each client IP may send CONTACT_LIMITS.rateLimit messages per window; beyond that
  * 429 with Retry-After. The limit is checked before validation so a blocked client learns nothing else.
  */
+function refuseAfter(waitSeconds: number): void {
+  if (waitSeconds > 0)
+    throw new HttpError(429, CONTACT_MESSAGES.rateLimited(Math.ceil(waitSeconds / 60)), undefined, {
+      'Retry-After': String(waitSeconds),
+    });
+}
+
 export function contactRoutes(
   db: Kysely<Database>,
   limiter = new RateLimiter(CONTACT_LIMITS.rateLimit, CONTACT_LIMITS.rateWindowMs),
@@ -22,13 +29,9 @@ export function contactRoutes(
     app.post(
       '/contact',
       {
-        preValidation: async (request) => {
-          const wait = limiter.retryAfterSeconds(request.ip);
-          if (wait > 0)
-            throw new HttpError(429, CONTACT_MESSAGES.rateLimited(Math.ceil(wait / 60)), undefined, {
-              'Retry-After': String(wait),
-            });
-        },
+        // Refused before the body is even read; a valid message then takes its slot (preHandler).
+        preValidation: async (request) => refuseAfter(limiter.retryAfterSeconds(request.ip)),
+        preHandler: async (request) => refuseAfter(limiter.take(request.ip)),
         schema: {
           body: contactSchema,
           tags: ['contact'],
@@ -37,9 +40,14 @@ export function contactRoutes(
         },
       },
       async (request, reply) => {
-        await contact.send(request.body);
-        // Only accepted messages count: a visitor fixing a typo is not held back.
-        limiter.record(request.ip);
+        // Only accepted messages count: a typo is refused by validation before a slot is taken, and a
+        // message that could not be stored gives its slot back.
+        try {
+          await contact.send(request.body);
+        } catch (error) {
+          limiter.release(request.ip);
+          throw error;
+        }
         return reply.code(201).send({ success: true });
       },
     );

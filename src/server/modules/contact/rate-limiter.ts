@@ -4,6 +4,7 @@
  */
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
+  private lastPrune = 0;
 
   constructor(
     private readonly limit: number,
@@ -23,7 +24,23 @@ export class RateLimiter {
     const recent = this.recent(key);
     recent.push(this.now());
     this.hits.set(key, recent);
-    if (this.hits.size > 50_000) this.prune();
+    // Under a spray of keys, sweeping the whole map on every request would itself be the bottleneck.
+    if (this.hits.size > 50_000 && this.now() - this.lastPrune > this.windowMs) this.prune();
+  }
+
+  /**
+   * Check and count in one step, so requests arriving together cannot all pass the check before any of
+   * them is counted: 0 when the event is allowed (and now counted), else the seconds to wait.
+   */
+  take(key: string): number {
+    const wait = this.retryAfterSeconds(key);
+    if (wait === 0) this.record(key);
+    return wait;
+  }
+
+  /** Gives back the newest counted event (one that ended up not happening). */
+  release(key: string): void {
+    this.hits.get(key)?.pop();
   }
 
   private recent(key: string): number[] {
@@ -32,6 +49,7 @@ export class RateLimiter {
   }
 
   private prune(): void {
+    this.lastPrune = this.now();
     for (const key of this.hits.keys()) {
       if (this.recent(key).length === 0) this.hits.delete(key);
     }
