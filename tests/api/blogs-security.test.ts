@@ -90,6 +90,15 @@ describe('blogs API security', () => {
     expect(foreign.json().message).toBe(BLOG_MESSAGES.categoryNotFound);
   });
 
+  it('shows staff without SEO Management only the published posts of their workspace', async () => {
+    // As for the public: published posts whatever they ask for.
+    for (const query of ['', '?status=draft', '?status=archived'])
+      expect(ids(await getJson(t, `/api/blogs${query}`, hr.headers))).toEqual([published.id]);
+    for (const key of [draft.id, draft.slug, archived.id])
+      expect((await getJson(t, `/api/blogs/${key}`, hr.headers)).statusCode).toBe(404);
+    expect((await getJson(t, `/api/blogs/${published.slug}`, hr.headers)).json().id).toBe(published.id);
+  });
+
   it('refuses every write from anonymous callers (401) and roles without SEO Management (403)', async () => {
     for (const [headers, status] of [
       [undefined, 401],

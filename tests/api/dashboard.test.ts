@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { call, createCast, type TestUser } from './support/users';
+import { call, createCast, insertUser, type TestUser } from './support/users';
 
 /** GET /api/dashboard (spec §2 overview, §3 dashboard data): platform-wide for an Admin, else own workspace. */
 describe('GET /api/dashboard', () => {
@@ -80,5 +80,17 @@ describe('GET /api/dashboard', () => {
 
   it('answers 401 without a token', async () => {
     expect((await dashboard(undefined)).statusCode).toBe(401);
+  });
+
+  it('is refused (403) to roles without the Dashboard module, as the sidebar hides it from them', async () => {
+    const solo = await insertUser(t, { workspaceId: owner.workspaceId, role: 'SOLOHQ' });
+    const user = await insertUser(t, { workspaceId: owner.workspaceId, role: 'User' });
+    const teamMember = await insertUser(t, {
+      workspaceId: owner.workspaceId,
+      role: 'Team Member',
+      permissions: JSON.stringify({ dashboard: true }),
+    });
+    for (const person of [solo, user, teamMember])
+      expect((await dashboard(person.headers)).statusCode).toBe(403);
   });
 });

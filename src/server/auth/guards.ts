@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
+import { BLOCKED_STATUSES, isDashboardRestricted, type ModuleKey, type UserStatus } from '../../shared/roles';
 import { canUseModule } from '../../shared/access';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, UserRow } from '../db/types';
@@ -65,8 +65,10 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     requireModule(module) {
       return async (request, reply) => {
         await requireUser(request, reply);
-        // canUseModule is true for an Admin, so this also serves "Admin or granted the module".
-        if (!canUseModule(permissionSubject(request.currentUser!), module)) throw forbidden();
+        // canUseModule is true for an Admin, so this also serves "Admin or granted the module". Spec §6
+        // applies both rules: a Team Member never reaches the dashboard, whatever modules were granted.
+        const subject = permissionSubject(request.currentUser!);
+        if (isDashboardRestricted(subject) || !canUseModule(subject, module)) throw forbidden();
       };
     },
     async optionalUser(request) {

@@ -4,6 +4,8 @@ import type { Database, UserRow } from '../../db/types';
 import type { Blog, BlogPagination, blogListQuerySchema } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { notFound } from '../../http/errors';
+import { canUseModule } from '../../../shared/access';
+import { permissionSubject } from '../../db/rows';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { findCategory } from '../categories/categories.repository';
 import { toBlog } from './blog-json';
@@ -21,11 +23,14 @@ import { createBlogWrites } from './blog-writes';
 
 export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 
-/** The public sees the agency's published posts (DESIGN §5); staff see their own workspace, any status. */
+/**
+ * The public sees the agency's published posts (DESIGN §5). A signed-in user reads their own workspace:
+ * drafts and archived posts only with the blog module (SEO Management, as for writing), published ones else.
+ */
 export function readScope(caller: UserRow | null): BlogScope {
-  return caller
-    ? { workspaceId: caller.workspace_id, publishedOnly: false }
-    : { workspaceId: AGENCY_WORKSPACE_ID, publishedOnly: true };
+  if (!caller) return { workspaceId: AGENCY_WORKSPACE_ID, publishedOnly: true };
+  const editor = canUseModule(permissionSubject(caller), 'seoManagement');
+  return { workspaceId: caller.workspace_id, publishedOnly: !editor };
 }
 
 const PUBLIC_SCOPE = readScope(null);

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../../auth/guards';
 import type { DashboardService } from './dashboard.service';
 
-/** Spec §7 GET /api/dashboard: `{ success, data: { totalUsers, recentActivity } }` for the overview. */
+/** Spec §7 GET /api/dashboard: `{ success, data: { totalUsers, recentActivity } }` for the overview (Dashboard module). */
 export function dashboardRoutes(dashboard: DashboardService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dashboard',
-      { preHandler: guards.requireUser, schema: { tags: ['dashboard'] } },
+      { preHandler: guards.requireModule('dashboard'), schema: { tags: ['dashboard'] } },
       async (request) => ({
         success: true,
         data: await dashboard.overview(request.currentUser!),
