@@ -45,6 +45,12 @@ export const SERVER_MESSAGES = {
   domainFound: 'Business domain found.',
 } as const;
 
+/** Every settings form's save button (spec §2 uses these texts for the blog editor and profile). */
+export const FORM_MESSAGES = {
+  saving: 'Saving...',
+  saveChanges: 'Save Changes',
+} as const;
+
 /** Spec §2, §6, §8: the dashboard shell, users & roles, permissions, notifications, profile. */
 export const DASHBOARD_MESSAGES = {
   loading: 'Loading...',
@@ -90,7 +96,6 @@ export const ACCESS_MESSAGES = {
   adminOnly: 'Only an Admin can do this.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can change workspace settings.',
   userNotFound: 'User not found.',
-  upgradeOnlyUser: 'You already have a different plan active.',
   imageInvalid: 'Profile image must be a PNG, JPEG, WebP or GIF image of at most 1 MB.',
   usernameRequired: 'Username is required',
   workspaceNameRequired: 'Workspace name is required',
@@ -115,7 +120,7 @@ export const BLOG_MESSAGES = {
   emptyDashboard: 'No blogs found',
   createFirst: 'Create Your First Blog',
   loadingBlog: 'Loading blog...',
-  saving: 'Saving...',
+  saving: FORM_MESSAGES.saving,
   emptyPublicTitle: 'No blog posts found',
   emptyPublicText: 'Check back soon for new content!',
   loadingPosts: 'Loading blog posts...',

@@ -69,7 +69,7 @@ describe('upgrade, profile and workspace', () => {
       const response = await upgrade(user.headers, body);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(ACCESS_MESSAGES.upgradeOnlyUser);
+      expect(response.json().message).toBe(PLAN_MESSAGES.differentPlan);
       expect((await userRow(t, user.id)).role).toBe('User');
     });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_MESSAGES } from '../messages';
+import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../messages';
 import { EDITABLE_STATUSES, MODULE_KEYS, ROLES } from '../roles';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -29,7 +29,7 @@ export type PermissionsBody = z.infer<typeof permissionsBodySchema>;
 
 /** POST /api/users/upgrade-role */
 export const upgradeRoleSchema = z.object({
-  newRole: z.literal('SOLOHQ', { error: ACCESS_MESSAGES.upgradeOnlyUser }),
+  newRole: z.literal('SOLOHQ', { error: PLAN_MESSAGES.differentPlan }),
 });
 
 /** ~1 MB of image bytes once base64-decoded. */

@@ -31,7 +31,7 @@ export function BlogFormFields({
   const slug = slugify(values.title);
   const keywordCount = parseKeywords(values.keywords).length;
   const categoryOptions = [
-    { value: '', label: categories === undefined ? 'Loading categories…' : 'Select a category' },
+    { value: '', label: categories === undefined ? CATEGORY_MESSAGES.loading : 'Select a category' },
     ...(categories ?? []).map((c) => ({ value: c._id, label: c.name })),
   ];
 
@@ -83,7 +83,7 @@ export function BlogFormFields({
                 onClick={onManageCategories}
                 className="font-medium text-brand-700 underline-offset-2 hover:underline"
               >
-                Manage categories
+                Manage Categories
               </button>
             </span>
           }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
-import { AUTH_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { isDashboardRestricted } from '../../../shared/roles';
 import { PageMeta } from '../../app/page-meta';
 import { Button } from '../../components/ui/button';
@@ -31,7 +31,7 @@ export function DashboardGate() {
   if (status === 'checking')
     return (
       <WithHeader>
-        <Spinner label="Loading..." />
+        <Spinner label={DASHBOARD_MESSAGES.loading} />
       </WithHeader>
     );
   if (status === 'offline') {
@@ -58,7 +58,7 @@ export function DashboardGate() {
     <Suspense
       fallback={
         <WithHeader>
-          <Spinner label="Loading..." />
+          <Spinner label={DASHBOARD_MESSAGES.loading} />
         </WithHeader>
       }
     >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { LEAD_MESSAGES } from '../../../shared/messages';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../shared/messages';
 import { updateLeadSchema, type Lead, type UpdateLeadInput } from '../../../shared/schemas/leads';
 import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';
@@ -96,7 +96,7 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
         Cancel
       </Button>
       <Button type="submit" form={FORM_ID} disabled={busy}>
-        {update.isPending ? 'Saving...' : 'Save Changes'}
+        {update.isPending ? FORM_MESSAGES.saving : FORM_MESSAGES.saveChanges}
       </Button>
     </>
   ) : (

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../../shared/messages';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -138,7 +139,7 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone(): void
           Cancel
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Changes'}
+          {save.isPending ? FORM_MESSAGES.saving : FORM_MESSAGES.saveChanges}
         </Button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { grantedModules } from '../../../shared/access';
-import { USERS_MESSAGES } from '../../../shared/messages';
+import { FORM_MESSAGES, USERS_MESSAGES } from '../../../shared/messages';
 import {
   ADMIN_ROLE_OPTIONS,
   EDITABLE_STATUSES,
@@ -84,7 +84,7 @@ export function UserPanel({
         Cancel
       </Button>
       <Button onClick={save} disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save Changes'}
+        {update.isPending ? FORM_MESSAGES.saving : FORM_MESSAGES.saveChanges}
       </Button>
     </>
   ) : (

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../../shared/messages';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -88,7 +89,7 @@ export function WorkspaceForm({ workspace, userId }: { workspace: WorkspaceInfo;
             Reset
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
+            {save.isPending ? FORM_MESSAGES.saving : FORM_MESSAGES.saveChanges}
           </Button>
         </div>
       </form>
