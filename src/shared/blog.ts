@@ -12,6 +12,8 @@ export const BLOG_LIMITS = {
   publicPageSize: 12,
   homeTeaserLimit: 3,
   pageSizeMax: 100,
+  /** Longest `category` filter (a slug) the list accepts. */
+  categoryFilterMax: 120,
   contentMaxChars: 500_000,
   imageMaxBytes: 5 * 1024 * 1024,
   /** Widths of the resized WebP variants offered in srcset. */
@@ -70,4 +72,20 @@ export interface Category {
   slug: string;
   description: string;
   createdAt: string;
+}
+
+/** '?page=' of the public blog list: a whole number from 1, anything else is page 1. */
+export function parseBlogPage(raw: string | null): number {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 ? page : 1;
+}
+
+/**
+ * '?category=' of the public blog list: a category slug, or null for all posts. The server's page loader
+ * and the page read the address with these two, so the preloaded query and the page's have one key.
+ */
+export function parseBlogCategory(raw: string | null): string | null {
+  const value = raw?.trim().slice(0, BLOG_LIMITS.categoryFilterMax).trim();
+  return value ? value : null;
 }

@@ -1,26 +1,11 @@
 import type { Blog } from '../../shared/schemas/blog';
 import { BLOG_LIMITS } from '../../shared/schemas/blog';
+import { parseBlogCategory, parseBlogPage } from '../../shared/blog';
 import { publicQueryKeys } from '../../shared/query-keys';
 import type { PageData, PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
 import type { PageDataLoader } from './web-renderer';
-
-/** Longest category filter the API accepts (blogListQuerySchema); the browser cuts the same way. */
-const CATEGORY_MAX = 120;
-
-/** '?page=' as the blog list reads it: a whole number from 1, anything else is page 1 (same rule as the page). */
-export function parseBlogPage(raw: string | null): number {
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
-  const page = Number(raw);
-  return page >= 1 ? page : 1;
-}
-
-/** '?category=' as the blog list reads it: a category slug, or null for all posts. */
-export function parseBlogCategory(raw: string | null): string | null {
-  const value = raw?.trim().slice(0, CATEGORY_MAX).trim();
-  return value ? value : null;
-}
 
 /** Lists never show a post's body: leaving it out keeps the page's embedded state small. */
 const withoutContent = (blog: Blog): Blog => ({ ...blog, content: '' });

@@ -40,7 +40,7 @@ export const blogStatusSchema = z.object({ status: z.enum(BLOG_STATUSES) }).stri
 /** GET /api/blogs query. `status` omitted means all (staff) — anonymous callers only ever get published. */
 export const blogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES).optional(),
-  category: z.string().trim().max(120).optional(),
+  category: z.string().trim().max(BLOG_LIMITS.categoryFilterMax).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(BLOG_LIMITS.pageSizeMax).default(BLOG_LIMITS.dashboardPageSize),
 });

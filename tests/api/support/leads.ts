@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LeadRow } from '../../../src/server/db/types';
 import { newLeadRow } from '../../../src/server/modules/leads/lead-rows';
-import type { Lead } from '../../../src/shared/schemas/leads';
+import type { LeadPage } from '../../../src/server/modules/leads/leads.service';
 import { createTestApp, type TestApp } from './test-app';
 import { insertUser, insertWorkspace, type TestUser } from './users';
 
@@ -54,18 +54,8 @@ export async function insertLeads(t: TestApp, workspaceId: string, seeds: LeadSe
   return rows;
 }
 
-export interface LeadListAnswer {
-  leads: Lead[];
-  pagination: {
-    page: number;
-    limit: number;
-    total: number;
-    totalPages: number;
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-  };
-  stats: { total: number; new: number; inProgress: number; converted: number };
-}
+/** GET /api/leads answers exactly the service's page. */
+export type LeadListAnswer = LeadPage;
 
 /** GET /api/leads with a query object. */
 export async function listLeads(

@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePublicBlogList, usePublicCategories } from './blog-api';
 import { BlogFilters } from './blog-filters';
 import { BlogPagination } from './blog-pagination';
-import { blogListHref, parseBlogCategory, parseBlogPage } from './blog-url';
+import { parseBlogCategory, parseBlogPage } from '../../../shared/blog';
+import { blogListHref } from './blog-url';
 import { PublicBlogCard } from './public-blog-card';
 
 /** Cards in the first row of the widest grid: their images load at once, the rest when scrolled near. */
