@@ -18,6 +18,18 @@ function read(key: string): string | null {
   return null;
 }
 
+/**
+ * Writes a copy kept only to show something sooner (cached lists, notifications, the stored user): when the
+ * browser's storage is full (large avatars add up) the write is skipped rather than failing the caller.
+ */
+export function keepIfRoom(store: Storage, key: string, value: unknown): void {
+  try {
+    store.setItem(key, JSON.stringify(value));
+  } catch {
+    // QuotaExceededError or storage disabled: the copy is optional.
+  }
+}
+
 export const storage = {
   getToken: (): string | null => read(TOKEN_KEY),
 
@@ -41,7 +53,7 @@ export const storage = {
   /** Refreshes the stored user wherever the session lives. */
   updateUser(user: PublicUser): void {
     const store = stores().find((s) => s.getItem(TOKEN_KEY) !== null);
-    store?.setItem(USER_KEY, JSON.stringify(user));
+    if (store) keepIfRoom(store, USER_KEY, user);
   },
 
   removeToken(): void {

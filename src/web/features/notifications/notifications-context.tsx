@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useSession } from '../auth/session';
 import * as list from './notification-list';
 import type { AppNotification } from './notification-list';
+import { keepIfRoom } from '../../lib/storage';
 
 interface NotificationsValue {
   items: AppNotification[];
@@ -35,7 +36,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       if (!userId) return;
       setItems((current) => {
         const next = change(current);
-        window.localStorage.setItem(list.storageKey(userId), JSON.stringify(next));
+        keepIfRoom(window.localStorage, list.storageKey(userId), next);
         return next;
       });
     },

@@ -3,6 +3,7 @@ import type { ModuleKey } from '../../../shared/roles';
 import type { UpdateUserInput } from '../../../shared/schemas/users';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { api } from '../../lib/api-client';
+import { keepIfRoom } from '../../lib/storage';
 
 /** Spec §3: the users list is also kept in local storage under 'usersData', so it shows at once next time. */
 const CACHE_KEY = 'usersData';
@@ -21,7 +22,7 @@ export function useUsers() {
     queryKey: ['users'],
     queryFn: async () => {
       const { data } = await api.get<{ users: PublicUser[] }>('users');
-      window.localStorage.setItem(CACHE_KEY, JSON.stringify(data.users));
+      keepIfRoom(window.localStorage, CACHE_KEY, data.users);
       return data.users;
     },
     initialData: cachedUsers,
