@@ -29,19 +29,46 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { createContactService } from './modules/contact/contact.service';
+import { emailRoutes } from './modules/email/email.routes';
+import { createEmailService } from './modules/email/email.service';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import {
+  createPasswordResetService,
+  type PasswordResetLimits,
+} from './modules/password-reset/password-reset.service';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { createInvitationsService } from './modules/invitations/invitations.service';
+import { createMailer } from './mail/mailer';
+import type { OutboxWorker } from './mail/outbox-worker';
+import { createSecretBox } from './secrets/secret-box';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
 import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers queued e-mail; main.ts starts its polling once listening, tests call deliverDue(). */
+    outbox: OutboxWorker;
+  }
+}
+
 export interface AppDeps {
-  config: Pick<AppConfig, 'siteName' | 'logLevel'> & Partial<Pick<AppConfig, 'trustProxy'>>;
+  config: Pick<AppConfig, 'siteName' | 'siteUrl' | 'logLevel'> &
+    Partial<Pick<AppConfig, 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp'>>;
   database: DatabaseHandle;
   jwtSecret: string;
+  /** Seals stored secrets (SMTP passwords): SECRET_KEY, or the one generated into the database. */
+  secretKey: string;
+  secretKeyPrevious?: string;
+  resetLimits?: PasswordResetLimits;
   /** The built web app; API-only tests leave it out. */
   web?: WebRenderer;
   logger?: boolean;
+  /** Tests read what the app logs (that no secret is ever in it). */
+  logStream?: NodeJS.WritableStream;
   throttle?: LoginThrottle;
   /** The time rules such as the leads' date filters read; tests pass a fixed clock. */
   clock?: () => Date;
@@ -52,8 +79,9 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      deps.logger === false
+    logger: deps.logStream
+      ? { level: 'trace', stream: deps.logStream }
+      : deps.logger === false
         ? false
         : { level: deps.config.logLevel, hooks: { logMethod: quietClientAborts } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -78,7 +106,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
   const guards = createGuards(db, tokens);
-  const auth = createAuthService({ db, tokens, throttle: deps.throttle ?? new LoginThrottle() });
+  const auth = createAuthService({
+    db,
+    tokens,
+    throttle: deps.throttle ?? new LoginThrottle(),
+    clock: deps.clock,
+  });
+  const mailer = createMailer({
+    db,
+    box: createSecretBox(deps.secretKey, deps.secretKeyPrevious),
+    config: { allowPrivateSmtp: false, ...deps.config },
+    clock: deps.clock,
+    log: app.log,
+  });
+  app.decorate('outbox', mailer.worker);
   const blogs = createBlogsService(db);
   const categories = createCategoriesService(db);
 
@@ -94,7 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoriesRoutes(categories, guards));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
-      await api.register(contactRoutes(db));
+      await api.register(contactRoutes(createContactService(mailer)));
+      await api.register(emailRoutes(createEmailService(mailer), guards));
+      await api.register(passwordResetRoutes(createPasswordResetService(mailer, app.log, deps.resetLimits)));
+      await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));
     },
     { prefix: '/api' },
   );
@@ -105,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pagesRoutes(deps.web, deps.config.siteName, createPageDataLoader({ blogs, categories })),
     );
 
-  app.addHook('onClose', async () => deps.database.close());
+  app.addHook('onClose', async () => {
+    await mailer.worker.stop();
+    await deps.database.close();
+  });
   return app;
 }

@@ -32,31 +32,43 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
+/** The public origin: scheme, host and optional port, nothing else (a path would break every link). */
+const siteUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://agency.example' })
+  .transform((value, context) => {
+    const url = new URL(value);
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+      context.addIssue({ code: 'custom', message: 'must be an origin only, without a path, query or user' });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 /** The only reader of process.env. Bad values stop the process with one clear line (see main.ts). */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_EMAIL: z
-    .email()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(6, 'must be at least 6 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  ADMIN_EMAIL: optional(z.email()),
+  ADMIN_PASSWORD: optional(z.string().min(6, 'must be at least 6 characters')),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   SITE_NAME: z.string().min(1).default('AgencyHQ'),
+  /** The public origin every absolute URL is built from (links in e-mail, canonical, feeds); never the request. */
+  SITE_URL: optional(siteUrlSchema),
+  /** Encrypts stored secrets (SMTP passwords); generated once and kept in the database when absent. */
+  SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** The previous SECRET_KEY while rotating: secrets it encrypted are re-encrypted with SECRET_KEY at start. */
+  SECRET_KEY_PREVIOUS: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** Platform mail (password resets, invitations of workspaces without their own set-up) goes here when set. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')),
+  /** The From of platform mail sent through SMTP_URL. */
+  MAIL_FROM: optional(z.string().max(320)),
+  /** Lets SMTP connect to loopback and private networks (a mail server on the same host or LAN; tests). */
+  ALLOW_PRIVATE_SMTP: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
@@ -73,6 +85,13 @@ export interface AppConfig {
   adminPassword?: string;
   jwtSecret?: string;
   siteName: string;
+  /** Public origin without a trailing slash, e.g. https://agency.example. */
+  siteUrl: string;
+  secretKey?: string;
+  secretKeyPrevious?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  allowPrivateSmtp: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
   serveWeb: boolean;
@@ -96,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: c.ADMIN_PASSWORD,
     jwtSecret: c.JWT_SECRET,
     siteName: c.SITE_NAME,
+    siteUrl: c.SITE_URL ?? `http://localhost:${c.PORT}`,
+    secretKey: c.SECRET_KEY,
+    secretKeyPrevious: c.SECRET_KEY_PREVIOUS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     serveWeb: c.SERVE_WEB === 'true',

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedDatabase } from './db/seed';
-import { ensureJwtSecret } from './db/settings';
+import { ensureJwtSecret, ensureSecretKey } from './db/settings';
+import { createSecretBox } from './secrets/secret-box';
+import { resealStoredSecrets } from './secrets/reseal';
 import { buildApp } from './app';
 import { acquireInstanceLock } from './lib/instance-lock';
 import { loadWebRenderer } from './render/load-web';
@@ -16,10 +18,25 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seed = await seedDatabase(database.db, config);
   const jwtSecret = config.jwtSecret ?? (await ensureJwtSecret(database.db));
+  const secretKey = config.secretKey ?? (await ensureSecretKey(database.db));
+  if (config.secretKeyPrevious) {
+    const resealed = await resealStoredSecrets(
+      database.db,
+      createSecretBox(secretKey, config.secretKeyPrevious),
+    );
+    console.log(`SECRET_KEY rotation: ${resealed} stored secret(s) re-encrypted with the new key.`);
+  }
 
   const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const web = config.serveWeb ? await loadWebRenderer(distDir) : undefined;
-  const app = await buildApp({ config, database, jwtSecret, web });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    secretKey,
+    secretKeyPrevious: config.secretKeyPrevious,
+    web,
+  });
 
   if (seed.generatedPassword) {
     // Printed once, on the start that created the account; only its hash is stored.
@@ -41,6 +58,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
 }
 
 main().catch((error: unknown) => {

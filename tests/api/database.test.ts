@@ -12,7 +12,7 @@ import { seedDatabase } from '../../src/server/db/seed';
 import { ensureJwtSecret } from '../../src/server/db/settings';
 import { acquireInstanceLock } from '../../src/server/lib/instance-lock';
 import {
-  JWT_SECRET,
+  BASE_DEPS,
   createTestDatabase,
   signIn,
   testEngine,
@@ -35,10 +35,8 @@ async function freshDatabase(dir?: string): Promise<TestDatabase> {
 
 async function appOn(handle: DatabaseHandle) {
   const app = await buildApp({
-    config: { siteName: 'AgencyHQ', logLevel: 'silent' },
+    ...BASE_DEPS,
     database: handle,
-    jwtSecret: JWT_SECRET,
-    logger: false,
   });
   await app.ready();
   return app;

@@ -22,7 +22,7 @@ import {
   type LeadListAnswer,
   type LeadSeed,
 } from './support/leads';
-import { JWT_SECRET, testEngine, type TestApp } from './support/test-app';
+import { BASE_DEPS, testEngine, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, type TestUser } from './support/users';
 
 /**
@@ -370,10 +370,8 @@ describe('migration 005 on a database that already has leads', () => {
 
       await migrateToLatest(db);
       app = await buildApp({
-        config: { siteName: 'AgencyHQ', logLevel: 'silent' },
+        ...BASE_DEPS,
         database: handle,
-        jwtSecret: JWT_SECRET,
-        logger: false,
       });
       const user = await insertUser(fake, { workspaceId: workspace.id, role: 'Business Admin' });
       expect(names(await listLeads(app, user, { search: 'ritage mil' }))).toEqual(['Old']);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import {
-  JWT_SECRET,
+  BASE_DEPS,
   createTestApp,
   createTestDatabase,
   type TestApp,
@@ -121,10 +121,8 @@ describe('the OpenAPI document beside the pages', () => {
     clientDir = path.join(database.dataDir, 'client');
     for (const dir of ['assets', 'static']) fs.mkdirSync(path.join(clientDir, dir), { recursive: true });
     app = await buildApp({
-      config: { siteName: 'AgencyHQ', logLevel: 'silent' },
+      ...BASE_DEPS,
       database: database.handle,
-      jwtSecret: JWT_SECRET,
-      logger: false,
       web: {
         clientDir,
         template: '<!--app-head--><!--app-html--><!--app-state-->',

@@ -54,7 +54,10 @@ describe('GET /api/profile', () => {
   });
 
   it('answers 401 for a token signed with another secret', async () => {
-    const forged = await createTokenService('another-secret-that-is-also-32-characters').issue(userId);
+    const forged = await createTokenService('another-secret-that-is-also-32-characters').issue({
+      userId,
+      sessionVersion: 0,
+    });
 
     expect401(await profile(`Bearer ${forged}`));
   });
@@ -79,7 +82,7 @@ describe('GET /api/profile', () => {
   });
 
   it('answers 401 for a valid token whose user does not exist', async () => {
-    const orphan = await createTokenService(JWT_SECRET).issue(randomUUID());
+    const orphan = await createTokenService(JWT_SECRET).issue({ userId: randomUUID(), sessionVersion: 0 });
 
     expect401(await profile(`Bearer ${orphan}`));
   });

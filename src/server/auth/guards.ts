@@ -30,10 +30,12 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
-    const userId = await tokens.verify(token);
-    if (!userId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!user) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+    // A password reset raises the stored version: tokens issued before it are over.
+    if (!user || user.session_version !== claims.sessionVersion)
+      throw unauthorized(SERVER_MESSAGES.sessionExpired);
     if (BLOCKED_STATUSES.includes(user.status as UserStatus))
       throw unauthorized(SERVER_MESSAGES.accountBlocked);
     await touchLastActive(user);

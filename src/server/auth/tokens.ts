@@ -1,18 +1,27 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_TTL_SECONDS } from '../../shared/constants';
 
-/** HS256 bearer tokens carrying only the user id; role and status are re-read from the database. */
+/**
+ * HS256 bearer tokens carrying the user id and the user's session version; role and status are re-read
+ * from the database. A password reset raises the stored version, so every earlier token stops working.
+ */
+export interface TokenClaims {
+  userId: string;
+  /** Tokens from before migration 007 carry none: they count as version 0. */
+  sessionVersion: number;
+}
+
 export interface TokenService {
-  issue(userId: string): Promise<string>;
-  /** The user id, or null when the token is malformed, forged or expired. */
-  verify(token: string): Promise<string | null>;
+  issue(claims: TokenClaims): Promise<string>;
+  /** The claims, or null when the token is malformed, forged or expired. */
+  verify(token: string): Promise<TokenClaims | null>;
 }
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    issue: (userId) =>
-      new SignJWT({})
+    issue: ({ userId, sessionVersion }) =>
+      new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -21,7 +30,9 @@ export function createTokenService(secret: string): TokenService {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string') return null;
+        const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
+        return { userId: payload.sub, sessionVersion };
       } catch {
         return null;
       }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The single description of every table. Portable conventions (DESIGN §4): text UUID ids made in the
@@ -38,6 +38,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_active_at: string | null;
+  /** Raised by a password reset: tokens carrying an older version stop working (migration 007). */
+  session_version: Generated<number>;
 }
 
 export interface ActivityTable {
@@ -164,6 +166,76 @@ export interface BlogCountsTable {
   n: number;
 }
 
+/** A workspace's SMTP set-up (migration 007); the password is sealed with SECRET_KEY (secrets/secret-box.ts). */
+export interface EmailSettingsTable {
+  workspace_id: string;
+  host: string;
+  port: number;
+  /** 0/1: TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: number;
+  auth_user: string;
+  pass_sealed: string;
+  /** The spec's `from`: a sender address, optionally with a display name. */
+  from_address: string;
+  /** Last successful test or delivery. */
+  verified_at: string | null;
+  /** Human reason of the last failed test or delivery, cleared by the next success. */
+  last_error: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export type MailKind = 'contact' | 'password-reset' | 'invitation' | 'test';
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** Every message the product sends (migration 007), shown as the workspace's delivery log. */
+export interface MailOutboxTable {
+  id: string;
+  /** The workspace whose delivery log shows the message. */
+  workspace_id: string;
+  kind: MailKind;
+  /** 'workspace': the workspace's own set-up (else the platform's); 'platform': always the platform's. */
+  via: 'workspace' | 'platform';
+  /** '' until delivery for messages to the sending set-up's own address (contact messages). */
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  /** Emptied once delivered or given up when the message carried a one-time link. */
+  text_body: string;
+  html_body: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** While 'sending': the claim's lease; a claim past it is taken over (a worker died mid-send). */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Single-use password-reset tokens, stored as SHA-256 hashes (migration 007). */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Invitations to join a workspace as a Team Member (migration 007); the token is stored hashed. */
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  /** Lower-cased; only this address may accept. */
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -178,6 +250,10 @@ export interface Database {
   leads: LeadsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
+  email_settings: EmailSettingsTable;
+  mail_outbox: MailOutboxTable;
+  password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -187,3 +263,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type BlogRow = Selectable<BlogsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type EmailSettingsRow = Selectable<EmailSettingsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type InvitationRow = Selectable<InvitationsTable>;

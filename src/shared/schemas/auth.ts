@@ -3,7 +3,8 @@ import { AUTH_MESSAGES, SERVER_MESSAGES } from '../messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { USER_TYPES } from '../roles';
 
-const email = z
+/** A required, trimmed, lower-cased e-mail address (sign-up, password reset, invitations). */
+export const emailSchema = z
   .string({ error: SERVER_MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
@@ -31,10 +32,12 @@ export const registerSchema = z
     userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.chooseUserType }),
     username: z.string().trim().max(100).optional(),
     businessName: z.string().trim().max(200).optional(),
-    email,
+    email: emailSchema,
     password: z.string({ error: SERVER_MESSAGES.passwordRequired }).max(1024),
     confirmPassword: z.string().optional(),
     role: z.string().optional(),
+    /** From an invitation link: joins the inviting workspace as a Team Member, whatever the domain. */
+    inviteToken: z.string().trim().min(1).max(200).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.userType === 'team-member' && !value.username) {

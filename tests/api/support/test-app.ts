@@ -9,9 +9,21 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src
 import { seedDatabase } from '../../../src/server/db/seed';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import type { TrustProxy } from '../../../src/server/config';
+import type { PasswordResetLimits } from '../../../src/server/modules/password-reset/password-reset.service';
 
 export const ADMIN = { email: 'admin@agency.test', password: 'admin-pass-1' };
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+export const SECRET_KEY = 'test-secret-key-that-seals-smtp-passwords-at-rest';
+/** The configured public origin: every absolute link (e-mail, canonical, feeds) must use it. */
+export const SITE_URL = 'https://agency.example';
+
+/** What every test app shares: configuration, secrets and no logger. */
+export const BASE_DEPS = {
+  config: { siteName: 'AgencyHQ', siteUrl: SITE_URL, logLevel: 'silent' },
+  jwtSecret: JWT_SECRET,
+  secretKey: SECRET_KEY,
+  logger: false,
+} as const;
 
 /** Which engine this run uses: `npm test` runs the API suites once per engine. */
 export function testEngine(): 'sqlite' | 'postgres' {
@@ -25,6 +37,8 @@ export function testEngine(): 'sqlite' | 'postgres' {
 export interface TestDatabase {
   handle: DatabaseHandle;
   dataDir: string;
+  /** The suite's own PostgreSQL schema (undefined on SQLite). */
+  pgSchema?: string;
   /** Closes the handle (if still open) and removes the SQLite files or the PostgreSQL schema. */
   dispose(): Promise<void>;
 }
@@ -51,6 +65,7 @@ export async function createTestDatabase(
   return {
     handle,
     dataDir,
+    pgSchema,
     async dispose() {
       await handle.close();
       if (pgSchema) {
@@ -64,6 +79,20 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * A second connection to the same database (the same SQLite file, or the same PostgreSQL schema): what
+ * another instance of the product would open. Closing it leaves the database in place.
+ */
+export async function reopenTestDatabase(database: TestDatabase): Promise<TestDatabase> {
+  const engine = testEngine();
+  const handle = await openDatabase({
+    dataDir: database.dataDir,
+    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    pgSchema: database.pgSchema,
+  });
+  return { handle, dataDir: database.dataDir, pgSchema: database.pgSchema, dispose: () => handle.close() };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -71,30 +100,48 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh seeded database, driven with app.inject() (real routing, validation, SQL). */
-export async function createTestApp(
-  options: { throttle?: LoginThrottle; clock?: () => Date; trustProxy?: TrustProxy } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedDatabase(database.handle.db, {
-    siteName: 'AgencyHQ',
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-  });
+export interface TestAppOptions {
+  throttle?: LoginThrottle;
+  clock?: () => Date;
+  trustProxy?: TrustProxy;
+  /** Let SMTP reach the tests' own mail server on loopback. */
+  allowPrivateSmtp?: boolean;
+  smtpUrl?: string;
+  resetLimits?: PasswordResetLimits;
+  /** Another instance on the same database: no new database, no seeding. */
+  database?: TestDatabase;
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  if (!options.database)
+    await seedDatabase(database.handle.db, {
+      siteName: 'AgencyHQ',
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+    });
   const app = await buildApp({
-    config: { siteName: 'AgencyHQ', logLevel: 'silent', trustProxy: options.trustProxy },
+    ...BASE_DEPS,
+    config: {
+      ...BASE_DEPS.config,
+      trustProxy: options.trustProxy,
+      allowPrivateSmtp: options.allowPrivateSmtp,
+      smtpUrl: options.smtpUrl,
+    },
     database: database.handle,
-    jwtSecret: JWT_SECRET,
-    logger: false,
     throttle: options.throttle,
     clock: options.clock,
+    resetLimits: options.resetLimits,
+    logStream: options.logStream,
   });
   await app.ready();
   return {
     app,
     database,
     async close() {
-      await app.close();
-      await database.dispose();
+      await app.close(); // closes this app's database handle
+      if (!options.database) await database.dispose();
     },
   };
 }

@@ -56,13 +56,14 @@ export async function insertUser(
     created_at: values.created_at ?? now,
     updated_at: now,
     last_active_at: null,
+    session_version: 0,
   };
   await t.database.handle.db.insertInto('users').values(row).execute();
   return {
     id: row.id,
     email: row.email,
     workspaceId: row.workspace_id,
-    headers: { authorization: `Bearer ${await tokens.issue(row.id)}` },
+    headers: { authorization: `Bearer ${await tokens.issue({ userId: row.id, sessionVersion: 0 })}` },
   };
 }
 
@@ -71,7 +72,7 @@ export function userRow(t: TestApp, id: string): Promise<UserRow> {
 }
 
 export async function bearerFor(userId: string): Promise<{ authorization: string }> {
-  return { authorization: `Bearer ${await tokens.issue(userId)}` };
+  return { authorization: `Bearer ${await tokens.issue({ userId, sessionVersion: 0 })}` };
 }
 
 type Method = 'GET' | 'PUT' | 'POST';

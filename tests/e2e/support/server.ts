@@ -26,7 +26,7 @@ export interface RunningServer {
 }
 
 /** The built product (dist/server/main.js) on a free loopback port with its own temp DATA_DIR. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
@@ -39,6 +39,8 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,6 +5,7 @@ import * as blog from './003-blog';
 import * as leads from './004-leads';
 import * as leadSearchIndex from './005-lead-search-index';
 import * as blogListIndexes from './006-blog-list-indexes';
+import * as mail from './007-mail';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-leads': leads,
   '005-lead-search-index': leadSearchIndex,
   '006-blog-list-indexes': blogListIndexes,
+  '007-mail': mail,
 };

@@ -19,16 +19,22 @@ import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../
 import { findUserByEmail, isUniqueViolation } from '../users/users.repository';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
 import { recordActivity } from '../activity/activity.service';
+import { acceptInvitation } from '../invitations/invitations.repository';
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
   tokens: TokenService;
   throttle: LoginThrottle;
+  clock?: () => Date;
 }
 
-export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDeps) {
+  const currentTime = clock ?? (() => new Date());
   async function issue(user: UserRow): Promise<AuthResult> {
-    return { token: await tokens.issue(user.id), user: toPublicUser(user) };
+    return {
+      token: await tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
+      user: toPublicUser(user),
+    };
   }
 
   return {
@@ -67,15 +73,19 @@ export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
 
     async register(input: RegisterInput): Promise<AuthResult> {
       if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
-      const role = ROLE_FOR_USER_TYPE[input.userType];
+      const role = input.inviteToken ? 'Team Member' : ROLE_FOR_USER_TYPE[input.userType];
       const domain = emailDomain(input.email);
       const passwordHash = await hashPassword(input.password);
-      const username = (input.userType === 'team-member' ? input.username : input.businessName) ?? '';
+      const joining = input.userType === 'team-member' || Boolean(input.inviteToken);
+      const username = (joining ? (input.username ?? input.businessName) : input.businessName) ?? '';
 
       try {
         const user = await db.transaction().execute(async (trx) => {
           let workspaceId: string;
-          if (input.userType === 'team-member') {
+          if (input.inviteToken) {
+            // The invitation proves membership: any e-mail domain may join the inviting workspace.
+            workspaceId = await acceptInvitation(trx, input.inviteToken, input.email, currentTime());
+          } else if (input.userType === 'team-member') {
             const workspace = await findWorkspaceByDomain(trx, domain);
             if (!workspace)
               throw badRequest(AUTH_MESSAGES.domainNotFound, [
@@ -111,6 +121,7 @@ export function createAuthService({ db, tokens, throttle }: AuthServiceDeps) {
             created_at: now,
             updated_at: now,
             last_active_at: now,
+            session_version: 0,
           };
           await trx.insertInto('users').values(row).execute();
           await recordActivity(trx, {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
-import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { createContactService } from './contact.service';
-import { RateLimiter } from './rate-limiter';
+import type { ContactService } from './contact.service';
+import { RateLimiter } from '../../lib/rate-limiter';
 
 /**
  * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
@@ -21,10 +19,9 @@ function refuseAfter(waitSeconds: number): void {
 }
 
 export function contactRoutes(
-  db: Kysely<Database>,
+  contact: ContactService,
   limiter = new RateLimiter(CONTACT_LIMITS.rateLimit, CONTACT_LIMITS.rateWindowMs),
 ): FastifyPluginAsyncZod {
-  const contact = createContactService(db);
   return async (app) => {
     app.post(
       '/contact',

@@ -1,20 +1,25 @@
-import type { Kysely } from 'kysely';
 import type { ContactInput } from '../../../shared/schemas/contact';
-import type { Database } from '../../db/types';
 import { createLead } from '../leads/leads.service';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { enqueueMail } from '../../mail/outbox';
+import type { Mailer } from '../../mail/mailer';
+import { contactMail } from '../../mail/templates';
 
 /** The lead's notes: the subject (when given) above the message, so the agency reads both in one place. */
 export function contactNotes({ subject, message }: Pick<ContactInput, 'subject' | 'message'>): string {
   return subject ? `Subject: ${subject}\n\n${message}` : message;
 }
 
-/** DESIGN §7: a contact message is stored as a new lead (source Website) of the agency's own workspace. */
-export function createContactService(db: Kysely<Database>, now: () => Date = () => new Date()) {
+/**
+ * DESIGN §7: a contact message is stored as a new lead (source Website) of the agency's own workspace,
+ * and e-mailed to the agency's sender address with the visitor as Reply-To, in the same transaction.
+ */
+export function createContactService(mailer: Mailer) {
   return {
     async send(input: ContactInput): Promise<void> {
+      const now = mailer.now();
       await createLead(
-        db,
+        mailer.db,
         AGENCY_WORKSPACE_ID,
         {
           name: input.name,
@@ -25,8 +30,22 @@ export function createContactService(db: Kysely<Database>, now: () => Date = () 
           notes: contactNotes(input),
         },
         null,
-        now(),
+        now,
+        (trx) =>
+          enqueueMail(
+            trx,
+            {
+              workspaceId: AGENCY_WORKSPACE_ID,
+              kind: 'contact',
+              via: 'workspace',
+              to: '',
+              replyTo: input.email,
+              ...contactMail(mailer.config.siteName, input),
+            },
+            now,
+          ),
       );
+      mailer.worker.kick();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Readable } from 'node:stream';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import type {
@@ -46,6 +46,8 @@ export async function createLead(
   input: CreateLeadInput,
   actor: LeadActor | null,
   now: Date = new Date(),
+  /** The caller's own writes that must commit with the lead, or not at all (the contact form's e-mail). */
+  alongside?: (trx: Transaction<Database>) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
   const row = newLeadRow(
@@ -62,6 +64,7 @@ export async function createLead(
         ? `${actor.username} added lead ${row.name}`
         : `New lead ${row.name} from the contact form`,
     });
+    await alongside?.(trx);
   });
   return toLead(row);
 }

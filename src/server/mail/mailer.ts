@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { SecretBox } from '../secrets/secret-box';
+import type { MailConfig, MailContext } from './mail-settings';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
+
+/** What the modules that send mail share: the context, the worker, the clock and link building. */
+export interface Mailer extends MailContext {
+  worker: OutboxWorker;
+  now(): Date;
+  /**
+   * An absolute link on the configured public origin (SITE_URL), never on the request's Host or
+   * X-Forwarded-Host: a reset link pointing at an attacker's host would hand them the token.
+   */
+  link(path: string, query: Record<string, string>): string;
+}
+
+export function createMailer(deps: {
+  db: Kysely<Database>;
+  box: SecretBox;
+  config: MailConfig;
+  clock?: () => Date;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const ctx: MailContext = { db: deps.db, box: deps.box, config: deps.config };
+  return {
+    ...ctx,
+    worker: createOutboxWorker(ctx, { clock: deps.clock, log: deps.log }),
+    now: deps.clock ?? (() => new Date()),
+    link(path, query) {
+      const url = new URL(path, deps.config.siteUrl);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      return url.toString();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailOutboxRow } from '../db/types';
+import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
+import { claimDueMail, markFailed, markSent, markWaiting } from './outbox';
+import { recordTransportHealth, transportFor, type MailContext, type Transport } from './mail-settings';
+import { senderAddress } from './sender';
+import { SmtpFailure } from './smtp-failure';
+import { sendWithSmtp } from './smtp-send';
+
+export const WAITING_FOR_SETUP = 'Waiting for an e-mail configuration.';
+/** How often each instance looks for due messages (others' messages, retries); its own are sent at once. */
+const POLL_INTERVAL_MS = 5_000;
+
+export interface OutboxWorker {
+  /** Starts polling; the app calls it once it listens. */
+  start(): void;
+  /** Stops polling and waits for the send in progress. */
+  stop(): Promise<void>;
+  /** A message was just queued here: send it now rather than at the next poll. */
+  kick(): void;
+  /** Sends everything due now; answers how many messages were attempted (tests drive it directly). */
+  deliverDue(): Promise<number>;
+}
+
+export function createOutboxWorker(
+  ctx: MailContext,
+  options: { clock?: () => Date; log: FastifyBaseLogger },
+): OutboxWorker {
+  const now = options.clock ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  /** A contact message goes to the agency's own mailbox: its sender address, else its Admin's. */
+  async function recipientOf(row: MailOutboxRow, transport: Transport): Promise<string> {
+    if (row.to_address) return row.to_address;
+    if (transport.workspaceId) return senderAddress(transport.settings.from);
+    const admin = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('workspace_id', '=', AGENCY_WORKSPACE_ID)
+      .where('role', '=', 'Admin')
+      .orderBy('created_at')
+      .executeTakeFirst();
+    return admin?.email ?? '';
+  }
+
+  async function deliver(row: MailOutboxRow): Promise<void> {
+    let transport: Transport | null;
+    try {
+      transport = await transportFor(ctx, row);
+    } catch (error) {
+      // A set-up sealed with another SECRET_KEY cannot be opened: say so in the log and keep the message.
+      options.log.error({ err: error }, 'e-mail set-up could not be read');
+      return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
+    }
+    if (!transport) return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
+    const to = await recipientOf(row, transport);
+    try {
+      await sendWithSmtp(
+        transport.settings,
+        { to, replyTo: row.reply_to, subject: row.subject, text: row.text_body, html: row.html_body },
+        { allowPrivate: ctx.config.allowPrivateSmtp },
+      );
+      await markSent(ctx.db, row, to, now());
+      await recordTransportHealth(ctx.db, transport, null, now());
+    } catch (error) {
+      const failure = error instanceof SmtpFailure ? error : new SmtpFailure(String(error));
+      // The recipient and the reason, never the message or the password.
+      options.log.warn({ mailId: row.id, attempt: row.attempts, reason: failure.message }, 'e-mail not sent');
+      await markFailed(ctx.db, row, failure.message, failure.permanent, now());
+      if (!failure.permanent) await recordTransportHealth(ctx.db, transport, failure.message, now());
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let attempted = 0;
+    // Bounded: a flood of due messages is sent over several rounds, never in one endless loop.
+    for (let round = 0; round < 10 && !stopped; round += 1) {
+      const batch = await claimDueMail(ctx.db, now());
+      if (batch.length === 0) break;
+      for (const row of batch) await deliver(row);
+      attempted += batch.length;
+    }
+    return attempted;
+  }
+
+  function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'e-mail delivery round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void deliverDue();
+        }
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void deliverDue(), POLL_INTERVAL_MS);
+      timer.unref();
+      void deliverDue();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+    kick() {
+      if (!stopped) setImmediate(() => void deliverDue());
+    },
+    deliverDue,
+  };
+}

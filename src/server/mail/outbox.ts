@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, MailKind, MailOutboxRow } from '../db/types';
+import { engineOf } from '../db/engine';
+import type { MailBody } from './templates';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface OutgoingMail extends MailBody {
+  /** The workspace whose delivery log shows it (and whose own set-up sends it, with via 'workspace'). */
+  workspaceId: string;
+  kind: MailKind;
+  via: 'workspace' | 'platform';
+  /** '' sends it to the sending set-up's own address (contact messages reach the agency's inbox). */
+  to: string;
+  replyTo?: string;
+}
+
+/** Delivery gives up after this many attempts (about 5 hours with the back-off below). */
+export const MAX_ATTEMPTS = 8;
+/** A claim is held this long (well past the 10 s waits of one send); a worker that died mid-send lets another instance take it over after it. */
+export const CLAIM_LEASE_MS = 120_000;
+/** Messages with one-time links lose their bodies once delivered or given up: the log keeps the rest. */
+const SECRET_KINDS: readonly MailKind[] = ['password-reset', 'invitation'];
+
+/** 30 s, 2 min, 8 min, 32 min, then hourly. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+/**
+ * Queues a message inside the caller's transaction: it exists exactly when its cause was committed, and
+ * a restart loses nothing. The worker sends it.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
+  return insertMail(db, mail, now, { status: 'queued', attempts: 0, last_error: null, sent_at: null });
+}
+
+/** A message sent (or not) on the spot, like a test e-mail: logged as done, never queued. */
+export async function recordSentMail(
+  db: Db,
+  mail: OutgoingMail,
+  now: Date,
+  error: string | null,
+): Promise<void> {
+  await insertMail(db, mail, now, {
+    status: error ? 'failed' : 'sent',
+    attempts: 1,
+    last_error: error,
+    sent_at: error ? null : now.toISOString(),
+  });
+}
+
+async function insertMail(
+  db: Db,
+  mail: OutgoingMail,
+  now: Date,
+  state: Pick<MailOutboxRow, 'status' | 'attempts' | 'last_error' | 'sent_at'>,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      workspace_id: mail.workspaceId,
+      kind: mail.kind,
+      via: mail.via,
+      to_address: mail.to,
+      reply_to: mail.replyTo ?? null,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      next_attempt_at: now.toISOString(),
+      locked_until: null,
+      created_at: now.toISOString(),
+      ...state,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Takes up to `limit` due messages for this worker in one statement: queued ones whose time has come,
+ * and claims whose lease ran out. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several instances claim
+ * side by side without ever taking the same message; SQLite has a single writer, so the one UPDATE is
+ * already exclusive.
+ */
+export async function claimDueMail(db: Kysely<Database>, now: Date, limit = 10): Promise<MailOutboxRow[]> {
+  const nowIso = now.toISOString();
+  const postgres = engineOf(db) === 'postgres';
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'sending',
+      locked_until: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w.and([w('status', '=', 'queued'), w('next_attempt_at', '<=', nowIso)]),
+            w.and([w('status', '=', 'sending'), w('locked_until', '<', nowIso)]),
+          ]),
+        )
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .$if(postgres, (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+}
+
+const bodyAfterDelivery = (row: MailOutboxRow) =>
+  SECRET_KINDS.includes(row.kind) ? { text_body: '', html_body: '' } : {};
+
+export async function markSent(db: Kysely<Database>, row: MailOutboxRow, to: string, now: Date) {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      to_address: to,
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      ...bodyAfterDelivery(row),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** A failed attempt: try again after the back-off, or give up when retrying cannot help or is used up. */
+export async function markFailed(
+  db: Kysely<Database>,
+  row: MailOutboxRow,
+  reason: string,
+  permanent: boolean,
+  now: Date,
+): Promise<void> {
+  const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: giveUp ? 'failed' : 'queued',
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+      locked_until: null,
+      last_error: reason,
+      ...(giveUp ? bodyAfterDelivery(row) : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** No set-up can send it yet: back in the queue without using up an attempt. */
+export async function markWaiting(db: Kysely<Database>, row: MailOutboxRow, reason: string, now: Date) {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'queued',
+      attempts: Math.max(0, row.attempts - 1),
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(1)).toISOString(),
+      locked_until: null,
+      last_error: reason,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** A new or changed set-up: queued messages go now instead of at their back-off time. */
+export async function retryQueuedNow(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: now.toISOString() })
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '>', now.toISOString())
+    .execute();
+}

@@ -1,0 +1,47 @@
+import { SMTP_FAILURE_MESSAGES as M } from '../../shared/mail';
+
+/** A send that did not work, with the reason in words the person who typed the settings can act on. */
+export class SmtpFailure extends Error {
+  constructor(
+    message: string,
+    /**
+     * The message itself can never be delivered (the server refused it or its recipient for good).
+     * Settings problems (password, TLS, host) are not: once someone fixes them, queued mail goes out.
+     */
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+interface NodemailerError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+const TLS_HINTS = /wrong version number|ssl|tls|handshake|unexpected message|packet length/i;
+const CERT_HINTS = /certificate|self[- ]signed|altnames|unable to verify/i;
+
+/** nodemailer's error codes and messages, turned into one human sentence (no stack, no internals). */
+export function describeSmtpError(error: unknown, host: string, port: number): SmtpFailure {
+  if (error instanceof SmtpFailure) return error;
+  const e = (error ?? {}) as NodemailerError;
+  const text = `${e.message ?? ''}`;
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH') return new SmtpFailure(M.auth);
+  if (CERT_HINTS.test(text)) return new SmtpFailure(M.certificate(host));
+  if (e.code === 'ETLS' || (e.code === 'ESOCKET' && TLS_HINTS.test(text))) return new SmtpFailure(M.tls);
+  if (e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(text)) return new SmtpFailure(M.hostNotFound(host));
+  if (/ECONNREFUSED/.test(text)) return new SmtpFailure(M.refused(host, port));
+  if (e.code === 'ETIMEDOUT' || /timeout|timed out/i.test(text))
+    return new SmtpFailure(M.timeout(host, port));
+  if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE' || typeof e.responseCode === 'number') {
+    // The server's own reply ("550 5.1.1 User unknown") is what the reader needs; cut it to one line.
+    const reply = (e.response ?? text).replace(/\s+/g, ' ').trim().slice(0, 200);
+    // 4xx replies are temporary by definition (RFC 5321): try again later.
+    return new SmtpFailure(M.rejected(reply), !(e.responseCode && e.responseCode < 500));
+  }
+  // A dropped connection (ECONNECTION, ESOCKET resets) is worth another try.
+  return new SmtpFailure(M.unknown);
+}

@@ -1,0 +1,83 @@
+import nodemailer from 'nodemailer';
+import { EMAIL_SETUP_LIMITS } from '../../shared/mail';
+import { describeSmtpError } from './smtp-failure';
+import { resolveSmtpAddress, type LookupAll } from './smtp-guard';
+
+/** Everything needed to talk to one SMTP server; `pass` is the opened secret, kept in memory only. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  /** The From header: "Name <address>" or an address. */
+  from: string;
+}
+
+export interface MailContent {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpOptions {
+  allowPrivate: boolean;
+  /** Tests and special set-ups; the real resolver otherwise. */
+  lookup?: LookupAll;
+}
+
+/**
+ * Sends one message and closes the connection, within 10 s in all (the dashboard waits for a test send);
+ * any failure comes back as an SmtpFailure with a human reason.
+ */
+export async function sendWithSmtp(
+  settings: SmtpSettings,
+  mail: MailContent,
+  options: SmtpOptions,
+): Promise<void> {
+  const address = await resolveSmtpAddress(settings.host, options.allowPrivate, options.lookup);
+  const transport = nodemailer.createTransport({
+    host: address,
+    port: settings.port,
+    secure: settings.secure,
+    // The name we checked, for SNI and the certificate check, while connecting to the address we checked.
+    servername: settings.host,
+    tls: { servername: settings.host },
+    auth: { user: settings.user, pass: settings.pass },
+    connectionTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
+    greetingTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
+    socketTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
+    logger: false,
+    debug: false,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  // One deadline for the whole exchange as well: each wait is capped, but several waits could add up.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+      EMAIL_SETUP_LIMITS.timeoutMs,
+    );
+  });
+  const sending = transport.sendMail({
+    from: settings.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // Never read files or URLs named in a message: bodies are built from user text.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  try {
+    await Promise.race([sending, deadline]);
+  } catch (error) {
+    throw describeSmtpError(error, settings.host, settings.port);
+  } finally {
+    clearTimeout(timer);
+    sending.catch(() => {}); // settles after close() below; its outcome is already decided
+    transport.close();
+  }
+}

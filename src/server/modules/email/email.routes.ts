@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EMAIL_SETUP_MESSAGES } from '../../../shared/mail';
+import { emailSetupSchema, emailTestSchema } from '../../../shared/schemas/email';
+import type { Guards } from '../../auth/guards';
+import type { EmailService } from './email.service';
+
+const tags = ['email'];
+
+/**
+ * Business Email Setup (spec §2, §7 `POST /api/email/setup`; DESIGN §6 `GET /api/email/setup`,
+ * `POST /api/email/test`), module Marketing, the caller's workspace only. The password is never answered.
+ */
+export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = guards.requireModule('marketing');
+
+    app.get('/email/setup', { preValidation, schema: { tags } }, (request) =>
+      email.get(request.currentUser!),
+    );
+
+    app.post(
+      '/email/setup',
+      {
+        preValidation,
+        schema: {
+          body: emailSetupSchema,
+          tags,
+          description:
+            'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password. The password is encrypted at rest and never returned.',
+        },
+      },
+      async (request) => {
+        await email.save(request.currentUser!, request.body);
+        return {
+          success: true,
+          message: EMAIL_SETUP_MESSAGES.saved,
+          ...(await email.get(request.currentUser!)),
+        };
+      },
+    );
+
+    app.post(
+      '/email/test',
+      {
+        preValidation,
+        schema: {
+          body: emailTestSchema.optional(),
+          tags,
+          description:
+            'Sends a test e-mail now through the stored set-up (to the signed-in user unless `to` is given); 422 with the reason when it fails.',
+        },
+      },
+      async (request) => ({
+        success: true,
+        message: await email.sendTest(request.currentUser!, request.body?.to),
+      }),
+    );
+
+    app.get('/email/messages', { preValidation, schema: { tags } }, async (request) => ({
+      messages: await email.deliveryLog(request.currentUser!),
+    }));
+  };
+}

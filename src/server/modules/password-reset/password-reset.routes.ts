@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/email';
+import type { PasswordResetService } from './password-reset.service';
+
+const tags = ['auth'];
+
+/** Public: POST /api/password/forgot (always 202, the same answer for any address) and /api/password/reset. */
+export function passwordResetRoutes(resets: PasswordResetService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/password/forgot',
+      {
+        schema: {
+          body: forgotPasswordSchema,
+          tags,
+          description:
+            'Sends a single-use reset link (1 hour) when the address has an account; the answer is the same either way. 429 with Retry-After past the per-address limit.',
+        },
+      },
+      async (request, reply) => {
+        await resets.request(request.body.email, request.ip);
+        return reply.code(202).send({ success: true, message: PASSWORD_RESET_MESSAGES.requested });
+      },
+    );
+
+    app.post(
+      '/password/reset',
+      {
+        schema: {
+          body: resetPasswordSchema,
+          tags,
+          description: 'Sets a new password with the token from the link; ends every earlier session.',
+        },
+      },
+      async (request) => {
+        await resets.reset(request.body.token, request.body.password);
+        return { success: true, message: PASSWORD_RESET_MESSAGES.done };
+      },
+    );
+  };
+}

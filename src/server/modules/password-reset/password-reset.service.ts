@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_RESET, PASSWORD_RESET_MESSAGES as M } from '../../../shared/mail';
+import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
+import { hashPassword } from '../../auth/passwords';
+import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
+import { HttpError, badRequest } from '../../http/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { enqueueMail } from '../../mail/outbox';
+import { platformTransport } from '../../mail/mail-settings';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail } from '../../mail/templates';
+import { recordActivity } from '../activity/activity.service';
+import { findUserByEmail } from '../users/users.repository';
+
+export interface PasswordResetLimits {
+  perIp: RateLimiter;
+  perEmail: RateLimiter;
+}
+
+export const defaultResetLimits = (): PasswordResetLimits => ({
+  perIp: new RateLimiter(PASSWORD_RESET.perIpLimit, PASSWORD_RESET.perIpWindowMs),
+  perEmail: new RateLimiter(PASSWORD_RESET.perEmailLimit, PASSWORD_RESET.perEmailWindowMs),
+});
+
+/** 'Forgot password?' (issue 10): a single-use link by e-mail, then a new password that ends old sessions. */
+export function createPasswordResetService(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  limits: PasswordResetLimits = defaultResetLimits(),
+) {
+  const { db } = mailer;
+
+  return {
+    /**
+     * Answers the same whether or not the address has an account. Per client address: 429 past the
+     * limit. Per e-mail address: past the limit nothing more is sent, and the answer stays the same, so
+     * neither a mailbox can be flooded nor an account's existence read from the answers.
+     */
+    async request(email: string, clientIp: string): Promise<void> {
+      const wait = limits.perIp.take(clientIp);
+      if (wait > 0)
+        throw new HttpError(429, M.tooMany(Math.ceil(wait / 60)), undefined, { 'Retry-After': String(wait) });
+      if (limits.perEmail.take(email) > 0) return;
+      const user = await findUserByEmail(db, email);
+      if (!user || BLOCKED_STATUSES.includes(user.status as UserStatus)) return;
+
+      const now = mailer.now();
+      const { token, hash } = newOneTimeToken();
+      const link = mailer.link('/reset-password', { token });
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('password_resets')
+          .values({
+            token_hash: hash,
+            user_id: user.id,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + PASSWORD_RESET.tokenTtlMs).toISOString(),
+            used_at: null,
+          })
+          .execute();
+        await enqueueMail(
+          trx,
+          {
+            workspaceId: user.workspace_id,
+            kind: 'password-reset',
+            via: 'platform',
+            to: user.email,
+            ...passwordResetMail(mailer.config.siteName, { username: user.username, link }),
+          },
+          now,
+        );
+      });
+      mailer.worker.kick();
+      // Until mail is set up, whoever runs the server can still help (never in production logs).
+      if (process.env.NODE_ENV !== 'production' && !(await platformTransport(mailer).catch(() => null)))
+        log.warn({ email: user.email, link }, 'E-mail is not set up: password reset link not delivered');
+    },
+
+    /** Sets the new password once per link; every earlier session of the account ends. */
+    async reset(token: string, password: string): Promise<void> {
+      const hash = hashToken(token);
+      const now = mailer.now().toISOString();
+      const row = await db
+        .selectFrom('password_resets')
+        .select(['user_id'])
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) throw badRequest(M.invalidLink);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        // The one statement that uses the link: of two requests racing with it, only one updates a row.
+        const used = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('token_hash', '=', hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) throw badRequest(M.invalidLink);
+        // Other links sent before this reset are spent too.
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('user_id', '=', row.user_id)
+          .where('used_at', 'is', null)
+          .execute();
+        const user = await trx
+          .updateTable('users')
+          .set((eb) => ({
+            password_hash: passwordHash,
+            session_version: eb('session_version', '+', 1),
+            updated_at: now,
+          }))
+          .where('id', '=', row.user_id)
+          .returning(['workspace_id', 'username'])
+          .executeTakeFirstOrThrow();
+        await recordActivity(trx, {
+          workspaceId: user.workspace_id,
+          userId: row.user_id,
+          action: `${user.username} reset their password`,
+        });
+      });
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

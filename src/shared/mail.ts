@@ -1,0 +1,110 @@
+/**
+ * Business e-mail (spec §2 Business Email Setup, §8 texts) and the mail the product sends: limits and texts,
+ * free of zod so the public password-reset pages can import them cheaply.
+ */
+
+export const EMAIL_SETUP_LIMITS = {
+  hostMax: 253,
+  userMax: 320,
+  passMax: 1024,
+  fromMax: 320,
+  /** Connect, greeting and each SMTP command: a stuck server never holds a request longer. */
+  timeoutMs: 10_000,
+  /** Messages shown in the delivery log. */
+  logSize: 50,
+} as const;
+
+/** Spec §9: the secure flag defaults to true. */
+export const EMAIL_SETUP_DEFAULTS = { host: '', port: 465, secure: true, user: '', from: '' } as const;
+
+export const EMAIL_SETUP_MESSAGES = {
+  /** Spec §8. */
+  saved: 'Email configuration saved successfully!',
+  saveFailed: 'Failed to save email configuration',
+  /** Our texts, in the spec's voice. */
+  hostRequired: 'SMTP host is required',
+  hostInvalid: 'Enter a host name such as smtp.example.com',
+  portRequired: 'Port is required',
+  portInvalid: 'Port must be a number from 1 to 65535',
+  userRequired: 'SMTP user is required',
+  passwordRequired: 'SMTP password is required',
+  fromRequired: 'Sender name is required',
+  fromNoAddress:
+    'Add the sender address, e.g. Acme Agency <hello@acme.com>, or use an e-mail address as the SMTP user.',
+  tooLong: (field: string, max: number) => `${field} must be ${max} characters or less.`,
+  recipientInvalid: 'Please enter a valid email address',
+  configureFirst: 'Save an e-mail configuration first.',
+  testSent: (to: string) => `Test e-mail sent to ${to}.`,
+  testFailed: 'Failed to send the test e-mail',
+  notDelivering:
+    'E-mail is not being delivered: save a working SMTP configuration and send a test e-mail to start.',
+  logEmpty: 'No e-mails sent yet.',
+} as const;
+
+/** Why a send failed, as the person who typed the settings can act on it (never a stack or internals). */
+export const SMTP_FAILURE_MESSAGES = {
+  auth: 'The SMTP server refused the user name or password.',
+  refused: (host: string, port: number) =>
+    `Could not connect to ${host}:${port}: the connection was refused.`,
+  timeout: (host: string, port: number) =>
+    `${host}:${port} did not answer within ${EMAIL_SETUP_LIMITS.timeoutMs / 1000} seconds.`,
+  tls: 'The secure connection failed. Turn "Secure" on for port 465 and off for ports 587 and 25 (STARTTLS).',
+  certificate: (host: string) => `The SMTP server's certificate is not valid for ${host}.`,
+  hostNotFound: (host: string) => `The SMTP host ${host} could not be found.`,
+  privateAddress: (host: string) =>
+    `${host} points to a private or local network address; e-mail can only go to a public mail server.`,
+  rejected: (reply: string) => `The SMTP server refused the message: ${reply}`,
+  unknown: 'The e-mail could not be sent. Check the settings and try again.',
+} as const;
+
+export const PASSWORD_RESET = {
+  /** A reset link works once, for one hour. */
+  tokenTtlMs: 60 * 60 * 1000,
+  /** Reset e-mails per address per hour; more requests are answered the same but send nothing. */
+  perEmailLimit: 3,
+  perEmailWindowMs: 60 * 60 * 1000,
+  /** Requests per client address per window before 429. */
+  perIpLimit: 10,
+  perIpWindowMs: 15 * 60 * 1000,
+} as const;
+
+export const PASSWORD_RESET_MESSAGES = {
+  forgotLink: 'Forgot password?',
+  requestTitle: 'Reset your password',
+  requestIntro:
+    'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+  requestButton: 'Send reset link',
+  requestBusy: 'Sending...',
+  requested:
+    'If an account exists for that e-mail address, we have sent a link to reset its password. The link works for 1 hour.',
+  resetTitle: 'Choose a new password',
+  resetButton: 'Reset password',
+  resetBusy: 'Resetting...',
+  done: 'Your password has been reset. Please sign in with your new password.',
+  invalidLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  tooMany: (minutes: number) =>
+    `Too many reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  subject: (siteName: string) => `Reset your ${siteName} password`,
+} as const;
+
+export const INVITATION = {
+  /** An invitation link works once, for seven days. */
+  ttlMs: 7 * 24 * 60 * 60 * 1000,
+  /** Pending invitations listed in Workspace Settings. */
+  listLimit: 100,
+} as const;
+
+export const INVITATION_MESSAGES = {
+  button: 'Invite Members',
+  sent: (email: string) => `Invitation sent to ${email}.`,
+  sendFailed: 'Failed to send the invitation',
+  revoked: 'Invitation revoked.',
+  alreadyMember: 'This person already has an account.',
+  invalidLink: 'This invitation link is invalid, has expired or was already used. Ask for a new one.',
+  emailMismatch: 'This invitation was sent to another e-mail address.',
+  joining: (workspace: string) => `You have been invited to join ${workspace} as a Team Member.`,
+  subject: (workspace: string, siteName: string) => `You are invited to join ${workspace} on ${siteName}`,
+  pendingEmpty: 'No pending invitations.',
+  ownerOrAdminOnly: 'Only a Business Admin or an Admin can invite members.',
+  notFound: 'Invitation not found.',
+} as const;

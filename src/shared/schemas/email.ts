@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_LIMITS as L, EMAIL_SETUP_MESSAGES as M } from '../mail';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { AUTH_MESSAGES, SERVER_MESSAGES } from '../messages';
+import { emailSchema } from './auth';
+
+/** A DNS name or an IP literal: letters, digits, dots, hyphens and (IPv6) colons, nothing else. */
+const HOST_PATTERN = /^(\[?[0-9a-f:.]+\]?|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/i;
+
+const requiredText = (required: string, field: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, M.tooLong(field, max));
+
+/** The spec's port: numeric (the form sends a number; a numeric string is accepted too). */
+const port = z
+  .union([z.number(), z.string()], { error: M.portRequired })
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: M.portRequired });
+      return z.NEVER;
+    }
+    return /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  })
+  .pipe(
+    z.number({ error: M.portInvalid }).int(M.portInvalid).min(1, M.portInvalid).max(65535, M.portInvalid),
+  );
+
+/**
+ * POST /api/email/setup: the spec's payload `{host, port, secure, auth:{user, pass}, from}`, all required.
+ * An empty `pass` keeps the stored password (the form never receives it back); the server refuses it
+ * when none is stored yet.
+ */
+export const emailSetupSchema = z.object({
+  host: requiredText(M.hostRequired, 'SMTP host', L.hostMax)
+    .toLowerCase()
+    .regex(HOST_PATTERN, M.hostInvalid)
+    .transform((host) => host.replace(/^\[|\]$/g, '')),
+  port,
+  secure: z.boolean().default(EMAIL_SETUP_DEFAULTS.secure),
+  auth: z.object(
+    {
+      user: requiredText(M.userRequired, 'SMTP user', L.userMax),
+      pass: z.string().max(L.passMax, M.tooLong('SMTP password', L.passMax)).default(''),
+    },
+    { error: M.userRequired },
+  ),
+  from: requiredText(M.fromRequired, 'Sender name', L.fromMax),
+});
+export type EmailSetupInput = z.infer<typeof emailSetupSchema>;
+
+/** GET /api/email/setup: what is stored, never the password. */
+export interface EmailSetupView {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: { user: string };
+  from: string;
+  passwordSet: true;
+  updatedAt: string;
+  verifiedAt: string | null;
+  lastError: string | null;
+}
+
+/** Where this workspace's mail goes out, and whether it works (the set-up page's status line). */
+export interface EmailDeliveryState {
+  /** 'own': this workspace's set-up; 'platform': the agency's or SMTP_URL; 'none': nothing delivers. */
+  transport: 'own' | 'platform' | 'none';
+  /** The transport's last attempt worked (or no attempt was made yet). */
+  healthy: boolean;
+}
+
+export interface EmailSetupAnswer {
+  config: EmailSetupView | null;
+  delivery: EmailDeliveryState;
+}
+
+/** POST /api/email/test: to the signed-in user unless another address is given. */
+export const emailTestSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, M.recipientInvalid)
+    .pipe(z.email({ error: M.recipientInvalid }))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export interface DeliveryLogEntry {
+  _id: string;
+  kind: 'contact' | 'password-reset' | 'invitation' | 'test';
+  to: string;
+  subject: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** POST /api/password/forgot */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** POST /api/password/reset: the token from the link, and the new password twice (spec §5 rules). */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1).max(200),
+    password: z.string({ error: SERVER_MESSAGES.passwordRequired }).max(1024),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== undefined && value.confirmPassword !== value.password)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch });
+    else if (value.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordTooShort });
+  });
+
+/** POST /api/workspace/invitations */
+export const invitationSchema = z.object({ email: emailSchema });
+
+export interface InvitationView {
+  _id: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  invitedBy: string | null;
+}

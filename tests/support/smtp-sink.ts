@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+/** One message as the sink received and parsed it. */
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  from: string;
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpSink {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  messages: ReceivedMail[];
+  /** TCP connections accepted so far (a refused target must cause none). */
+  connections: number;
+  /** The next `count` messages are refused with a temporary 451 (the sender must retry). */
+  refuseNext(count: number): void;
+  /** Resolves with the messages matching `predicate` once there are `count` of them. */
+  waitFor(
+    predicate: (mail: ReceivedMail) => boolean,
+    count?: number,
+    timeoutMs?: number,
+  ): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+const addressText = (value: unknown): string => {
+  const v = value as { text?: string } | { text?: string }[] | undefined;
+  if (!v) return '';
+  return Array.isArray(v) ? v.map((a) => a.text ?? '').join(', ') : (v.text ?? '');
+};
+
+/**
+ * A real SMTP server (the `smtp-server` package) on a free loopback port, for the tests only: it checks
+ * the user name and password, can refuse messages on demand, and parses what it receives. With
+ * `dir`, each message is also written there as JSON (the browser tests read them from another process).
+ */
+export async function startSmtpSink(
+  options: { user?: string; pass?: string; dir?: string } = {},
+): Promise<SmtpSink> {
+  const user = options.user ?? 'mailer@agency.test';
+  const pass = options.pass ?? 'smtp-pass-1';
+  let refusals = 0;
+  const sink = { messages: [] as ReceivedMail[], connections: 0 };
+  const serverOptions: SMTPServerOptions = {
+    // Plain SMTP on loopback: no STARTTLS offer, so a client with secure off talks in the clear.
+    disabledCommands: ['STARTTLS'],
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: true,
+    logger: false,
+    onConnect(_session, callback) {
+      sink.connections += 1;
+      callback();
+    },
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === pass) return callback(null, { user });
+      return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onRcptTo(_address, _session, callback) {
+      if (refusals > 0) {
+        refusals -= 1;
+        return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail: ReceivedMail = {
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            from: addressText(parsed.from),
+            to: addressText(parsed.to),
+            replyTo: addressText(parsed.replyTo),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          };
+          sink.messages.push(mail);
+          if (options.dir) {
+            // Written whole, then renamed: a reader never sees half a file.
+            const file = path.join(options.dir, `${Date.now()}-${sink.messages.length}.json`);
+            fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+            fs.renameSync(`${file}.part`, file);
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  };
+  const server = new SMTPServer(serverOptions);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    pass,
+    get messages() {
+      return sink.messages;
+    },
+    get connections() {
+      return sink.connections;
+    },
+    refuseNext(count) {
+      refusals = count;
+    },
+    async waitFor(predicate, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = sink.messages.filter(predicate);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline)
+          throw new Error(
+            `expected ${count} matching message(s), got ${found.length} of ${sink.messages.length}`,
+          );
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
