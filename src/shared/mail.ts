@@ -34,7 +34,7 @@ export const EMAIL_SETUP_MESSAGES = {
   tooLong: (field: string, max: number) => `${field} must be ${max} characters or less.`,
   recipientInvalid: 'Please enter a valid email address',
   configureFirst: 'Save an e-mail configuration first.',
-  testSent: (to: string) => `Test e-mail sent to ${to}.`,
+  testSent: (to: string) => `Test e-mail sent successfully to ${to}.`,
   testFailed: 'Failed to send the test e-mail',
   notDelivering:
     'E-mail is not being delivered: save a working SMTP configuration and send a test e-mail to start.',

@@ -64,6 +64,7 @@ export const SECTIONS: readonly SectionInfo[] = [
     title: 'Business Email Setup',
     group: 'marketing',
     subgroup: 'Email Marketing',
+    page: true,
   },
   { key: 'campaign-setup', label: 'Campaign Setup', group: 'marketing', subgroup: 'Email Marketing' },
   {

@@ -4,7 +4,18 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_SETUP_MESSAGES as M, SMTP_FAILURE_MESSAGES as F } from '../../src/shared/mail';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { ADMIN, createTestApp, signIn, testEngine, uniqueEmail, type TestApp } from './support/test-app';
+import {
+  ADMIN,
+  SECRET_KEY,
+  createTestApp,
+  reopenTestDatabase,
+  signIn,
+  testEngine,
+  uniqueEmail,
+  type TestApp,
+} from './support/test-app';
+import { createSecretBox } from '../../src/server/secrets/secret-box';
+import { resealStoredSecrets } from '../../src/server/secrets/reseal';
 import { ownerBody, registerOk, setUserColumns, uniqueDomain } from './support/accounts';
 
 /**
@@ -201,6 +212,32 @@ describe('e-mail set-up', () => {
     // Their own set-up is theirs alone.
     expect((await save(setup({ from: 'Owner <owner@biz.test>' }), owner)).statusCode).toBe(200);
     expect((await read()).json().config.from).toBe('Agency Mail <hello@agency.test>');
+  });
+
+  it('SECRET_KEY rotation re-seals stored passwords for the new key', async () => {
+    await save(setup());
+    const newKey = 'the-next-secret-key-after-rotation-0123456789';
+    const resealed = await resealStoredSecrets(t.database.handle.db, createSecretBox(newKey, SECRET_KEY));
+    expect(resealed).toBeGreaterThanOrEqual(1);
+    expect(await resealStoredSecrets(t.database.handle.db, createSecretBox(newKey, SECRET_KEY))).toBe(0);
+
+    const rotated = await createTestApp({
+      allowPrivateSmtp: true,
+      secretKey: newKey,
+      database: await reopenTestDatabase(t.database),
+    });
+    try {
+      const headers = await signIn(rotated.app, ADMIN.email, ADMIN.password);
+      const response = await rotated.app.inject({
+        method: 'POST',
+        url: '/api/email/test',
+        headers,
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await rotated.close();
+    }
   });
 
   it('never writes the SMTP password into a log line', () => {

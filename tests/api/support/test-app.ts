@@ -111,6 +111,7 @@ export interface TestAppOptions {
   /** Another instance on the same database: no new database, no seeding. */
   database?: TestDatabase;
   logStream?: NodeJS.WritableStream;
+  secretKey?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -134,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     resetLimits: options.resetLimits,
     logStream: options.logStream,
+    secretKey: options.secretKey ?? BASE_DEPS.secretKey,
   });
   await app.ready();
   return {

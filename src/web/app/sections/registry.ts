@@ -57,6 +57,7 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   'workspace-settings': named(() => import('../../features/workspace/workspace-section'), 'WorkspaceSection'),
   'client-leads': named(() => import('../../features/leads/leads-section'), 'LeadsSection'),
   blogs: named(() => import('../../features/blog-admin/blog-admin-section'), 'BlogAdminSection'),
+  'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

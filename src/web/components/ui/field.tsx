@@ -34,26 +34,30 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      {...props}
-      type={visible ? 'text' : 'password'}
-      trailing={
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-pressed={visible}
-          className="rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink"
-        >
-          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
-        </button>
-      }
-    />
-  );
-}
+/** A TextField with a show/hide toggle; forwards its ref so react-hook-form can register it. */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'trailing'>>(
+  function PasswordField(props, ref) {
+    const [visible, setVisible] = useState(false);
+    return (
+      <TextField
+        {...props}
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        trailing={
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            className="rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink"
+          >
+            {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+          </button>
+        }
+      />
+    );
+  },
+);
 
 interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: ReactNode;

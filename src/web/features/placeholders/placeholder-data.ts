@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   Activity,
-  AtSign,
   Award,
   BadgeCheck,
   Banknote,
@@ -65,7 +64,6 @@ import {
   ScrollText,
   Search,
   Send,
-  Server,
   Settings2,
   ShieldAlert,
   ShieldCheck,
@@ -627,25 +625,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Marketing ──────────────────────────────────────────────────────────────
-  'email-setup': {
-    kind: 'cards',
-    planned: true,
-    description: 'Connect the business mailbox so campaigns and notifications go out from your own address.',
-    cards: [
-      { title: 'Mail server', text: 'The SMTP host and port of your email provider.', icon: Server },
-      {
-        title: 'Secure connection',
-        text: 'Send over an encrypted connection, switched on by default.',
-        icon: Lock,
-      },
-      { title: 'Sender identity', text: 'The name recipients see next to your email address.', icon: AtSign },
-      {
-        title: 'Sign-in details',
-        text: 'The mailbox user name and password, all fields required.',
-        icon: KeyRound,
-      },
-    ],
-  },
   'campaign-setup': {
     kind: 'figures',
     description: 'Plan an email campaign – audience, schedule and sender – before it goes out.',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
 import type { WorkspaceMember } from '../../../shared/schemas/workspace';
@@ -8,10 +8,15 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { timeAgo } from '../notifications/notification-list';
 import { ProfileAvatar } from '../profile/profile-avatar';
+import { INVITATION_MESSAGES } from '../../../shared/mail';
+import type { PublicUser } from '../../../shared/schemas/user';
+import { InviteMembers } from './invite-members';
 
-/** Spec §2 Members: the workspace's members; inviting is not available yet. */
-export function MembersTab({ members }: { members: WorkspaceMember[] }) {
+/** Spec §2 Members: the workspace's members, and 'Invite Members' for its Business Admin or an Admin. */
+export function MembersTab({ members, user }: { members: WorkspaceMember[]; user: PublicUser }) {
   const hintId = useId();
+  const [inviting, setInviting] = useState(false);
+  const mayInvite = user.role === 'Admin' || user.role === 'Business Admin';
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
@@ -20,15 +25,23 @@ export function MembersTab({ members }: { members: WorkspaceMember[] }) {
           <p className="text-sm text-muted">{formatIndianNumber(members.length)} in this workspace</p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          <Button disabled aria-describedby={hintId}>
+          <Button
+            disabled={!mayInvite}
+            aria-describedby={mayInvite ? undefined : hintId}
+            aria-expanded={inviting}
+            onClick={() => setInviting((open) => !open)}
+          >
             <UserPlus className="size-4" aria-hidden />
-            Invite Members
+            {INVITATION_MESSAGES.button}
           </Button>
-          <p id={hintId} className="text-xs text-muted">
-            Coming soon
-          </p>
+          {!mayInvite && (
+            <p id={hintId} className="text-xs text-muted">
+              {INVITATION_MESSAGES.ownerOrAdminOnly}
+            </p>
+          )}
         </div>
       </div>
+      {inviting && mayInvite && <InviteMembers userId={user._id} onClose={() => setInviting(false)} />}
       {members.length === 0 ? (
         <p className="pt-5 text-sm text-muted">No members yet.</p>
       ) : (

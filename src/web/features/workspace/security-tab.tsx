@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { History, KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { Switch } from './switch';
+import { Switch } from '../../components/ui/switch';
 
 const AUDIT_LOG = [
   { action: 'Workspace settings updated', when: 'Today' },

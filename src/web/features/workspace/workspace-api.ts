@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
+import type { InvitationView } from '../../../shared/schemas/email';
 
 export interface WorkspaceAnswer {
   workspace: WorkspaceInfo;
@@ -32,5 +33,35 @@ export function useUpdateWorkspace(userId: string) {
         workspaceKey(userId),
         (current) => current && { ...current, workspace },
       ),
+  });
+}
+
+const invitationsKey = (userId: string) => ['workspace', userId, 'invitations'] as const;
+
+/** GET /api/workspace/invitations → pending invitations (Business Admin or Admin). */
+export function useInvitations(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: invitationsKey(userId),
+    queryFn: async () =>
+      (await api.get<{ invitations: InvitationView[] }>('workspace/invitations')).data.invitations,
+    enabled,
+  });
+}
+
+/** POST /api/workspace/invitations → the invitation and its link (also e-mailed). */
+export function useInvite(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await api.post<{ invitation: InvitationView; link: string }>('workspace/invitations', { email })).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey(userId) }),
+  });
+}
+
+export function useRevokeInvitation(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.delete(`workspace/invitations/${id}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey(userId) }),
   });
 }

@@ -34,7 +34,7 @@ export function WorkspaceSection({ user, onLogout }: SectionProps) {
     panel = <Banner message={serverMessage(query.error) ?? WORKSPACE_LOAD_FAILED} />;
   else if (tab === 'general' && query.data)
     panel = <GeneralTab user={user} workspace={query.data.workspace} />;
-  else if (tab === 'members' && query.data) panel = <MembersTab members={query.data.members} />;
+  else if (tab === 'members' && query.data) panel = <MembersTab members={query.data.members} user={user} />;
   else if (tab === 'profile') panel = <ProfileTab user={user} />;
   else if (tab === 'security') panel = <SecurityTab />;
   else panel = <IntegrationsTab />;

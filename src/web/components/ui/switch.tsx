@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../components/ui/cn';
+import { cn } from './cn';
 
 /** A labelled on/off switch (role="switch", aria-checked). */
 export function Switch({

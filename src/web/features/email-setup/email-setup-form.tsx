@@ -1,0 +1,139 @@
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
+import { FORM_MESSAGES } from '../../../shared/messages';
+import { emailSetupSchema, type EmailSetupInput, type EmailSetupView } from '../../../shared/schemas/email';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PasswordField, TextField } from '../../components/ui/field';
+import { Switch } from '../../components/ui/switch';
+import { serverMessage } from '../../lib/api-client';
+import { useSaveEmailSetup } from './email-setup-api';
+
+type FormInput = z.input<typeof emailSetupSchema>;
+
+function initialValues(config: EmailSetupView | null): FormInput {
+  if (!config)
+    return {
+      host: EMAIL_SETUP_DEFAULTS.host,
+      port: EMAIL_SETUP_DEFAULTS.port,
+      secure: EMAIL_SETUP_DEFAULTS.secure,
+      auth: { user: EMAIL_SETUP_DEFAULTS.user, pass: '' },
+      from: EMAIL_SETUP_DEFAULTS.from,
+    };
+  // The stored password never comes back: an empty field keeps it.
+  return {
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    auth: { user: config.auth.user, pass: '' },
+    from: config.from,
+  };
+}
+
+/** Spec §2 Business Email Setup: host, port, secure, user, password, sender name; all required. */
+export function EmailSetupForm({ config }: { config: EmailSetupView | null }) {
+  const save = useSaveEmailSetup();
+  const passwordSet = Boolean(config?.passwordSet);
+  const { register, handleSubmit, control, setError, formState } = useForm<
+    FormInput,
+    unknown,
+    EmailSetupInput
+  >({
+    resolver: zodResolver(emailSetupSchema),
+    defaultValues: initialValues(config),
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!passwordSet && !values.auth.pass) {
+      setError('auth.pass', { message: M.passwordRequired });
+      return;
+    }
+    save.mutate(values, {
+      onSuccess: () => toast.success(M.saved),
+      onError: (error) => toast.error(serverMessage(error) ?? M.saveFailed),
+    });
+  });
+
+  return (
+    <Card>
+      <h2 className="text-base font-semibold text-ink">SMTP server</h2>
+      <p className="mt-1 text-sm text-muted">
+        The outgoing mail server of your e-mail provider. All fields are required.
+      </p>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="mt-6 space-y-5"
+        aria-label="SMTP server"
+      >
+        <div className="grid gap-5 sm:grid-cols-[1fr_8rem]">
+          <TextField
+            label="SMTP Host"
+            placeholder="smtp.example.com"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={errors.host?.message}
+            {...register('host')}
+          />
+          <TextField
+            label="Port"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={65535}
+            required
+            error={errors.port?.message}
+            {...register('port')}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="secure"
+          render={({ field }) => (
+            <Switch
+              label="Secure connection (SSL/TLS)"
+              description="On for port 465. Off for ports 587 and 25, which switch to TLS with STARTTLS."
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <TextField
+          label="SMTP User"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          error={errors.auth?.user?.message}
+          {...register('auth.user')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required={!passwordSet}
+          placeholder={passwordSet ? '•••••••• (saved)' : undefined}
+          help={passwordSet ? 'Saved and encrypted. Leave empty to keep it.' : undefined}
+          error={errors.auth?.pass?.message}
+          {...register('auth.pass')}
+        />
+        <TextField
+          label="Sender Name"
+          placeholder="Acme Agency <hello@acme.com>"
+          required
+          help="The name and address recipients see, e.g. Acme Agency <hello@acme.com>."
+          error={errors.from?.message}
+          {...register('from')}
+        />
+        <div className="flex justify-end border-t border-line pt-5">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? FORM_MESSAGES.saving : 'Save Configuration'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
