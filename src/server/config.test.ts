@@ -45,4 +45,23 @@ describe('loadConfig', () => {
     // A hop count cannot check who is asking (Fastify ignores X-Forwarded-For then): name the proxy.
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/"2" is not an IP/);
   });
+  it('takes SITE_URL as an origin only, defaulting to localhost on PORT', () => {
+    expect(loadConfig({}).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ SITE_URL: 'https://Agency.Example/' }).siteUrl).toBe('https://agency.example');
+    expect(() => loadConfig({ SITE_URL: 'https://agency.example/blog' })).toThrow(
+      /^Invalid configuration: SITE_URL/,
+    );
+    expect(() => loadConfig({ SITE_URL: 'ftp://agency.example' })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ SITE_URL: 'agency.example' })).toThrow(/SITE_URL/);
+  });
+  it('reads the mail settings, and refuses a short SECRET_KEY or a non-SMTP SMTP_URL', () => {
+    expect(loadConfig({}).allowPrivateSmtp).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_SMTP: 'true' }).allowPrivateSmtp).toBe(true);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465' }).smtpUrl).toBe(
+      'smtps://u:p@mail.example:465',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY must be at least 32/);
+  });
 });

@@ -3,6 +3,9 @@ import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../src/shared/m
 import { AUTH_MESSAGES } from '../../src/shared/messages';
 import type { MailOutboxRow } from '../../src/server/db/types';
 import { WAITING_FOR_SETUP } from '../../src/server/mail/outbox-worker';
+import { CLAIM_LEASE_MS, enqueueMail } from '../../src/server/mail/outbox';
+import { contactMail } from '../../src/server/mail/templates';
+import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 import {
   ADMIN,
@@ -310,6 +313,63 @@ describe('mail the product sends', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(INVITATION_MESSAGES.ownerOrAdminOnly);
     expect((await invite(ADMIN.email)).statusCode).toBe(409);
+  });
+
+  it('takes over a message whose sender died mid-send, once its claim has lapsed', async () => {
+    const to = uniqueEmail('lapsed.test');
+    const id = await enqueueMail(
+      t.database.handle.db,
+      {
+        workspaceId: AGENCY_WORKSPACE_ID,
+        kind: 'contact',
+        via: 'workspace',
+        to,
+        ...contactMail('AgencyHQ', {
+          name: 'Lapsed',
+          email: to,
+          subject: '',
+          message: 'Sent by a worker that died.',
+        }),
+      },
+      now,
+    );
+    // What a worker leaves behind when its process is killed after claiming: 'sending', lease running.
+    const lease = new Date(now.getTime() + 60_000).toISOString();
+    await t.database.handle.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', attempts: 1, locked_until: lease })
+      .where('id', '=', id)
+      .execute();
+    await t.app.outbox.deliverDue();
+    expect(sink.messages.filter((m) => m.to === to)).toHaveLength(0);
+
+    later(CLAIM_LEASE_MS + 1_000);
+    await t.app.outbox.deliverDue();
+    await sink.waitFor((m) => m.to === to);
+    expect((await outbox()).find((r) => r.id === id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('sends platform mail through SMTP_URL when it is set, from MAIL_FROM or no-reply@ the site', async () => {
+    const viaUrl = await createTestApp({
+      allowPrivateSmtp: true,
+      clock,
+      smtpUrl: `smtp://${encodeURIComponent(sink.user)}:${encodeURIComponent(sink.pass)}@127.0.0.1:${sink.port}`,
+    });
+    try {
+      const email = uniqueEmail(uniqueDomain());
+      await registerOk(viaUrl.app, ownerBody(email));
+      const response = await viaUrl.app.inject({
+        method: 'POST',
+        url: '/api/password/forgot',
+        remoteAddress: nextIp(),
+        payload: { email },
+      });
+      expect(response.statusCode).toBe(202);
+      const [mail] = await sink.waitFor((m) => m.to === email);
+      expect(mail!.from).toBe('"AgencyHQ" <no-reply@agency.example>');
+    } finally {
+      await viaUrl.close();
+    }
   });
 
   it('with two instances on one database, queued messages are sent once, by whichever instance', async () => {
