@@ -39,6 +39,8 @@ import {
 } from './modules/password-reset/password-reset.service';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
+import { botgitRoutes } from './modules/botgit/botgit.routes';
+import { createScrapedService } from './modules/botgit/scraped.service';
 import { createMailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
 import { createSecretBox } from './secrets/secret-box';
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailRoutes(createEmailService(mailer), guards));
       await api.register(passwordResetRoutes(createPasswordResetService(mailer, app.log, deps.resetLimits)));
       await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));
+      await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BLOCKED_STATUSES, isDashboardRestricted, type ModuleKey, type UserStatus } from '../../shared/roles';
-import { canUseModule } from '../../shared/access';
+import { canUseModule, isGroupVisible } from '../../shared/access';
+import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, UserRow } from '../db/types';
 import { nowIso, permissionSubject } from '../db/rows';
@@ -19,6 +20,8 @@ export interface Guards {
   requireUser: preHandlerAsyncHookHandler;
   requireAdmin: preHandlerAsyncHookHandler;
   requireModule(module: ModuleKey): preHandlerAsyncHookHandler;
+  /** A sidebar group without a module of its own (Botgit): spec §6's visibility rule, on the server. */
+  requireGroup(group: SectionGroupKey): preHandlerAsyncHookHandler;
   /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<UserRow | null>;
 }
@@ -71,6 +74,13 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
         // applies both rules: a Team Member never reaches the dashboard, whatever modules were granted.
         const subject = permissionSubject(request.currentUser!);
         if (isDashboardRestricted(subject) || !canUseModule(subject, module)) throw forbidden();
+      };
+    },
+    requireGroup(group) {
+      return async (request, reply) => {
+        await requireUser(request, reply);
+        const subject = permissionSubject(request.currentUser!);
+        if (isDashboardRestricted(subject) || !isGroupVisible(subject, group)) throw forbidden();
       };
     },
     async optionalUser(request) {

@@ -236,6 +236,37 @@ export interface InvitationsTable {
   revoked_at: string | null;
 }
 
+/** Profiles the Botgit extension scraped (migration 008); one per workspace and normalised URL. */
+export interface ScrapedProfilesTable {
+  id: string;
+  workspace_id: string;
+  url_key: string;
+  profile_url: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  location: string;
+  search_text: string;
+  scraped_by: string | null;
+  created_at: string;
+  /** The spec's `timestamp`: the last scrape. */
+  scraped_at: string;
+}
+
+/** A workspace's Botgit settings (migration 008); flags 0/1. Absent: the spec §9 defaults. */
+export interface BotgitSettingsTable {
+  workspace_id: string;
+  auto_scrape: number;
+  scrape_interval: number;
+  max_profiles: number;
+  save_emails: number;
+  save_phones: number;
+  notify_on_complete: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -254,6 +285,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
+  scraped_profiles: ScrapedProfilesTable;
+  botgit_settings: BotgitSettingsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -266,3 +299,4 @@ export type LeadRow = Selectable<LeadsTable>;
 export type EmailSettingsRow = Selectable<EmailSettingsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type ScrapedProfileRow = Selectable<ScrapedProfilesTable>;

@@ -6,6 +6,7 @@ import * as leads from './004-leads';
 import * as leadSearchIndex from './005-lead-search-index';
 import * as blogListIndexes from './006-blog-list-indexes';
 import * as mail from './007-mail';
+import * as botgit from './008-botgit';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-lead-search-index': leadSearchIndex,
   '006-blog-list-indexes': blogListIndexes,
   '007-mail': mail,
+  '008-botgit': botgit,
 };

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BOTGIT_MESSAGES,
+  botgitSettingsSchema,
+  scrapedExportSchema,
+  scrapedIdsSchema,
+  ingestItems,
+  scrapedListQuerySchema,
+} from '../../../shared/schemas/botgit';
+import type { Guards } from '../../auth/guards';
+import { HttpError, badRequest } from '../../http/errors';
+import type { ScrapedService } from './scraped.service';
+
+const tags = ['botgit'];
+
+/**
+ * Botgit (spec §2/§3/§7, DESIGN §6): the extension's ingest, the Scraped Data section and Botgit
+ * Settings, for users who see Botgit (spec §6) and only within their own workspace. Scraped profiles are
+ * personal data: every route needs a sign-in, including the spec's plain `GET /api/scraped-data`.
+ */
+export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preValidation = guards.requireGroup('botgit');
+
+    app.post(
+      '/scraped-data',
+      {
+        preValidation,
+        schema: {
+          tags,
+          description:
+            'The extension sends one profile `{profileUrl, name, email, phone, role, location}` or a list (at most 100). Each item is answered on its own (created, updated, invalid with its errors, or limited by the workspace cap); 429 with Retry-After when every profile hit the cap.',
+        },
+      },
+      async (request, reply) => {
+        const body = ingestItems(request.body);
+        if ('message' in body) throw badRequest(body.message);
+        const answer = await scraped.ingest(request.currentUser!, body.items);
+        const { retryAfterSeconds, ...result } = answer;
+        if (retryAfterSeconds !== undefined) {
+          const limited = result.results.find((r) => r.status === 'limited');
+          throw new HttpError(429, limited && 'message' in limited ? limited.message : '', undefined, {
+            'Retry-After': String(retryAfterSeconds),
+          });
+        }
+        return reply.code(result.created > 0 ? 201 : 200).send(result);
+      },
+    );
+
+    app.get(
+      '/scraped-data',
+      { preValidation, schema: { querystring: scrapedListQuerySchema, tags } },
+      (request) => scraped.list(request.currentUser!, request.query),
+    );
+
+    app.delete(
+      '/scraped-data',
+      { preValidation, schema: { body: scrapedIdsSchema, tags } },
+      async (request) => {
+        const deleted = await scraped.remove(request.currentUser!, request.body.ids);
+        return { success: true, deleted, message: BOTGIT_MESSAGES.deleted(deleted) };
+      },
+    );
+
+    app.post(
+      '/scraped-data/export',
+      {
+        preValidation,
+        schema: {
+          body: scrapedExportSchema,
+          tags,
+          description:
+            'CSV of the given profiles, or of every profile the filters match when no ids are given.',
+        },
+      },
+      (request, reply) => {
+        const { filename, body } = scraped.exportCsv(request.currentUser!, request.body);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .header('Cache-Control', 'no-store')
+          .send(body);
+      },
+    );
+
+    app.post(
+      '/scraped-data/leads',
+      {
+        preValidation,
+        schema: {
+          body: scrapedIdsSchema,
+          tags,
+          description:
+            'Turns the given profiles into leads (needs Client Leads too); profiles without an e-mail or whose e-mail is already a lead are skipped.',
+        },
+      },
+      async (request) => {
+        const { added, skipped } = await scraped.addToLeads(request.currentUser!, request.body.ids);
+        return { success: true, added, skipped, message: BOTGIT_MESSAGES.addedToLeads(added, skipped) };
+      },
+    );
+
+    app.get('/botgit/settings', { preValidation, schema: { tags } }, async (request) => ({
+      settings: await scraped.settings(request.currentUser!),
+    }));
+
+    app.put(
+      '/botgit/settings',
+      { preValidation, schema: { body: botgitSettingsSchema, tags } },
+      async (request) => ({
+        success: true,
+        message: BOTGIT_MESSAGES.settingsSaved,
+        settings: await scraped.saveSettings(request.currentUser!, request.body),
+      }),
+    );
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  BOTGIT_MESSAGES as M,
+  cleanProfileUrl,
+  profileUrlKey,
+  scrapedProfileInputSchema,
+  type IngestOutcome,
+  type IngestResult,
+} from '../../../shared/schemas/botgit';
+import type { Database, UserRow } from '../../db/types';
+import { lockBotgitSettings } from './botgit-settings';
+import { profileSearchText } from './scraped.repository';
+
+const HOUR_MS = 3_600_000;
+
+/** The refusal of a request whose every profile hit the cap: 429 with the wait until a slot frees up. */
+export interface IngestAnswer extends IngestResult {
+  retryAfterSeconds?: number;
+}
+
+/**
+ * POST /api/scraped-data (issue 11 §1): each item is checked on its own, so a bad one never drops the
+ * good ones. A profile already in the workspace (same normalised URL) is updated with its new scrape
+ * time; a new one counts against the workspace's "maximum profiles per interval". With 'save emails'
+ * or 'save phones' off, those fields are not stored.
+ */
+export async function ingestProfiles(
+  db: Kysely<Database>,
+  caller: UserRow,
+  items: unknown[],
+  now: Date,
+): Promise<IngestAnswer> {
+  const results: IngestOutcome[] = [];
+  let oldestInWindow: string | undefined;
+  let intervalMs = 0;
+  await db.transaction().execute(async (trx) => {
+    const settings = await lockBotgitSettings(trx, caller.workspace_id, now);
+    intervalMs = settings.scrapeInterval * HOUR_MS;
+    const windowStart = new Date(now.getTime() - intervalMs).toISOString();
+    const recent = await trx
+      .selectFrom('scraped_profiles')
+      .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('workspace_id', '=', caller.workspace_id)
+      .where('created_at', '>=', windowStart)
+      .executeTakeFirstOrThrow();
+    let createdInWindow = Number(recent.n);
+    oldestInWindow = (recent.oldest as string | null) ?? undefined;
+    const at = now.toISOString();
+
+    for (const [index, item] of items.entries()) {
+      const parsed = scrapedProfileInputSchema.safeParse(item);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.'),
+          message: issue.message,
+        }));
+        results.push({
+          index,
+          status: 'invalid',
+          message: errors[0]?.message ?? M.profileUrlInvalid,
+          errors,
+        });
+        continue;
+      }
+      const profile = parsed.data;
+      const fields = {
+        profile_url: cleanProfileUrl(profile.profileUrl),
+        name: profile.name,
+        role: profile.role,
+        location: profile.location,
+        ...(settings.saveEmails ? { email: profile.email } : {}),
+        ...(settings.savePhones ? { phone: profile.phone } : {}),
+      };
+      const key = profileUrlKey(profile.profileUrl)!;
+      const existing = await trx
+        .selectFrom('scraped_profiles')
+        .select(['id', 'name', 'email', 'phone', 'role', 'location'])
+        .where('workspace_id', '=', caller.workspace_id)
+        .where('url_key', '=', key)
+        .executeTakeFirst();
+      if (existing) {
+        const merged = { ...existing, ...fields };
+        await trx
+          .updateTable('scraped_profiles')
+          .set({ ...fields, search_text: profileSearchText(merged), scraped_by: caller.id, scraped_at: at })
+          .where('id', '=', existing.id)
+          .execute();
+        results.push({ index, status: 'updated', _id: existing.id });
+        continue;
+      }
+      if (createdInWindow >= settings.maxProfiles) {
+        results.push({
+          index,
+          status: 'limited',
+          message: M.limitReached(settings.maxProfiles, settings.scrapeInterval),
+        });
+        continue;
+      }
+      const row = {
+        id: randomUUID(),
+        workspace_id: caller.workspace_id,
+        url_key: key,
+        email: '',
+        phone: '',
+        ...fields,
+        scraped_by: caller.id,
+        created_at: at,
+        scraped_at: at,
+      };
+      await trx
+        .insertInto('scraped_profiles')
+        .values({ ...row, search_text: profileSearchText(row) })
+        .execute();
+      createdInWindow += 1;
+      oldestInWindow ??= at;
+      results.push({ index, status: 'created', _id: row.id });
+    }
+  });
+
+  const count = (status: IngestOutcome['status']) => results.filter((r) => r.status === status).length;
+  const answer: IngestAnswer = {
+    created: count('created'),
+    updated: count('updated'),
+    refused: count('invalid') + count('limited'),
+    results,
+  };
+  if (count('limited') > 0 && answer.created + answer.updated === 0) {
+    // The oldest new profile of the window leaves it first, freeing a slot.
+    const freesAt = Date.parse(oldestInWindow ?? now.toISOString()) + intervalMs;
+    answer.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+  }
+  return answer;
+}

@@ -1,0 +1,104 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { ScrapedProfile } from '../../../shared/schemas/botgit';
+import type { Database, ScrapedProfileRow } from '../../db/types';
+import { containsInsensitive } from '../../db/search';
+import type { DateRange } from '../leads/date-range';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ScrapedFilter {
+  workspaceId: string;
+  search?: string;
+  range: DateRange | null;
+  ids?: string[];
+}
+
+export const PROFILE_COLUMNS = [
+  'id',
+  'profile_url',
+  'name',
+  'email',
+  'phone',
+  'role',
+  'location',
+  'scraped_at',
+] as const;
+type ProfileListRow = Pick<ScrapedProfileRow, (typeof PROFILE_COLUMNS)[number]>;
+
+export const toScrapedProfile = (row: ProfileListRow): ScrapedProfile => ({
+  _id: row.id,
+  profileUrl: row.profile_url,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  location: row.location,
+  timestamp: row.scraped_at,
+});
+
+/** Lower-cased in JavaScript so a search reads the same on both engines (see leads' searchText). */
+export function profileSearchText(
+  p: Pick<ScrapedProfileRow, 'name' | 'email' | 'phone' | 'role' | 'location'>,
+) {
+  return [p.name, p.email, p.phone, p.role, p.location].join('\n').toLowerCase();
+}
+
+export function matching(filter: ScrapedFilter) {
+  return (eb: ExpressionBuilder<Database, 'scraped_profiles'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', filter.workspaceId)];
+    const term = filter.search?.trim().toLowerCase();
+    if (term) conditions.push(containsInsensitive('search_text', term));
+    if (filter.range?.from) conditions.push(eb('scraped_at', '>=', filter.range.from));
+    if (filter.range?.to) conditions.push(eb('scraped_at', '<', filter.range.to));
+    if (filter.ids) conditions.push(eb('id', 'in', filter.ids));
+    return eb.and(conditions);
+  };
+}
+
+export async function countProfiles(db: Db, filter: ScrapedFilter): Promise<number> {
+  const row = await db
+    .selectFrom('scraped_profiles')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where(matching(filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page, newest scrape first (the index on workspace, scraped_at, id serves the order). */
+export function profilePage(db: Db, filter: ScrapedFilter, offset: number, limit: number) {
+  return db
+    .selectFrom('scraped_profiles')
+    .select(PROFILE_COLUMNS)
+    .where(matching(filter))
+    .orderBy('scraped_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** Every matching profile in batches, newest first, seeking past the last one read (for exports). */
+export async function* allProfiles(db: Db, filter: ScrapedFilter, batch = 1000) {
+  let after: { scraped_at: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .selectFrom('scraped_profiles')
+      .select(PROFILE_COLUMNS)
+      .where(matching(filter))
+      .$if(Boolean(after), (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('scraped_at', '<', after!.scraped_at),
+            eb.and([eb('scraped_at', '=', after!.scraped_at), eb('id', '<', after!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('scraped_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!;
+  }
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { canUseModule } from '../../../shared/access';
+import { BOTGIT_MESSAGES as M } from '../../../shared/botgit';
+import type {
+  BotgitSettings,
+  ScrapedExportInput,
+  ScrapedListQuery,
+  ScrapedPage,
+} from '../../../shared/schemas/botgit';
+import type { Database, UserRow } from '../../db/types';
+import { permissionSubject } from '../../db/rows';
+import { forbidden } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { leadDateRange } from '../leads/date-range';
+import { readBotgitSettings, saveBotgitSettings } from './botgit-settings';
+import { ingestProfiles } from './scraped-ingest';
+import { scrapedCsv } from './scraped-export';
+import { addProfilesToLeads } from './scraped-to-leads';
+import { countProfiles, profilePage, toScrapedProfile, type ScrapedFilter } from './scraped.repository';
+
+/** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
+export function createScrapedService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+  function filterOf(caller: UserRow, query: Omit<ScrapedExportInput, 'ids'>, ids?: string[]): ScrapedFilter {
+    // Spec §5: the date filter includes the whole start and end days, in the browser's own calendar.
+    const range = leadDateRange('custom', {
+      now: clock(),
+      tzOffset: query.tzOffset,
+      from: query.from,
+      to: query.to,
+    });
+    return { workspaceId: caller.workspace_id, search: query.search, range, ids };
+  }
+
+  return {
+    ingest: (caller: UserRow, items: unknown[]) => ingestProfiles(db, caller, items, clock()),
+
+    async list(caller: UserRow, query: ScrapedListQuery): Promise<ScrapedPage> {
+      const filter = filterOf(caller, query);
+      const filtered = Boolean(query.search?.trim() || query.from || query.to);
+      const [rows, total, workspaceTotal] = await Promise.all([
+        profilePage(db, filter, (query.page - 1) * query.limit, query.limit),
+        countProfiles(db, filter),
+        filtered ? countProfiles(db, { workspaceId: caller.workspace_id, range: null }) : undefined,
+      ]);
+      return {
+        data: rows.map(toScrapedProfile),
+        pagination: {
+          currentPage: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          total,
+          limit: query.limit,
+        },
+        workspaceTotal: workspaceTotal ?? total,
+      };
+    },
+
+    async remove(caller: UserRow, ids: string[]): Promise<number> {
+      const result = await db
+        .deleteFrom('scraped_profiles')
+        .where('workspace_id', '=', caller.workspace_id)
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      const deleted = Number(result.numDeletedRows);
+      if (deleted > 0)
+        await recordActivity(db, {
+          workspaceId: caller.workspace_id,
+          userId: caller.id,
+          action: `${caller.username} deleted ${deleted} Botgit profile${deleted === 1 ? '' : 's'}`,
+        });
+      return deleted;
+    },
+
+    exportCsv(caller: UserRow, input: ScrapedExportInput) {
+      const day = clock().toISOString().slice(0, 10);
+      return {
+        filename: `botgit_export_${day}.csv`,
+        body: scrapedCsv(db, filterOf(caller, input, input.ids), input.tzOffset),
+      };
+    },
+
+    async addToLeads(caller: UserRow, ids: string[]) {
+      if (!canUseModule(permissionSubject(caller), 'dataCenter')) throw forbidden(M.leadsAccessNeeded);
+      return addProfilesToLeads(db, caller, ids, clock());
+    },
+
+    settings: (caller: UserRow) => readBotgitSettings(db, caller.workspace_id),
+
+    async saveSettings(caller: UserRow, settings: BotgitSettings): Promise<BotgitSettings> {
+      await saveBotgitSettings(db, caller.workspace_id, settings, caller.id, clock());
+      return settings;
+    },
+  };
+}
+
+export type ScrapedService = ReturnType<typeof createScrapedService>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { BOTGIT_LIMITS as L, BOTGIT_MESSAGES as M, profileUrlKey } from '../botgit';
+
+export * from '../botgit';
+
+/** Spec §2 Botgit Settings with the §5 ranges and §9 defaults (GET/PUT /api/botgit/settings). */
+export const botgitSettingsSchema = z.object({
+  autoScrape: z.boolean(),
+  scrapeInterval: z.coerce
+    .number({ error: M.intervalRange })
+    .int(M.intervalRange)
+    .min(L.intervalMin, M.intervalRange)
+    .max(L.intervalMax, M.intervalRange),
+  maxProfiles: z.coerce
+    .number({ error: M.maxProfilesRange })
+    .int(M.maxProfilesRange)
+    .min(L.maxProfilesMin, M.maxProfilesRange)
+    .max(L.maxProfilesMax, M.maxProfilesRange),
+  saveEmails: z.boolean(),
+  savePhones: z.boolean(),
+  notifyOnComplete: z.boolean(),
+});
+export type BotgitSettings = z.infer<typeof botgitSettingsSchema>;
+
+const text = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong(field, max))
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** One scraped profile as the extension sends it (spec §3 fields, without id and timestamp). */
+export const scrapedProfileInputSchema = z.object({
+  profileUrl: z
+    .string({ error: M.profileUrlRequired })
+    .trim()
+    .min(1, M.profileUrlRequired)
+    .max(L.urlMax, M.tooLong('Profile URL', L.urlMax))
+    .refine((url) => profileUrlKey(url) !== null, M.profileUrlInvalid),
+  name: text('Name', L.nameMax),
+  email: text('E-mail', L.emailMax).pipe(z.union([z.literal(''), z.email({ error: M.emailInvalid })])),
+  phone: text('Phone', L.phoneMax),
+  role: text('Role', L.roleMax),
+  location: text('Location', L.locationMax),
+});
+export type ScrapedProfileInput = z.infer<typeof scrapedProfileInputSchema>;
+
+/**
+ * POST /api/scraped-data: one profile or a list of at most 100, each item then checked on its own;
+ * `message` says why the body is neither.
+ */
+export function ingestItems(body: unknown): { items: unknown[] } | { message: string } {
+  if (Array.isArray(body)) {
+    if (body.length === 0) return { message: M.nothingSelected };
+    if (body.length > L.batchMax) return { message: M.batchTooLarge };
+    return { items: body };
+  }
+  if (typeof body === 'object' && body !== null) return { items: [body] };
+  return { message: M.profileUrlRequired };
+}
+
+/** GET /api/scraped-data: search and whole local days (YYYY-MM-DD, both inclusive) in the browser's zone. */
+export const scrapedListQuerySchema = z.object({
+  search: z.string().trim().max(L.searchMax).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** Date#getTimezoneOffset of the browser, so a day means the user's day. */
+  tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
+});
+export type ScrapedListQuery = z.infer<typeof scrapedListQuerySchema>;
+
+const ids = z.array(z.string().min(1).max(100)).min(1, M.nothingSelected).max(L.idsMax);
+
+/** DELETE /api/scraped-data and POST /api/scraped-data/leads: the selected profiles. */
+export const scrapedIdsSchema = z.object({ ids });
+
+/** POST /api/scraped-data/export: the selected profiles, or (no ids) everything the filters match. */
+export const scrapedExportSchema = scrapedListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ ids: ids.optional() });
+export type ScrapedExportInput = z.infer<typeof scrapedExportSchema>;
+
+/** Spec §3 scraped profile. */
+export interface ScrapedProfile {
+  _id: string;
+  profileUrl: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  location: string;
+  timestamp: string;
+}
+
+export interface ScrapedPage {
+  data: ScrapedProfile[];
+  pagination: { currentPage: number; totalPages: number; total: number; limit: number };
+  /** Profiles in the workspace, whatever the filters (the "selected/total" count's total is the filtered one). */
+  workspaceTotal: number;
+}
+
+export type IngestOutcome =
+  | { index: number; status: 'created' | 'updated'; _id: string }
+  | { index: number; status: 'invalid'; message: string; errors: { field: string; message: string }[] }
+  | { index: number; status: 'limited'; message: string };
+
+export interface IngestResult {
+  created: number;
+  updated: number;
+  refused: number;
+  results: IngestOutcome[];
+}
