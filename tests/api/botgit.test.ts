@@ -239,6 +239,25 @@ describe('Botgit API', () => {
     expect(paged.pagination).toEqual({ currentPage: 2, totalPages: 2, total: 4, limit: 3 });
   });
 
+  it('search finds any part of name, e-mail, phone, role and location, exactly (indexed or not)', async () => {
+    const user = await freshOwner();
+    await ingest(user, [
+      profile('s-one', { name: 'Zoë Ölmez', role: 'Growth 50% Lead', location: 'Kochi' }),
+      profile('s-two', { name: 'Ravi', role: 'Growth 500 Lead', phone: '+91 22 4000' }),
+    ]);
+    const names = async (term: string) =>
+      (await list(user, `?search=${encodeURIComponent(term)}`)).data
+        .map((p: { name: string }) => p.name)
+        .sort();
+    expect(await names('öLM')).toEqual(['Zoë Ölmez']);
+    expect(await names('50%')).toEqual(['Zoë Ölmez']);
+    expect(await names('50')).toEqual(['Ravi', 'Zoë Ölmez']);
+    expect(await names('ko')).toEqual(['Zoë Ölmez']);
+    expect(await names('22 40')).toEqual(['Ravi']);
+    expect(await names('s-two@people')).toEqual(['Ravi']);
+    expect(await names('nowhere')).toEqual([]);
+  });
+
   it('keeps workspaces apart: another workspace neither sees, exports nor deletes these profiles', async () => {
     const mine = await freshOwner();
     const theirs = await freshOwner();

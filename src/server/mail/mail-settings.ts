@@ -71,6 +71,21 @@ export async function platformTransport(ctx: MailContext): Promise<Transport | n
   return workspaceTransport(ctx, AGENCY_WORKSPACE_ID);
 }
 
+/**
+ * Whether any set-up would send a workspace's mail (its own, SMTP_URL or the agency's), without opening
+ * a sealed password: the pages and flows that only need to know ask this.
+ */
+export async function hasTransport(ctx: MailContext, workspaceId: string | null): Promise<boolean> {
+  if (ctx.config.smtpUrl) return true;
+  const ids = [AGENCY_WORKSPACE_ID, ...(workspaceId ? [workspaceId] : [])];
+  const row = await ctx.db
+    .selectFrom('email_settings')
+    .select('workspace_id')
+    .where('workspace_id', 'in', ids)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** The workspace's own set-up when it has one (via 'workspace'), else the platform's. */
 export async function transportFor(
   ctx: MailContext,

@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../engine';
 
 /**
  * Botgit (issue 11): the profiles the extension scraped, one row per workspace and normalised profile
- * URL (a re-scrape updates it), and each workspace's scraper settings, enforced on ingest.
+ * URL (a re-scrape updates it), and each workspace's scraper settings, enforced on ingest. The search
+ * gets the trigram index the leads have (migration 005, db/trigram-search.ts): 100k profiles searched
+ * without reading every row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -54,4 +57,45 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_by', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+
+  if (engineOf(db) === 'postgres') await postgresTrigramIndex(db);
+  else await sqliteTrigramTable(db);
+}
+
+/** As migration 005 does for leads (copied: a landed migration is history and must not be shared code). */
+async function sqliteTrigramTable(db: Kysely<unknown>): Promise<void> {
+  const fts = 'scraped_profiles_search';
+  await sql
+    .raw(
+      `create virtual table ${fts} using fts5(search_text, content='scraped_profiles', content_rowid='rowid',
+        tokenize='trigram', detail=none, columnsize=0)`,
+    )
+    .execute(db);
+  const add = `insert into ${fts} (rowid, search_text) values (new.rowid, new.search_text);`;
+  const remove = `insert into ${fts} (${fts}, rowid, search_text) values ('delete', old.rowid, old.search_text);`;
+  await sql.raw(`create trigger ${fts}_insert after insert on scraped_profiles begin ${add} end`).execute(db);
+  await sql
+    .raw(`create trigger ${fts}_delete after delete on scraped_profiles begin ${remove} end`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${fts}_update after update of search_text on scraped_profiles
+        when old.search_text is not new.search_text begin ${remove} ${add} end`,
+    )
+    .execute(db);
+}
+
+/** A GIN trigram index when pg_trgm is installed (migration 005 installs it when the role may). */
+async function postgresTrigramIndex(db: Kysely<unknown>): Promise<void> {
+  const schema = (
+    await sql<{ schema: string }>`
+      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+      where e.extname = 'pg_trgm'
+    `.execute(db)
+  ).rows[0]?.schema;
+  if (!schema) return;
+  await sql`
+    create index scraped_profiles_search_trgm_idx on scraped_profiles
+      using gin (search_text ${sql.id(schema, 'gin_trgm_ops')})
+  `.execute(db);
 }

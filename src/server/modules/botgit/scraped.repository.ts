@@ -1,7 +1,8 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { ScrapedProfile } from '../../../shared/schemas/botgit';
 import type { Database, ScrapedProfileRow } from '../../db/types';
-import { containsInsensitive } from '../../db/search';
+import { engineOf, type Engine } from '../../db/engine';
+import { searchScope, type SearchAccess } from '../../db/trigram-search';
 import type { DateRange } from '../leads/date-range';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -43,11 +44,17 @@ export function profileSearchText(
   return [p.name, p.email, p.phone, p.role, p.location].join('\n').toLowerCase();
 }
 
-export function matching(filter: ScrapedFilter) {
+/**
+ * The filter's rows. `access` as in trigram-search.ts: a page and its count want every match; the
+ * export's keyset batches walk the list's index instead.
+ */
+export function matching(engine: Engine, filter: ScrapedFilter, access: SearchAccess = 'matches') {
   return (eb: ExpressionBuilder<Database, 'scraped_profiles'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('workspace_id', '=', filter.workspaceId)];
-    const term = filter.search?.trim().toLowerCase();
-    if (term) conditions.push(containsInsensitive('search_text', term));
+    // search_text is lower-cased by the app (profileSearchText), so the term is too.
+    const needle = filter.search?.trim().toLowerCase() || undefined;
+    const conditions: Expression<SqlBool>[] = [
+      searchScope(engine, { table: 'scraped_profiles', workspaceId: filter.workspaceId, needle, access }),
+    ];
     if (filter.range?.from) conditions.push(eb('scraped_at', '>=', filter.range.from));
     if (filter.range?.to) conditions.push(eb('scraped_at', '<', filter.range.to));
     if (filter.ids) conditions.push(eb('id', 'in', filter.ids));
@@ -59,7 +66,7 @@ export async function countProfiles(db: Db, filter: ScrapedFilter): Promise<numb
   const row = await db
     .selectFrom('scraped_profiles')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where(matching(filter))
+    .where(matching(engineOf(db), filter))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -69,7 +76,7 @@ export function profilePage(db: Db, filter: ScrapedFilter, offset: number, limit
   return db
     .selectFrom('scraped_profiles')
     .select(PROFILE_COLUMNS)
-    .where(matching(filter))
+    .where(matching(engineOf(db), filter))
     .orderBy('scraped_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
@@ -79,12 +86,13 @@ export function profilePage(db: Db, filter: ScrapedFilter, offset: number, limit
 
 /** Every matching profile in batches, newest first, seeking past the last one read (for exports). */
 export async function* allProfiles(db: Db, filter: ScrapedFilter, batch = 1000) {
+  const engine = engineOf(db);
   let after: { scraped_at: string; id: string } | undefined;
   for (;;) {
     const rows = await db
       .selectFrom('scraped_profiles')
       .select(PROFILE_COLUMNS)
-      .where(matching(filter))
+      .where(matching(engine, filter, 'ordered'))
       .$if(Boolean(after), (q) =>
         q.where((eb) =>
           eb.or([

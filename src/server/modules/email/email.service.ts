@@ -10,7 +10,7 @@ import type {
 import { HttpError, badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { recordSentMail, retryQueuedNow } from '../../mail/outbox';
-import { platformTransport, recordTransportHealth, workspaceTransport } from '../../mail/mail-settings';
+import { hasTransport, recordTransportHealth, workspaceTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
@@ -47,10 +47,11 @@ export function createEmailService(mailer: Mailer) {
           }
         : null;
       if (row) return { config, delivery: { transport: 'own', healthy: !row.last_error } };
-      const platform = await platformTransport(mailer).catch(() => null);
       return {
         config,
-        delivery: platform ? { transport: 'platform', healthy: true } : { transport: 'none', healthy: false },
+        delivery: (await hasTransport(mailer, null))
+          ? { transport: 'platform', healthy: true }
+          : { transport: 'none', healthy: false },
       };
     },
 

@@ -6,7 +6,7 @@ import type { InvitationView } from '../../../shared/schemas/email';
 import { newOneTimeToken } from '../../auth/one-time-token';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { enqueueMail } from '../../mail/outbox';
-import { transportFor } from '../../mail/mail-settings';
+import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
@@ -109,11 +109,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger)
         });
       });
       mailer.worker.kick();
-      const transport = await transportFor(mailer, {
-        workspace_id: caller.workspace_id,
-        via: 'workspace',
-      }).catch(() => null);
-      if (!transport && process.env.NODE_ENV !== 'production')
+      if (process.env.NODE_ENV !== 'production' && !(await hasTransport(mailer, caller.workspace_id)))
         log.warn({ email }, 'E-mail is not set up: the invitation link is shown to the inviter only');
       return {
         invitation: {

@@ -7,7 +7,7 @@ import {
   type LeadStatus,
 } from '../../../shared/schemas/leads';
 import type { Engine } from '../../db/engine';
-import { leadScope, type LeadSearchAccess } from '../../db/lead-search';
+import { searchScope, type SearchAccess } from '../../db/trigram-search';
 import type { Database } from '../../db/types';
 import { leadDateRange, type DateRange } from './date-range';
 
@@ -41,12 +41,12 @@ export function countersFor(filter: LeadFilter): 'status' | 'priority' | null {
   return filter.priority ? 'priority' : 'status';
 }
 
-export function matchingLeads(filter: LeadFilter, engine: Engine, access: LeadSearchAccess) {
+export function matchingLeads(filter: LeadFilter, engine: Engine, access: SearchAccess) {
   return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
     // search_text is lower-cased by the app (lead-rows.ts), so the term is too.
     const needle = filter.search?.toLowerCase();
     const conditions: Expression<SqlBool>[] = [
-      leadScope(engine, { workspaceId: filter.workspaceId, needle, access }),
+      searchScope(engine, { table: 'leads', workspaceId: filter.workspaceId, needle, access }),
     ];
     if (filter.status) conditions.push(eb('status', '=', filter.status));
     if (filter.priority) conditions.push(eb('priority', '=', filter.priority));

@@ -6,7 +6,7 @@ import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { HttpError, badRequest } from '../../http/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { enqueueMail } from '../../mail/outbox';
-import { platformTransport } from '../../mail/mail-settings';
+import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
@@ -72,7 +72,7 @@ export function createPasswordResetService(
       });
       mailer.worker.kick();
       // Until mail is set up, whoever runs the server can still help (never in production logs).
-      if (process.env.NODE_ENV !== 'production' && !(await platformTransport(mailer).catch(() => null)))
+      if (process.env.NODE_ENV !== 'production' && !(await hasTransport(mailer, null)))
         log.warn({ email: user.email, link }, 'E-mail is not set up: password reset link not delivered');
     },
 
