@@ -79,7 +79,31 @@ export const FEATURE_SECTIONS: readonly GuideSection[] = [
         <p>
           <strong>Workspace Settings</strong> has tabs General (name, description, type, plan, storage use,
           member count), Members, Profile, Security and Integrations, plus a Danger Zone where Leave Workspace
-          signs you out.
+          signs you out. On Members, a Business Admin (or the Admin) chooses <strong>Invite Members</strong>,
+          enters an e-mail address and sends a single-use link, valid for 7 days, that signs the person up as
+          a Team Member of the workspace, whatever their e-mail domain. Pending invitations can be revoked.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'email',
+    title: 'Business e-mail',
+    body: (
+      <>
+        <p>
+          <strong>Marketing &rarr; Email Setup</strong> connects your workspace&apos;s mail server: SMTP host,
+          port, secure connection (on for port 465, off for 587 and 25), user, password and sender name, all
+          required. The password is stored encrypted and never shown again; leave the field empty to keep it.
+          <strong> Send test e-mail</strong> checks the settings with a real message and says what went wrong
+          if it fails (wrong password, refused connection, TLS mismatch or time-out).
+        </p>
+        <p>
+          From then on your workspace&apos;s invitations go out from your address, and the agency&apos;s
+          set-up also delivers contact-form messages (with the visitor as Reply-To) and password resets.
+          Messages that cannot go out yet wait and are retried; the delivery log lists the last 50 with their
+          status. Forgot your password? Choose <strong>Forgot password?</strong> on the sign-in page: the link
+          we e-mail works once, for one hour, and signs out your other sessions.
         </p>
       </>
     ),
@@ -97,9 +121,10 @@ export const FEATURE_SECTIONS: readonly GuideSection[] = [
         <p>
           In the dashboard, <strong>Botgit &rarr; Scraped Data</strong> lists saved profiles with the columns
           Name, E-mail, Phone, Role, Location and Date. Search them, narrow them to a date range, and select
-          rows to export. <strong>Botgit Settings</strong> sets automatic saving, the interval (1 to 168
-          hours), the maximum number of profiles (1 to 1000) and whether e-mails and phones are saved. What
-          the extension collects, and how to delete it, is in the{' '}
+          rows to export, delete or add to Client Leads (LinkedIn profiles get the source LinkedIn, others
+          Other; e-mails that are already leads are skipped). <strong>Botgit Settings</strong> sets automatic
+          saving, the interval (1 to 168 hours), the maximum number of profiles (1 to 1000) and whether
+          e-mails and phones are saved. What the extension collects, and how to delete it, is in the{' '}
           <Link to="/botgit-privacy">Botgit Extension Privacy Policy</Link>.
         </p>
       </>
