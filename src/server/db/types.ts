@@ -254,6 +254,12 @@ export interface ScrapedProfilesTable {
   scraped_at: string;
 }
 
+/** Profiles per workspace, kept by triggers (migration 008) so the list header never counts rows. */
+export interface ScrapedProfileCountsTable {
+  workspace_id: string;
+  n: number;
+}
+
 /** A workspace's Botgit settings (migration 008); flags 0/1. Absent: the spec §9 defaults. */
 export interface BotgitSettingsTable {
   workspace_id: string;
@@ -286,6 +292,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
+  scraped_profile_counts: ScrapedProfileCountsTable;
   botgit_settings: BotgitSettingsTable;
 }
 

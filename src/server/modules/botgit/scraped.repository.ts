@@ -62,7 +62,16 @@ export function matching(engine: Engine, filter: ScrapedFilter, access: SearchAc
   };
 }
 
+/** How many profiles match; the workspace's whole count comes from its trigger-kept counter. */
 export async function countProfiles(db: Db, filter: ScrapedFilter): Promise<number> {
+  if (!filter.search?.trim() && !filter.range && !filter.ids) {
+    const counter = await db
+      .selectFrom('scraped_profile_counts')
+      .select('n')
+      .where('workspace_id', '=', filter.workspaceId)
+      .executeTakeFirst();
+    return counter?.n ?? 0;
+  }
   const row = await db
     .selectFrom('scraped_profiles')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
