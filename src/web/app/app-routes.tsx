@@ -18,6 +18,8 @@ export function appRoutes(pages: Pages): RouteObject[] {
   return [
     { path: 'login', ...page('Login') },
     { path: 'signup', ...page('Signup') },
+    { path: 'forgot-password', ...page('ForgotPassword') },
+    { path: 'reset-password', ...page('ResetPassword') },
     { path: 'dashboard/*', ...page('Dashboard') },
     {
       element: <SiteLayout />,

@@ -24,5 +24,11 @@ export const clientPages: Pages = {
   NotFound: lazyPage(() => import('../features/public-site/not-found-page').then((m) => m.NotFoundPage)),
   Login: lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
   Signup: lazyPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
+  ForgotPassword: lazyPage(() =>
+    import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  ResetPassword: lazyPage(() =>
+    import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
   Dashboard: lazyPage(() => import('../features/dashboard/dashboard-gate').then((m) => m.DashboardGate)),
 };

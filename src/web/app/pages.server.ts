@@ -1,6 +1,8 @@
 import type { Pages } from './pages';
 import { LoginPage } from '../features/auth/login-page';
 import { SignupPage } from '../features/auth/signup-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { DashboardGate } from '../features/dashboard/dashboard-gate';
 import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
 import { NotFoundPage } from '../features/public-site/not-found-page';
@@ -29,5 +31,7 @@ export const serverPages: Pages = {
   NotFound: NotFoundPage,
   Login: LoginPage,
   Signup: SignupPage,
+  ForgotPassword: ForgotPasswordPage,
+  ResetPassword: ResetPasswordPage,
   Dashboard: DashboardGate,
 };

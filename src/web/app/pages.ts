@@ -21,6 +21,8 @@ export interface Pages {
   NotFound: PageComponent;
   Login: PageComponent;
   Signup: PageComponent;
+  ForgotPassword: PageComponent;
+  ResetPassword: PageComponent;
   Dashboard: PageComponent;
 }
 
@@ -47,5 +49,7 @@ export const PAGE_MODULES: Record<PageName, string> = {
   NotFound: 'features/public-site/not-found-page.tsx',
   Login: 'features/auth/login-page.tsx',
   Signup: 'features/auth/signup-page.tsx',
+  ForgotPassword: 'features/auth/forgot-password-page.tsx',
+  ResetPassword: 'features/auth/reset-password-page.tsx',
   Dashboard: 'features/dashboard/dashboard-gate.tsx',
 };

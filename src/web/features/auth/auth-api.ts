@@ -20,6 +20,8 @@ export interface SignupPayload {
   password: string;
   confirmPassword: string;
   businessName?: string;
+  /** From an invitation link: joins the inviting workspace as a Team Member. */
+  inviteToken?: string;
 }
 
 export async function register(payload: SignupPayload): Promise<Partial<AuthResult>> {

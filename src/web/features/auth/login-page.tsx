@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../shared/messages';
+import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
 import { pathAfterLogin } from '../../../shared/roles';
 import { PageMeta } from '../../app/page-meta';
 import { Banner } from '../../components/ui/banner';
@@ -82,13 +83,14 @@ export function LoginPage() {
         />
         <div className="flex items-center justify-between">
           <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          <button
-            type="button"
+          <Link
+            to={
+              email.trim() ? `/forgot-password?email=${encodeURIComponent(email.trim())}` : '/forgot-password'
+            }
             className="rounded text-sm font-medium text-brand-700 hover:underline"
-            onClick={() => toast.info('Please contact your administrator to reset your password.')}
           >
-            Forgot password?
-          </button>
+            {PASSWORD_RESET_MESSAGES.forgotLink}
+          </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated}>
           {busy ? 'Signing in...' : 'Continue with email'}

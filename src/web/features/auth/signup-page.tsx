@@ -1,30 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Briefcase, Building2, Users } from 'lucide-react';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
-import {
-  ROLE_FOR_USER_TYPE,
-  USER_TYPES,
-  USER_TYPE_LABELS,
-  pathAfterSignup,
-  type UserType,
-} from '../../../shared/roles';
+import { INVITATION_MESSAGES } from '../../../shared/mail';
+import { ROLE_FOR_USER_TYPE, pathAfterSignup, type UserType } from '../../../shared/roles';
 import { emailDomain } from '../../../shared/text';
 import { PageMeta } from '../../app/page-meta';
 import { Banner } from '../../components/ui/banner';
 import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { checkDomain, register } from './auth-api';
 import { signupErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
 import { useSession } from './session';
 import { useDelayedRedirect } from './use-delayed-redirect';
-
-const TYPE_ICONS = { freelancer: Briefcase, 'business-owner': Building2, 'team-member': Users } as const;
+import { useInvitation } from './use-invitation';
+import { UserTypeChooser } from './user-type-chooser';
 const EMPTY_FORM = { businessName: '', username: '', email: '', password: '', confirmPassword: '' };
 
 export function SignupPage() {
@@ -35,6 +28,16 @@ export function SignupPage() {
   const [form, setForm] = useState(EMPTY_FORM);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const [params] = useSearchParams();
+  const invitation = useInvitation(params.get('invite'));
+  // An invitation makes the visitor a Team Member of the inviting workspace, with the invited address.
+  const invited = invitation.status === 'valid' ? invitation : null;
+  const [invitedSeen, setInvitedSeen] = useState<string | null>(null);
+  if (invited && invitedSeen !== invited.token) {
+    setInvitedSeen(invited.token);
+    setUserType('team-member');
+    setForm({ ...EMPTY_FORM, email: invited.email });
+  }
 
   if (status === 'signed-in' && !redirecting) return <Navigate to="/dashboard" replace />;
 
@@ -58,7 +61,8 @@ export function SignupPage() {
 
     setBusy(true);
     try {
-      if (teamMember && (await checkDomain(emailDomain(form.email))) === 'missing') {
+      // The invitation proves membership: no domain check then.
+      if (teamMember && !invited && (await checkDomain(emailDomain(form.email))) === 'missing') {
         setMessage(AUTH_MESSAGES.domainNotFound);
         setBusy(false);
         return;
@@ -71,6 +75,7 @@ export function SignupPage() {
         password: form.password,
         confirmPassword: form.confirmPassword,
         ...(teamMember ? {} : { businessName: form.businessName.trim() }),
+        ...(invited ? { inviteToken: invited.token } : {}),
       });
       if (!result.token || !result.user) throw new Error(AUTH_MESSAGES.registrationFailed);
       redirect(pathAfterSignup(userType));
@@ -100,33 +105,12 @@ export function SignupPage() {
         description="Create your account as a freelancer, a business owner or a team member."
       />
       <form onSubmit={onSubmit} className="space-y-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">Which best describes you?</legend>
-          <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Which best describes you?">
-            {USER_TYPES.map((type) => {
-              const Icon = TYPE_ICONS[type];
-              const selected = userType === type;
-              return (
-                <button
-                  key={type}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  onClick={() => choose(type)}
-                  className={cn(
-                    'flex flex-col items-center gap-1.5 rounded-xl border px-2 py-3 text-xs font-semibold transition-colors sm:text-sm',
-                    selected
-                      ? 'border-brand-600 bg-brand-50 text-brand-800 ring-1 ring-brand-600'
-                      : 'border-line bg-white text-ink hover:border-brand-200',
-                  )}
-                >
-                  <Icon className="size-5" aria-hidden />
-                  {USER_TYPE_LABELS[type]}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
+        {invitation.status === 'valid' ? (
+          <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
+        ) : (
+          <UserTypeChooser value={userType} onChoose={choose} />
+        )}
+        {invitation.status === 'invalid' && <Banner message={INVITATION_MESSAGES.invalidLink} />}
 
         {message && <Banner message={message} />}
 
@@ -148,7 +132,8 @@ export function SignupPage() {
               required
               value={form.email}
               onChange={set('email')}
-              help={AUTH_MESSAGES.teamMemberEmailHelp}
+              readOnly={Boolean(invited)}
+              help={invited ? 'The address your invitation was sent to.' : AUTH_MESSAGES.teamMemberEmailHelp}
             />
           </>
         ) : (

@@ -1,0 +1,86 @@
+import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../src/shared/mail';
+import { AUTH_MESSAGES } from '../../src/shared/messages';
+import { E2E_ADMIN } from './support/server';
+import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
+import { linkIn, receivedMail, testSmtp } from './support/mail';
+
+// Password resets go out through the agency's set-up (or SMTP_URL): save it once for this file.
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/login', { data: E2E_ADMIN });
+  const { token } = await login.json();
+  const smtp = testSmtp();
+  const saved = await request.post('/api/email/setup', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      host: smtp.host,
+      port: smtp.port,
+      secure: false,
+      auth: { user: smtp.user, pass: smtp.pass },
+      from: 'Agency Mail <hello@agency.test>',
+    },
+  });
+  expect(saved.status()).toBe(200);
+});
+
+test('Forgot password? e-mails a link that sets a new password; the old one and the link stop working', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail(`reset-${Date.now().toString(36)}.test`);
+  await registerViaApi(page.request, { userType: 'business-owner', businessName: 'Reset Co', email });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\?email=/);
+  await expect(page.getByRole('heading', { name: M.requestTitle })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: M.requestButton }).click();
+  await expect(page.getByText(M.requested)).toBeVisible();
+
+  const mail = await receivedMail((m) => m.to === email);
+  expect(mail.subject).toBe(M.subject('AgencyHQ'));
+  const link = linkIn(mail, `${baseURL}/reset-password?token=`);
+
+  await page.goto(link);
+  await page.getByLabel('New Password', { exact: true }).fill('new-pass-1');
+  await page.getByLabel('Confirm Password').fill('new-pass-2');
+  await page.getByRole('button', { name: M.resetButton }).click();
+  await expect(page.getByText(AUTH_MESSAGES.passwordsMismatch)).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('new-pass-1');
+  await page.getByRole('button', { name: M.resetButton }).click();
+  await expect(page.getByText(M.done)).toBeVisible();
+
+  await signInThroughForm(page, email, 'secret123');
+  await expect(page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.invalidCredentials })).toBeVisible();
+  await signInThroughForm(page, email, 'new-pass-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link worked once.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto(link);
+  await page.getByLabel('New Password', { exact: true }).fill('third-pass-1');
+  await page.getByLabel('Confirm Password').fill('third-pass-1');
+  await page.getByRole('button', { name: M.resetButton }).click();
+  await expect(page.getByText(M.invalidLink)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test('an unknown address gets the same neutral answer, and a link without a token says it is invalid', async ({
+  page,
+}) => {
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody.test'));
+  await page.getByRole('button', { name: M.requestButton }).click();
+  await expect(page.getByText(M.requested)).toBeVisible();
+
+  await page.goto('/reset-password');
+  await expect(page.getByText(M.invalidLink)).toBeVisible();
+  await expect(page.getByRole('button', { name: M.resetButton })).toBeDisabled();
+});
+
+test('a broken invitation link says so and leaves the normal sign-up', async ({ page }) => {
+  await page.goto('/signup?invite=not-a-real-token');
+  await expect(page.getByText(INVITATION_MESSAGES.invalidLink)).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Which best describes you?' })).toBeVisible();
+});
