@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    // make-fixture.ts compiles against the release it was written for, not against today's code.
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      'tests/fixtures/*/make-fixture.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
