@@ -106,8 +106,8 @@ export const SECTIONS: readonly SectionInfo[] = [
   { key: 'users-roles', label: 'Users & Roles', group: 'settingsConfiguration', page: true },
   { key: 'credentials', label: 'Credentials', group: 'settingsConfiguration' },
   { key: 'workspace-settings', label: 'Workspace Settings', group: 'workspace', page: true },
-  { key: 'botgit-data', label: 'Scraped Data', group: 'botgit' },
-  { key: 'botgit-settings', label: 'Botgit Settings', group: 'botgit' },
+  { key: 'botgit-data', label: 'Scraped Data', group: 'botgit', page: true },
+  { key: 'botgit-settings', label: 'Botgit Settings', group: 'botgit', page: true },
   { key: 'profile-settings', label: 'Profile Settings', group: 'profile', page: true },
 ];
 

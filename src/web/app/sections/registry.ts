@@ -57,6 +57,11 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   'workspace-settings': named(() => import('../../features/workspace/workspace-section'), 'WorkspaceSection'),
   'client-leads': named(() => import('../../features/leads/leads-section'), 'LeadsSection'),
   blogs: named(() => import('../../features/blog-admin/blog-admin-section'), 'BlogAdminSection'),
+  'botgit-data': named(() => import('../../features/botgit/scraped-data-section'), 'ScrapedDataSection'),
+  'botgit-settings': named(
+    () => import('../../features/botgit/botgit-settings-section'),
+    'BotgitSettingsSection',
+  ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
 };
 const PLACEHOLDER = named(

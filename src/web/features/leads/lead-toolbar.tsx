@@ -6,7 +6,7 @@ import { cn } from '../../components/ui/cn';
 import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { DATE_FILTER_LABELS, SOURCE_OPTIONS, type LeadFilters, type LeadView } from './lead-filters';
-import { LeadSearch } from './lead-search';
+import { SearchBox } from '../../components/ui/search-box';
 
 const options = (any: string, values: readonly string[]) => [
   { value: '', label: any },
@@ -37,7 +37,12 @@ export function LeadToolbar({
     <div className="space-y-3 rounded-2xl border border-line bg-white p-3 shadow-sm">
       <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-[minmax(0,1fr)_9.5rem_9.5rem_10rem_10.5rem]">
         <div className="col-span-2 lg:col-span-1">
-          <LeadSearch value={filters.search} onSearch={(search) => onChange({ search })} />
+          <SearchBox
+            label="Search leads"
+            placeholder="Search name, email, company or phone"
+            value={filters.search}
+            onSearch={(search) => onChange({ search })}
+          />
         </div>
         <OptionSelectField
           label="Filter by status"

@@ -13,6 +13,7 @@ import type {
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import { listParams, type LeadFilters } from './lead-filters';
 
 export interface LeadPagination {
@@ -148,18 +149,5 @@ export async function downloadLeadsExport(filters: LeadFilters): Promise<void> {
     responseType: 'blob',
     timeout: LONG_TIMEOUT_MS,
   });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const filename = named
-    ? decodeURIComponent(named)
-    : `leads_export_${new Date().toISOString().slice(0, 10)}.csv`;
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start reading the blob before it is released.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(response, `leads_export_${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -7,7 +7,6 @@ import {
   BarChart3,
   Book,
   BookOpen,
-  Bot,
   Briefcase,
   Building2,
   Calendar,
@@ -27,7 +26,6 @@ import {
   FilePen,
   FileSignature,
   FileText,
-  Filter,
   Fingerprint,
   Gauge,
   Gift,
@@ -64,7 +62,6 @@ import {
   ScrollText,
   Search,
   Send,
-  Settings2,
   ShieldAlert,
   ShieldCheck,
   Sparkles,
@@ -1230,52 +1227,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Botgit ─────────────────────────────────────────────────────────────────
-  'botgit-data': {
-    kind: 'cards',
-    planned: true,
-    description: 'Candidate profiles collected by the Botgit browser extension.',
-    cards: [
-      {
-        title: 'Scraped profiles',
-        text: 'Name, email, phone, role, location and date for each profile.',
-        icon: Users,
-      },
-      {
-        title: 'Search and date range',
-        text: 'Find profiles by name or narrow them to a date range.',
-        icon: Search,
-      },
-      {
-        title: 'Select and export',
-        text: 'Choose profiles and export them to share with the team.',
-        icon: Download,
-      },
-      { title: 'Filters', text: 'Narrow the list to the roles and places you are hiring for.', icon: Filter },
-    ],
-  },
-  'botgit-settings': {
-    kind: 'cards',
-    planned: true,
-    description: 'How and when the Botgit extension collects candidate profiles.',
-    cards: [
-      {
-        title: 'Automatic scraping',
-        text: 'Collect profiles on a schedule, every 1 to 168 hours (24 by default).',
-        icon: Bot,
-      },
-      {
-        title: 'Profile limit',
-        text: 'The most profiles to collect in one run, from 1 to 1,000 (100 by default).',
-        icon: Gauge,
-      },
-      {
-        title: 'What to save',
-        text: 'Choose whether email addresses and phone numbers are kept.',
-        icon: Settings2,
-      },
-      { title: 'Notifications', text: 'Get told when a scraping run has finished.', icon: Mail },
-    ],
-  },
 };
 
 /** The placeholder content for a section key, or undefined (own properties only, so 'constructor' is not content). */

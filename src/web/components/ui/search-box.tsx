@@ -1,13 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 
 const DEBOUNCE_MS = 250;
 
-/** The search box: typing is local, the URL (and so the server query) follows 250 ms after the last key. */
-export function LeadSearch({ value, onSearch }: { value: string; onSearch(value: string): void }) {
+/**
+ * A search box whose typing stays local: `onSearch` (the server query) follows 250 ms after the last key.
+ * When `value` changes from elsewhere (Clear filters, the back button), the box follows it.
+ */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  /** Read by assistive tech; the placeholder says it to everyone else. */
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch(value: string): void;
+}) {
+  const id = useId();
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
-  // When the URL changes from elsewhere (Clear filters, back button), the box follows it.
   if (value !== committed) {
     setCommitted(value);
     setText(value);
@@ -21,17 +35,17 @@ export function LeadSearch({ value, onSearch }: { value: string; onSearch(value:
 
   return (
     <div className="relative">
-      <label htmlFor="lead-search" className="sr-only">
-        Search leads
+      <label htmlFor={id} className="sr-only">
+        {label}
       </label>
       <Search
         className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
         aria-hidden
       />
       <input
-        id="lead-search"
+        id={id}
         type="search"
-        placeholder="Search name, email, company or phone"
+        placeholder={placeholder}
         value={text}
         onChange={(e) => setText(e.target.value)}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
