@@ -7,7 +7,7 @@ const support = SITE_CONTACT.supportEmail;
 export function botgitPrivacyDoc(site: string): LegalDoc {
   return {
     title: 'Botgit Extension Privacy Policy',
-    description: `What the Botgit browser extension collects (only profiles you choose to save), where it sends them (only your own ${site} workspace) and how to delete them.`,
+    description: `What the Botgit browser extension reads (the profile pages you open), what it saves (profiles you choose, or every profile you open when automatic scraping is on), where it sends them (only your own ${site} workspace) and how to delete them.`,
     dates: [
       { label: 'Effective date', value: POLICY_DATE },
       { label: 'Last updated', value: POLICY_DATE },
@@ -22,7 +22,8 @@ export function botgitPrivacyDoc(site: string): LegalDoc {
     ),
     glance: [
       <>
-        Botgit collects only the public profiles <strong>you choose</strong> to save.
+        Botgit saves only the profiles <strong>you choose</strong>, or, if your workspace turns on automatic
+        scraping, the profile pages <strong>you open</strong>. It never opens a page by itself.
       </>,
       <>
         It sends them <strong>only to your own workspace</strong>, over HTTPS. No third parties, no selling,
@@ -37,20 +38,28 @@ export function botgitPrivacyDoc(site: string): LegalDoc {
         body: (
           <>
             <p>
-              Only when you ask it to save a profile, Botgit reads these fields from that public professional
-              profile:
+              On each web page you open, Botgit looks, inside your browser, for a person&apos;s profile: the
+              page&apos;s structured data first (schema.org <code>Person</code> in JSON-LD or microdata, Open
+              Graph profile tags), otherwise the visible name heading, headline, location and e-mail or phone
+              links of a page whose address looks like a profile. Pages that are not profiles are left alone.
+              What it finds stays in your browser, for that tab only, until you close it.
+            </p>
+            <p>
+              It sends a profile to your workspace only when you click Save to Botgit, or when automatic
+              scraping is switched on in Botgit Settings (then each profile page you open is saved, at most
+              the maximum number of profiles per interval set there). A saved profile consists of:
             </p>
             <ul>
-              <li>the profile URL;</li>
+              <li>the profile URL (without its query or fragment);</li>
               <li>name;</li>
               <li>e-mail address and phone number, if the profile shows them publicly;</li>
               <li>role (job title) and location;</li>
-              <li>a timestamp of when you saved it.</li>
+              <li>a timestamp of when you saved it, added by the server.</li>
             </ul>
             <p>
-              You can switch off saving e-mails or phone numbers in Botgit Settings. Botgit does not read your
-              browsing history, other tabs, form entries, passwords or the cookies of the sites you visit, and
-              it does not run on pages you have not asked it to save.
+              Your workspace can switch off saving e-mails or phone numbers in Botgit Settings; the server
+              then does not store them. Botgit does not read your browsing history, form entries, passwords or
+              the cookies of the sites you visit, and it never navigates, clicks or scrolls on its own.
             </p>
           </>
         ),
@@ -61,9 +70,10 @@ export function botgitPrivacyDoc(site: string): LegalDoc {
         body: (
           <>
             <p>
-              Saved profiles are sent <strong>only to your own {site} workspace</strong>, to{' '}
-              <code>/api/scraped-data</code> over HTTPS, with your sign-in token, so that only you and the
-              members of your workspace can see them.
+              Saved profiles are sent <strong>only to your own {site} workspace</strong>, at the server
+              address you entered in the extension&apos;s options, to <code>/api/scraped-data</code> over
+              HTTPS (or plain HTTP for a server on your own computer), with your sign-in token, so that only
+              you and the members of your workspace can see them.
             </p>
             <p>
               The extension sends nothing to any third party. We do not sell the data, use it for advertising,
@@ -78,19 +88,25 @@ export function botgitPrivacyDoc(site: string): LegalDoc {
         body: (
           <ul>
             <li>
-              <strong>Active tab and scripting</strong>: to read the profile on the page you are viewing, at
-              the moment you click save.
+              <strong>Read the pages you open</strong>: to recognise a profile page and read its fields, as
+              described above.
             </li>
             <li>
-              <strong>Storage</strong>: to remember your workspace address, your sign-in token and your Botgit
-              settings on this browser.
+              <strong>Tabs</strong>: to show, in the toolbar pop-up, what was found on the tab you are looking
+              at.
             </li>
             <li>
-              <strong>Access to your {site} address</strong>: to send saved profiles to your workspace.
+              <strong>Storage</strong>: to remember your server address, your e-mail, your sign-in token
+              (never your password), your workspace&apos;s Botgit settings, and which profiles were saved
+              automatically in the current interval (their addresses and times), on this browser only.
             </li>
             <li>
-              <strong>Notifications</strong>: to tell you when a save has finished, only if you turn on
-              &apos;notify on completion&apos;.
+              <strong>Access to your {site} address</strong>: to send saved profiles to your workspace. The
+              browser asks you for it when you sign in (a server on your own computer needs no prompt).
+            </li>
+            <li>
+              <strong>Notifications</strong>: to tell you when a save has finished, only if &apos;notify on
+              completion&apos; is on.
             </li>
           </ul>
         ),
@@ -106,8 +122,9 @@ export function botgitPrivacyDoc(site: string): LegalDoc {
               and we will delete them for you.
             </li>
             <li>
-              Uninstalling the extension stops all collection straight away and removes its settings from your
-              browser. Profiles already saved stay in your workspace until you delete them.
+              Uninstalling the extension stops all collection straight away and removes everything it kept in
+              your browser. Signing out removes your token and settings. Profiles already saved stay in your
+              workspace until you delete them.
             </li>
           </ul>
         ),
