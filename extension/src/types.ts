@@ -1,12 +1,8 @@
-/** What the content script finds on a page: the spec §3 fields of a scraped profile. */
-export interface FoundProfile {
-  profileUrl: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  location: string;
-  /** Where the fields came from, shown in the popup. */
+import type { ScrapedProfileInput } from '../../src/shared/schemas/botgit';
+
+/** What the content script finds on a page: the fields the server takes, and where they came from. */
+export interface FoundProfile extends ScrapedProfileInput {
+  /** Shown in the popup. */
   source: 'json-ld' | 'microdata' | 'open-graph' | 'page';
 }
 

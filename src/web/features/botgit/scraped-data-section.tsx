@@ -4,13 +4,13 @@ import { formatIndianNumber } from '../../../shared/text';
 import type { SectionProps } from '../../app/sections/registry';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
 import { SearchBox } from '../../components/ui/search-box';
 import { Spinner } from '../../components/ui/spinner';
 import { useScrapedData } from './botgit-api';
 import { DateRangeFilter, localDay, type DayRange } from './date-range-filter';
 import { ScrapedActions } from './scraped-actions';
 import { ScrapedEmpty, emptyMessage } from './scraped-empty';
-import { ScrapedPagination } from './scraped-pagination';
 import { ScrapedTable } from './scraped-table';
 
 /** Spec §2 Botgit Data, made real (issue 11): the workspace's scraped profiles. */
@@ -128,7 +128,12 @@ export function ScrapedDataSection({ section }: SectionProps) {
             onToggle={toggle}
             onToggleAll={toggleAll}
           />
-          <ScrapedPagination pagination={query.data.pagination} onPage={setPage} />
+          <Pagination
+            label="Profile pages"
+            page={query.data.pagination.currentPage}
+            totalPages={query.data.pagination.totalPages}
+            onPage={setPage}
+          />
         </>
       )}
     </div>
