@@ -146,11 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
-  await app.register(seoRoutes(blogs, deps.config.siteName));
-  if (deps.web)
-    await app.register(
-      pagesRoutes(deps.web, deps.config.siteName, createPageDataLoader({ blogs, categories })),
-    );
+  const site = { name: deps.config.siteName, url: deps.config.siteUrl };
+  await app.register(seoRoutes(blogs, site));
+  if (deps.web) await app.register(pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories })));
 
   app.addHook('onClose', async () => {
     await mailer.worker.stop();

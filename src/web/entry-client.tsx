@@ -12,6 +12,10 @@ import './styles/app.css';
 
 const siteName =
   document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'AgencyHQ';
+// The configured public origin the server rendered with (SITE_URL), read back from the canonical link, so
+// JSON-LD and share URLs hydrate identically however the visitor reached the site.
+const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+const origin = canonical ? new URL(canonical).origin : window.location.origin;
 const queryClient = createQueryClient();
 // The data the server rendered with: seeding it first makes hydration match without refetching.
 const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
@@ -20,10 +24,7 @@ if (state) hydrate(queryClient, JSON.parse(state));
 const routes = appRoutes(clientPages);
 const app = (
   <StrictMode>
-    <Providers
-      meta={{ siteName, origin: window.location.origin, path: window.location.pathname }}
-      queryClient={queryClient}
-    >
+    <Providers meta={{ siteName, origin, path: window.location.pathname }} queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>

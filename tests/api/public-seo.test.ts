@@ -171,12 +171,12 @@ describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
       }));
       const locs = entries.map((e) => e.loc);
       expect(locs.slice(0, SITEMAP_PAGES.length)).toEqual(
-        SITEMAP_PAGES.map((path) => `http://agency.example${path}`),
+        SITEMAP_PAGES.map((path) => `https://agency.example${path}`),
       );
       for (const path of ['/pricing', '/contact', '/documentation', '/terms', '/privacy', '/shipping'])
-        expect(locs).toContain(`http://agency.example${path}`);
-      expect(locs).toContain('http://agency.example/cancellation-refunds');
-      expect(locs).toContain('http://agency.example/botgit-privacy');
+        expect(locs).toContain(`https://agency.example${path}`);
+      expect(locs).toContain('https://agency.example/cancellation-refunds');
+      expect(locs).toContain('https://agency.example/botgit-privacy');
       const posts = entries.slice(SITEMAP_PAGES.length);
       const current = await Promise.all(
         [first, second, renamed].map(async (b) =>
@@ -185,19 +185,28 @@ describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
       );
       expect(posts.sort((x, y) => x.loc!.localeCompare(y.loc!))).toEqual(
         current
-          .map((b: Blog) => ({ loc: `http://agency.example/blog/${b.slug}`, lastmod: b.updatedAt }))
+          .map((b: Blog) => ({ loc: `https://agency.example/blog/${b.slug}`, lastmod: b.updatedAt }))
           .sort((x, y) => x.loc.localeCompare(y.loc)),
       );
       for (const hidden of [draft, archived, betaPost]) expect(response.body).not.toContain(hidden.slug);
       expect(response.body).not.toContain('before-the-rename');
     });
 
-    it('names the origin the request came through (proxy on loopback)', async () => {
-      const response = await t.app.inject({
-        url: '/sitemap.xml',
-        headers: { host: 'www.agency.example', 'x-forwarded-proto': 'https' },
-      });
-      expect(parseXml(response.body).children[0]!.children[0]!.text).toBe('https://www.agency.example/');
+    it('takes every URL from SITE_URL, never from Host or X-Forwarded-Host (even from a trusted proxy)', async () => {
+      for (const headers of [
+        { host: 'evil.example' },
+        { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      ]) {
+        for (const url of ['/sitemap.xml', '/rss.xml', '/robots.txt']) {
+          // inject() comes from 127.0.0.1, a trusted proxy: X-Forwarded-Host would be believed if read.
+          const response = await t.app.inject({ url, headers });
+          expect(response.body, url).not.toContain('evil.example');
+          expect(response.body, url).toContain('https://agency.example/');
+        }
+      }
+      expect(
+        parseXml((await t.app.inject({ url: '/sitemap.xml' })).body).children[0]!.children[0]!.text,
+      ).toBe('https://agency.example/');
     });
   });
 
@@ -212,7 +221,7 @@ describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
       expect(rss.attrs['xmlns:content']).toBe('http://purl.org/rss/1.0/modules/content/');
       const channel = child(rss, 'channel')!;
       expect(childText(channel, 'title')).toBe('AgencyHQ');
-      expect(childText(channel, 'link')).toBe('http://agency.example/blog');
+      expect(childText(channel, 'link')).toBe('https://agency.example/blog');
       const items = all(channel, 'item');
       expect(items.map((i) => childText(i, 'title')).sort()).toEqual(
         [first.title, second.title, 'After The Rename'].sort(),
@@ -221,7 +230,7 @@ describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
 
       const item = items.find((i) => childText(i, 'title') === first.title)!;
       expect(first.title).toBe('Tips & <Tricks> for "SEO"');
-      const link = `http://agency.example/blog/${first.slug}`;
+      const link = `https://agency.example/blog/${first.slug}`;
       expect(childText(item, 'link')).toBe(link);
       expect(child(item, 'guid')).toMatchObject({ text: link, attrs: { isPermaLink: 'true' } });
       expect(childText(item, 'description')).toBe(first.metaDescription);
@@ -231,7 +240,7 @@ describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
       );
       // The full sanitised content, root-relative links made absolute for feed readers.
       expect(childText(item, 'content:encoded')).toBe(
-        '<p>First <strong>body</strong> with <a href="http://agency.example/pricing">a relative link</a>.</p>',
+        '<p>First <strong>body</strong> with <a href="https://agency.example/pricing">a relative link</a>.</p>',
       );
     });
 

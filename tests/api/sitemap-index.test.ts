@@ -5,12 +5,12 @@ import { SITEMAP_MAX_URLS } from '../../src/shared/constants';
 import { createBlogsService } from '../../src/server/modules/blogs/blogs.service';
 import { seoRoutes } from '../../src/server/render/seo.routes';
 import { SITEMAP_PAGES, createSitemaps } from '../../src/server/render/sitemap';
-import { createTestApp, type TestApp } from './support/test-app';
+import { SITE_URL, createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, getJson, setStatus } from './support/blogs';
 import { all, childText, parseXml } from './support/xml';
 
-const ORIGIN = 'http://agency.example';
+const ORIGIN = SITE_URL;
 const PUBLISHED = 23;
 
 /**
@@ -27,7 +27,13 @@ describe('sitemap index at the per-file limit', () => {
   /** The SEO routes alone on the test database, with a lowered per-file limit. */
   async function seoApp(sitemapMaxUrls: number): Promise<FastifyInstance> {
     const app = Fastify();
-    await app.register(seoRoutes(createBlogsService(t.database.handle.db), 'AgencyHQ', { sitemapMaxUrls }));
+    await app.register(
+      seoRoutes(
+        createBlogsService(t.database.handle.db),
+        { name: 'AgencyHQ', url: SITE_URL },
+        { sitemapMaxUrls },
+      ),
+    );
     servers.push(app);
     return app;
   }

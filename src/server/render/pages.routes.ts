@@ -9,9 +9,12 @@ const ONE_YEAR_SECONDS = 31_536_000;
 /** Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page. */
 export function pagesRoutes(
   renderer: WebRenderer,
-  siteName: string,
+  site: { name: string; url: string },
   loadPageData: PageDataLoader,
 ): FastifyPluginAsync {
+  const siteName = site.name;
+  // Canonical, og:url and JSON-LD URLs come from SITE_URL, never from the request's Host.
+  const origin = site.url;
   return async (app) => {
     await app.register(async (assets) => {
       assets.addHook('onSend', async (_request, reply) => {
@@ -38,7 +41,6 @@ export function pagesRoutes(
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       const data = await loadPageData(request.url);
-      const origin = `${request.protocol}://${request.host}`;
       if (data.redirect) return reply.redirect(data.redirect, 301);
       const { status, body } = renderPage(
         renderer,

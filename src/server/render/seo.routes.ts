@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Blog } from '../../shared/schemas/blog';
 import { RSS_MAX_ITEMS, SITEMAP_MAX_URLS } from '../../shared/constants';
 import type { BlogsService } from '../modules/blogs/blogs.service';
@@ -10,10 +10,6 @@ const CACHE_SECONDS = 300;
 /** Feed readers show content outside the site: root-relative links and images must carry the origin. */
 function absoluteLinks(html: string, origin: string): string {
   return html.replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${origin}/`);
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 export function rssXml(origin: string, siteName: string, posts: Blog[]): string {
@@ -73,9 +69,13 @@ export function robotsTxt(origin: string): string {
  */
 export function seoRoutes(
   blogs: BlogsService,
-  siteName: string,
+  site: { name: string; url: string },
   options: { sitemapMaxUrls?: number } = {},
 ): FastifyPluginAsync {
+  // Every absolute URL comes from SITE_URL, never from Host or X-Forwarded-Host: one forged header must not
+  // put another site's address into a sitemap or feed (and, once cached, into everyone's copy).
+  const origin = site.url;
+  const siteName = site.name;
   return async (app) => {
     const cache = `public, max-age=${CACHE_SECONDS}`;
     const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
@@ -83,17 +83,17 @@ export function seoRoutes(
       reply.header('cache-control', cache).type('application/xml; charset=utf-8').send(xml);
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
-      sendXml(reply, await sitemaps.root(requestOrigin(request))),
+      sendXml(reply, await sitemaps.root(origin)),
     );
 
     app.get(SITEMAP_PAGES_FILE, { schema: { hide: true } }, async (request, reply) =>
-      sendXml(reply, await sitemaps.pages(requestOrigin(request))),
+      sendXml(reply, await sitemaps.pages(origin)),
     );
 
     app.get('/sitemap-posts-:n.xml', { schema: { hide: true } }, async (request, reply) => {
       const { n } = request.params as { n: string };
       // Only the file names the index hands out: 1, 2, 3… (no zero, sign or leading zero).
-      const xml = /^[1-9]\d{0,5}$/.test(n) ? await sitemaps.posts(requestOrigin(request), Number(n)) : null;
+      const xml = /^[1-9]\d{0,5}$/.test(n) ? await sitemaps.posts(origin, Number(n)) : null;
       if (xml !== null) return sendXml(reply, xml);
       reply.callNotFound();
       return reply;
@@ -108,14 +108,11 @@ export function seoRoutes(
       return reply
         .header('cache-control', cache)
         .type('application/rss+xml; charset=utf-8')
-        .send(rssXml(requestOrigin(request), siteName, posts));
+        .send(rssXml(origin, siteName, posts));
     });
 
     app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-      reply
-        .header('cache-control', cache)
-        .type('text/plain; charset=utf-8')
-        .send(robotsTxt(requestOrigin(request))),
+      reply.header('cache-control', cache).type('text/plain; charset=utf-8').send(robotsTxt(origin)),
     );
   };
 }
