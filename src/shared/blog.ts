@@ -57,6 +57,9 @@ export interface Blog {
   updatedAt: string;
 }
 
+/** A post as lists show it (cards, teasers): everything but its HTML content, which only its own page reads. */
+export type BlogSummary = Omit<Blog, 'content'>;
+
 export interface BlogPagination {
   currentPage: number;
   totalPages: number;

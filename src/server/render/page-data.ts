@@ -1,4 +1,3 @@
-import type { Blog } from '../../shared/schemas/blog';
 import { BLOG_LIMITS } from '../../shared/schemas/blog';
 import { parseBlogCategory, parseBlogPage } from '../../shared/blog';
 import { publicQueryKeys } from '../../shared/query-keys';
@@ -6,9 +5,6 @@ import type { PageData, PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
 import type { PageDataLoader } from './web-renderer';
-
-/** Lists never show a post's body: leaving it out keeps the page's embedded state small. */
-const withoutContent = (blog: Blog): Blog => ({ ...blog, content: '' });
 
 function isNotFound(error: unknown): boolean {
   return (error as { statusCode?: number } | null)?.statusCode === 404;
@@ -42,7 +38,7 @@ export function createPageDataLoader(services: {
         page: 1,
         limit: BLOG_LIMITS.homeTeaserLimit,
       });
-      return [{ key: publicQueryKeys.homeTeaser(), data: { blogs: answer.blogs.map(withoutContent) } }];
+      return [{ key: publicQueryKeys.homeTeaser(), data: { blogs: answer.blogs } }];
     } catch {
       // The home page shows its built-in posts when the list fails (spec §2); the browser may try again.
       return [];
@@ -64,7 +60,7 @@ export function createPageDataLoader(services: {
     return [
       {
         key: publicQueryKeys.blogList(page, category),
-        data: { blogs: answer.blogs.map(withoutContent), pagination: answer.pagination },
+        data: { blogs: answer.blogs, pagination: answer.pagination },
       },
       { key: publicQueryKeys.categories(), data: list },
     ];

@@ -100,11 +100,7 @@ export function seoRoutes(
     });
 
     app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) => {
-      const { blogs: posts } = await blogs.list(null, {
-        status: 'published',
-        page: 1,
-        limit: RSS_MAX_ITEMS,
-      });
+      const posts = await blogs.publicFeed(RSS_MAX_ITEMS);
       return reply
         .header('cache-control', cache)
         .type('application/rss+xml; charset=utf-8')

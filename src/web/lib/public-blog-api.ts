@@ -3,6 +3,7 @@ import {
   type Blog,
   type BlogImage,
   type BlogPagination,
+  type BlogSummary,
   type Category,
 } from '../../shared/blog';
 import { api, isHttpError } from './api-client';
@@ -16,34 +17,31 @@ import { api, isHttpError } from './api-client';
 
 /** publicQueryKeys.homeTeaser(): GET /api/blogs?status=published&limit=3&scope=public, posts only. */
 export interface HomeTeaserData {
-  blogs: Blog[];
+  blogs: BlogSummary[];
 }
 
 /** publicQueryKeys.blogList(page, category). */
 export interface BlogListData {
-  blogs: Blog[];
+  blogs: BlogSummary[];
   pagination: BlogPagination;
 }
 
 const PUBLIC = { scope: 'public', status: 'published' } as const;
 
-/** Lists never show a post's body; dropping it keeps the cache (and the server's embedded state) small. */
-const withoutContent = (blog: Blog): Blog => ({ ...blog, content: '' });
-
-/** Spec §2 home teaser: up to 3 published posts, newest first. `content` is always ''. */
+/** Spec §2 home teaser: up to 3 published posts, newest first (lists carry no content). */
 export async function fetchHomeTeaser(): Promise<HomeTeaserData> {
   const { data } = await api.get<BlogListData>('blogs', {
     params: { ...PUBLIC, limit: BLOG_LIMITS.homeTeaserLimit },
   });
-  return { blogs: data.blogs.map(withoutContent) };
+  return { blogs: data.blogs };
 }
 
-/** Spec §2/§7 public list: 12 per page, optionally one category (by slug). `content` is always ''. */
+/** Spec §2/§7 public list: 12 per page, optionally one category (by slug). */
 export async function fetchBlogList(page: number, category: string | null): Promise<BlogListData> {
   const params: Record<string, string | number> = { ...PUBLIC, page, limit: BLOG_LIMITS.publicPageSize };
   if (category) params.category = category;
   const { data } = await api.get<BlogListData>('blogs', { params });
-  return { blogs: data.blogs.map(withoutContent), pagination: data.pagination };
+  return { blogs: data.blogs, pagination: data.pagination };
 }
 
 /** The agency's categories, for the filter bar. */

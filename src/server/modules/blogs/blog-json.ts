@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BlogRow, Database } from '../../db/types';
 import { parseJson } from '../../db/rows';
-import type { Blog, BlogStatus } from '../../../shared/schemas/blog';
+import type { Blog, BlogStatus, BlogSummary } from '../../../shared/schemas/blog';
 import { toBlogImage } from '../media/media.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,14 +15,35 @@ export interface BlogView extends BlogRow {
   media_height: number | null;
 }
 
-/** The one select every blog answer reads from: the post, its category, author and image size. */
-export function selectBlogViews(db: Db) {
+const SUMMARY_COLUMNS = [
+  'blogs.id',
+  'blogs.workspace_id',
+  'blogs.author_id',
+  'blogs.category_id',
+  'blogs.title',
+  'blogs.slug',
+  'blogs.meta_description',
+  'blogs.keywords',
+  'blogs.status',
+  'blogs.featured_media_id',
+  'blogs.alt_text',
+  'blogs.views',
+  'blogs.published_at',
+  'blogs.created_at',
+  'blogs.updated_at',
+] as const;
+
+/**
+ * The select every list reads from: the post without its content (a page of cards would otherwise read and
+ * send every post's HTML), its category, author and image size.
+ */
+export function selectBlogSummaries(db: Db) {
   return db
     .selectFrom('blogs')
     .leftJoin('categories', 'categories.id', 'blogs.category_id')
     .leftJoin('users', 'users.id', 'blogs.author_id')
     .leftJoin('media', 'media.id', 'blogs.featured_media_id')
-    .selectAll('blogs')
+    .select(SUMMARY_COLUMNS)
     .select([
       'categories.name as category_name',
       'categories.slug as category_slug',
@@ -32,8 +53,18 @@ export function selectBlogViews(db: Db) {
     ]);
 }
 
+/** The select every single-post answer reads from: a summary with the content. */
+export function selectBlogViews(db: Db) {
+  return selectBlogSummaries(db).select('blogs.content');
+}
+
 /** Spec §3 Blog, exactly the shared Blog interface. */
 export function toBlog(row: BlogView): Blog {
+  return { ...toBlogSummary(row), content: row.content };
+}
+
+/** A post without its content, as lists answer it. */
+export function toBlogSummary(row: Omit<BlogView, 'content'>): BlogSummary {
   const image =
     row.featured_media_id && row.media_width !== null && row.media_height !== null
       ? toBlogImage(
@@ -48,7 +79,6 @@ export function toBlog(row: BlogView): Blog {
     title: row.title,
     metaDescription: row.meta_description,
     keywords: parseJson<string[]>(row.keywords, []),
-    content: row.content,
     status: row.status as BlogStatus,
     featuredImage: image,
     category:

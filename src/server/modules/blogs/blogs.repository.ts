@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlogRow, Database } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import type { BlogStatus } from '../../../shared/schemas/blog';
-import { selectBlogViews, type BlogView } from './blog-json';
+import { selectBlogSummaries, selectBlogViews, type BlogView } from './blog-json';
 import { numberedPattern } from './unique-slug';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -75,7 +75,7 @@ export async function listBlogs(
   filter: BlogListFilter,
   page: number,
   limit: number,
-): Promise<{ rows: BlogView[]; total: number }> {
+): Promise<{ rows: Omit<BlogView, 'content'>[]; total: number }> {
   const status = filter.publishedOnly ? 'published' : filter.status;
   const total = await countBlogs(db, filter, status);
   const offset = (page - 1) * limit;
@@ -88,7 +88,7 @@ export async function listBlogs(
     .limit(limit)
     .offset(offset);
   // Only the id here: another indexed condition could lead the planner to walk that index instead.
-  const rows = await selectBlogViews(db)
+  const rows = await selectBlogSummaries(db)
     .where('blogs.id', 'in', ids)
     .orderBy(`blogs.${order}`, 'desc')
     .orderBy('blogs.id', 'desc')
@@ -211,5 +211,16 @@ export function listPublishedSlugs(
     .orderBy('id', 'asc')
     .limit(limit)
     .offset(offset)
+    .execute();
+}
+
+/** The newest published posts with their content, on the published_at index (the feed). */
+export function newestPublished(db: Db, workspaceId: string, limit: number): Promise<BlogView[]> {
+  return selectBlogViews(db)
+    .where('blogs.workspace_id', '=', workspaceId)
+    .where('blogs.status', '=', 'published')
+    .orderBy('blogs.published_at', 'desc')
+    .orderBy('blogs.id', 'desc')
+    .limit(limit)
     .execute();
 }

@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, UserRow } from '../../db/types';
-import type { Blog, BlogPagination, blogListQuerySchema } from '../../../shared/schemas/blog';
+import type { Blog, BlogPagination, BlogSummary, blogListQuerySchema } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { notFound } from '../../http/errors';
 import { canUseModule } from '../../../shared/access';
 import { permissionSubject } from '../../db/rows';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { findCategory } from '../categories/categories.repository';
-import { toBlog } from './blog-json';
+import { toBlog, toBlogSummary } from './blog-json';
 import {
   countView,
   findBlog,
   findRedirect,
   listBlogs,
+  newestPublished,
   countPublished,
   listPublishedSlugs,
   publishedLastModified,
@@ -43,7 +44,7 @@ export function createBlogsService(db: Kysely<Database>) {
     async list(
       caller: UserRow | null,
       query: BlogListQuery,
-    ): Promise<{ blogs: Blog[]; pagination: BlogPagination }> {
+    ): Promise<{ blogs: BlogSummary[]; pagination: BlogPagination }> {
       const scope = readScope(caller);
       const { page, limit } = query;
       let categoryId: string | undefined;
@@ -55,7 +56,7 @@ export function createBlogsService(db: Kysely<Database>) {
           : await listBlogs(db, { ...scope, status: query.status, categoryId }, page, limit);
       const totalPages = Math.ceil(total / limit);
       return {
-        blogs: rows.map(toBlog),
+        blogs: rows.map(toBlogSummary),
         pagination: {
           currentPage: page,
           totalPages,
@@ -85,6 +86,12 @@ export function createBlogsService(db: Kysely<Database>) {
       const redirect = await findRedirect(db, PUBLIC_SCOPE, idOrSlug);
       if (redirect) return { redirect };
       throw notFound(BLOG_MESSAGES.notFound);
+    },
+
+    /** The newest published posts with their content, for the feed (readers show it whole). */
+    async publicFeed(limit: number): Promise<Blog[]> {
+      const rows = await newestPublished(db, PUBLIC_SCOPE.workspaceId, limit);
+      return rows.map(toBlog);
     },
 
     /** How many posts the public site has (the sitemap's plan). */

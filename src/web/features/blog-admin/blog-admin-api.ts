@@ -3,6 +3,7 @@ import {
   BLOG_LIMITS,
   type Blog,
   type BlogPagination,
+  type BlogSummary,
   type BlogStatus,
   type Category,
 } from '../../../shared/schemas/blog';
@@ -16,7 +17,7 @@ export interface BlogListFilters {
   page: number;
 }
 export interface BlogListAnswer {
-  blogs: Blog[];
+  blogs: BlogSummary[];
   pagination: BlogPagination;
 }
 

@@ -11,7 +11,7 @@ import {
   User,
   type LucideIcon,
 } from 'lucide-react';
-import type { Blog } from '../../../shared/schemas/blog';
+import type { BlogSummary } from '../../../shared/schemas/blog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { STATUS_ACTIONS, STATUS_COLORS, imageSrcSet, mediaUrl, shortDate } from './blog-format';
@@ -26,11 +26,11 @@ export function BlogCard({
   onEdit,
   onDelete,
 }: {
-  blog: Blog;
+  blog: BlogSummary;
   busy: boolean;
-  onStatus(blog: Blog): void;
-  onEdit(blog: Blog): void;
-  onDelete(blog: Blog): void;
+  onStatus(blog: BlogSummary): void;
+  onEdit(blog: BlogSummary): void;
+  onDelete(blog: BlogSummary): void;
 }) {
   const titleId = useId();
   const action = STATUS_ACTIONS[blog.status];

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type Ref } from 'react';
 import { FolderCog, Plus } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
-import type { Blog, Category } from '../../../shared/schemas/blog';
+import type { BlogSummary, Category } from '../../../shared/schemas/blog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import {
@@ -69,12 +69,12 @@ export function BlogList({
     (setStatus.isPending ? setStatus.variables?.id : undefined) ??
     (remove.isPending ? remove.variables : undefined);
 
-  const changeStatus = (blog: Blog) =>
+  const changeStatus = (blog: BlogSummary) =>
     setStatus.mutate(
       { id: blog._id, status: STATUS_ACTIONS[blog.status].next },
       { onError: () => window.alert(BLOG_MESSAGES.statusUpdateFailed) },
     );
-  const deleteBlog = (blog: Blog) => {
+  const deleteBlog = (blog: BlogSummary) => {
     if (!window.confirm(BLOG_MESSAGES.deleteConfirm)) return;
     remove.mutate(blog._id, { onError: () => window.alert(BLOG_MESSAGES.deleteFailed) });
   };

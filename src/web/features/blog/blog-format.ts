@@ -15,7 +15,8 @@ const LONG_DATE = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The date readers see: when the post was published (a republished post keeps its first date). */
-export const postDate = (blog: Blog): string => blog.publishedAt ?? blog.createdAt;
+export const postDate = (blog: Pick<Blog, 'publishedAt' | 'createdAt'>): string =>
+  blog.publishedAt ?? blog.createdAt;
 
 function format(formatter: Intl.DateTimeFormat, iso: string): string {
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Eye, ImageIcon } from 'lucide-react';
-import type { Blog } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/blog';
 import { BLOG_LIMITS } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import { postDate, shortDate, viewsText } from './blog-format';
@@ -18,7 +18,15 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 24rem, (min-width: 1024px) 31vw, (
  * card is clickable while the link's name stays the title. `eager` marks the first row (above the fold) and
  * `priority` the first card, whose image is likely the largest thing on a phone's first screen.
  */
-export function PublicBlogCard({ blog, eager, priority }: { blog: Blog; eager: boolean; priority: boolean }) {
+export function PublicBlogCard({
+  blog,
+  eager,
+  priority,
+}: {
+  blog: BlogSummary;
+  eager: boolean;
+  priority: boolean;
+}) {
   const image = blog.featuredImage;
   const date = postDate(blog);
   return (

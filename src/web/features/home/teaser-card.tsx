@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowUpRight } from 'lucide-react';
-import type { Blog } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import type { FallbackPost } from './fallback-posts';
 
@@ -17,7 +17,7 @@ export interface TeaserPost {
   image: { src: string; srcSet?: string; alt: string; width: number; height: number } | null;
 }
 
-export function fromBlog(blog: Blog): TeaserPost {
+export function fromBlog(blog: BlogSummary): TeaserPost {
   const image = blog.featuredImage;
   return {
     id: blog.id,
