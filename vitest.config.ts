@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -49,17 +49,20 @@ import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
 import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
+import { createPublicCache, type PublicCache } from './public-cache/public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers queued e-mail; main.ts starts its polling once listening, tests call deliverDue(). */
     outbox: OutboxWorker;
+    /** The render cache of public pages and the batched view counter (tests flush and inspect them). */
+    publicCache: PublicCache;
   }
 }
 
 export interface AppDeps {
   config: Pick<AppConfig, 'siteName' | 'siteUrl' | 'logLevel'> &
-    Partial<Pick<AppConfig, 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp'>>;
+    Partial<Pick<AppConfig, 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp' | 'renderCacheBytes'>>;
   database: DatabaseHandle;
   jwtSecret: string;
   /** Seals stored secrets (SMTP passwords): SECRET_KEY, or the one generated into the database. */
@@ -77,6 +80,7 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const API_CACHE_CONTROL = 'private, no-store';
 
 /** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -124,9 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('outbox', mailer.worker);
   const blogs = createBlogsService(db);
   const categories = createCategoriesService(db);
+  const publicCache = createPublicCache(db, app.log, deps.config.renderCacheBytes);
+  app.decorate('publicCache', publicCache);
 
   await app.register(
     async (api) => {
+      // Answers about a user or a workspace must never sit in a browser's or a proxy's cache; the few
+      // public ones (images, the OpenAPI description) say their own.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
+      });
       await api.register(healthRoutes(db));
       await api.register(authRoutes(auth, guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
@@ -147,11 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
   const site = { name: deps.config.siteName, url: deps.config.siteUrl };
-  await app.register(seoRoutes(blogs, site));
-  if (deps.web) await app.register(pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories })));
+  await app.register(seoRoutes(blogs, site, publicCache));
+  if (deps.web)
+    await app.register(pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories }), publicCache));
 
   app.addHook('onClose', async () => {
     await mailer.worker.stop();
+    await publicCache.views.stop();
     await deps.database.close();
   });
   return app;

@@ -72,6 +72,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
+  /** Memory for rendered public pages, sitemaps and the feed (with their compressed forms), in MB. */
+  RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** `npm run dev` turns this off: Vite serves the pages there. */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
 });
@@ -94,6 +96,8 @@ export interface AppConfig {
   allowPrivateSmtp: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** 0 turns the render cache off (every answer is rendered). */
+  renderCacheBytes: number;
   serveWeb: boolean;
 }
 
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     serveWeb: c.SERVE_WEB === 'true',
   };
 }

@@ -4,6 +4,7 @@ import type { Blog } from '../../src/shared/schemas/blog';
 import { SITEMAP_MAX_URLS } from '../../src/shared/constants';
 import { createBlogsService } from '../../src/server/modules/blogs/blogs.service';
 import { seoRoutes } from '../../src/server/render/seo.routes';
+import { createPublicCache } from '../../src/server/public-cache/public-cache';
 import { SITEMAP_PAGES, createSitemaps } from '../../src/server/render/sitemap';
 import { SITE_URL, createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
@@ -31,6 +32,7 @@ describe('sitemap index at the per-file limit', () => {
       seoRoutes(
         createBlogsService(t.database.handle.db),
         { name: 'AgencyHQ', url: SITE_URL },
+        createPublicCache(t.database.handle.db, app.log),
         { sitemapMaxUrls },
       ),
     );

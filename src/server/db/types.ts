@@ -273,6 +273,12 @@ export interface BotgitSettingsTable {
   updated_at: string;
 }
 
+/** One row (id 1): raised by triggers on every write a public page shows (migration 009). */
+export interface PublicContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -294,6 +300,7 @@ export interface Database {
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;
   botgit_settings: BotgitSettingsTable;
+  public_content_version: PublicContentVersionTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

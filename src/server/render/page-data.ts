@@ -1,10 +1,10 @@
 import { BLOG_LIMITS } from '../../shared/schemas/blog';
 import { parseBlogCategory, parseBlogPage } from '../../shared/blog';
 import { publicQueryKeys } from '../../shared/query-keys';
-import type { PageData, PreloadedQuery } from '../../shared/ssr';
+import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
-import type { PageDataLoader } from './web-renderer';
+import type { LoadedPage, PageDataLoader } from './web-renderer';
 
 function isNotFound(error: unknown): boolean {
   return (error as { statusCode?: number } | null)?.statusCode === 404;
@@ -66,7 +66,7 @@ export function createPageDataLoader(services: {
     ];
   }
 
-  async function blogPost(slug: string): Promise<PageData> {
+  async function blogPost(slug: string): Promise<LoadedPage> {
     try {
       // A public read: counts one view, which the browser does not repeat on hydration.
       const found = await blogs.get(null, slug);
@@ -75,7 +75,10 @@ export function createPageDataLoader(services: {
       // Reached by id (the API accepts either): the address to share is the slug's.
       if (found.blog.slug !== slug)
         return { queries: [], redirect: `/blog/${encodeURIComponent(found.blog.slug)}` };
-      return { queries: [{ key: publicQueryKeys.blogPost(slug), data: found.blog }] };
+      return {
+        queries: [{ key: publicQueryKeys.blogPost(slug), data: found.blog }],
+        viewOf: found.blog.id,
+      };
     } catch (error) {
       if (!isNotFound(error)) throw error;
       // `null` is what the page's fetch returns for a 404, so the browser shows the same page without asking.
@@ -83,7 +86,7 @@ export function createPageDataLoader(services: {
     }
   }
 
-  return async (url: string): Promise<PageData> => {
+  return async (url: string): Promise<LoadedPage> => {
     const parsed = new URL(url, 'http://localhost');
     const parts = segments(parsed.pathname);
     // React Router matches paths case-insensitively, so the loader does too (slugs keep their case).

@@ -2,19 +2,38 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DOCUMENT_ONLY_HEADERS } from '../http/security';
+import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../public-cache/public-cache';
+import type { RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 
 const ONE_YEAR_SECONDS = 31_536_000;
+const HTML = 'text/html; charset=utf-8';
 
-/** Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page. */
+/**
+ * Hashed assets with a one-year immutable cache; every other GET outside /api is a server-rendered page,
+ * served from the render cache (the server always renders the signed-out page, so one copy fits all).
+ */
 export function pagesRoutes(
   renderer: WebRenderer,
   site: { name: string; url: string },
   loadPageData: PageDataLoader,
+  cache: PublicCache,
 ): FastifyPluginAsync {
   const siteName = site.name;
   // Canonical, og:url and JSON-LD URLs come from SITE_URL, never from the request's Host.
   const origin = site.url;
+
+  async function render(url: string): Promise<RenderedAnswer> {
+    const data = await loadPageData(url);
+    if (data.redirect) return { status: 301, contentType: HTML, body: '', location: data.redirect };
+    const { status, body } = renderPage(
+      renderer,
+      { url, siteName, origin, queries: data.queries },
+      data.status,
+    );
+    return { status, contentType: HTML, body, viewOf: data.viewOf };
+  }
+
   return async (app) => {
     await app.register(async (assets) => {
       assets.addHook('onSend', async (_request, reply) => {
@@ -37,21 +56,11 @@ export function pagesRoutes(
       index: false,
     });
 
-    app.get('/*', async (request, reply) => {
+    // Compressed once per cached copy, not per answer.
+    app.get('/*', { compress: false }, async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-      const data = await loadPageData(request.url);
-      if (data.redirect) return reply.redirect(data.redirect, 301);
-      const { status, body } = renderPage(
-        renderer,
-        { url: request.url, siteName, origin, queries: data.queries },
-        data.status,
-      );
-      return reply
-        .code(status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, () => render(request.url));
     });
   };
 }

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Blog } from '../../shared/schemas/blog';
 import { RSS_MAX_ITEMS, SITEMAP_MAX_URLS } from '../../shared/constants';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import { SITEMAP_PAGES_FILE, createSitemaps, postPath } from './sitemap';
 import { cdata, escapeXml } from './xml';
-
-const CACHE_SECONDS = 300;
+import { SERVER_MESSAGES } from '../../shared/messages';
+import { answerFromCache, type PublicCache } from '../public-cache/public-cache';
+import type { RenderedAnswer } from '../public-cache/page-cache';
 
 /** Feed readers show content outside the site: root-relative links and images must carry the origin. */
 function absoluteLinks(html: string, origin: string): string {
@@ -62,14 +63,24 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
+const XML = 'application/xml; charset=utf-8';
+/** A posts file past the last one: the API's own 404, cached like the files (it changes with them). */
+const NOT_FOUND: RenderedAnswer = {
+  status: 404,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({ message: SERVER_MESSAGES.notFound }),
+};
+
 /**
  * /sitemap.xml (and its files once it is an index), /rss.xml and /robots.txt (DESIGN §7): the agency's
- * published posts only, straight from the blog service. Independent of the web build, so API-only servers
- * and tests answer them too; registered before the page catch-all. Tests lower `sitemapMaxUrls`.
+ * published posts only, straight from the blog service, through the render cache (none of them shows a
+ * view count, so a copy lives until the content changes). Independent of the web build, so API-only
+ * servers and tests answer them too; registered before the page catch-all. Tests lower `sitemapMaxUrls`.
  */
 export function seoRoutes(
   blogs: BlogsService,
   site: { name: string; url: string },
+  cache: PublicCache,
   options: { sitemapMaxUrls?: number } = {},
 ): FastifyPluginAsync {
   // Every absolute URL comes from SITE_URL, never from Host or X-Forwarded-Host: one forged header must not
@@ -77,38 +88,46 @@ export function seoRoutes(
   const origin = site.url;
   const siteName = site.name;
   return async (app) => {
-    const cache = `public, max-age=${CACHE_SECONDS}`;
     const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
-    const sendXml = (reply: FastifyReply, xml: string) =>
-      reply.header('cache-control', cache).type('application/xml; charset=utf-8').send(xml);
+    const cached = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      contentType: string,
+      build: () => Promise<string>,
+    ) =>
+      answerFromCache(request, reply, cache, Infinity, async () => ({
+        status: 200,
+        contentType,
+        body: await build(),
+      }));
+    const route = { schema: { hide: true }, compress: false } as const;
 
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
-      sendXml(reply, await sitemaps.root(origin)),
+    app.get('/sitemap.xml', route, (request, reply) =>
+      cached(request, reply, XML, () => sitemaps.root(origin)),
     );
 
-    app.get(SITEMAP_PAGES_FILE, { schema: { hide: true } }, async (request, reply) =>
-      sendXml(reply, await sitemaps.pages(origin)),
+    app.get(SITEMAP_PAGES_FILE, route, (request, reply) =>
+      cached(request, reply, XML, () => sitemaps.pages(origin)),
     );
 
-    app.get('/sitemap-posts-:n.xml', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/sitemap-posts-:n.xml', route, async (request, reply) => {
       const { n } = request.params as { n: string };
       // Only the file names the index hands out: 1, 2, 3… (no zero, sign or leading zero).
-      const xml = /^[1-9]\d{0,5}$/.test(n) ? await sitemaps.posts(origin, Number(n)) : null;
-      if (xml !== null) return sendXml(reply, xml);
-      reply.callNotFound();
-      return reply;
+      if (!/^[1-9]\d{0,5}$/.test(n)) return reply.callNotFound();
+      return answerFromCache(request, reply, cache, Infinity, async () => {
+        const xml = await sitemaps.posts(origin, Number(n));
+        return xml === null ? NOT_FOUND : { status: 200, contentType: XML, body: xml };
+      });
     });
 
-    app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) => {
-      const posts = await blogs.publicFeed(RSS_MAX_ITEMS);
-      return reply
-        .header('cache-control', cache)
-        .type('application/rss+xml; charset=utf-8')
-        .send(rssXml(origin, siteName, posts));
-    });
+    app.get('/rss.xml', route, (request, reply) =>
+      cached(request, reply, 'application/rss+xml; charset=utf-8', async () =>
+        rssXml(origin, siteName, await blogs.publicFeed(RSS_MAX_ITEMS)),
+      ),
+    );
 
-    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
-      reply.header('cache-control', cache).type('text/plain; charset=utf-8').send(robotsTxt(origin)),
+    app.get('/robots.txt', route, (request, reply) =>
+      cached(request, reply, 'text/plain; charset=utf-8', async () => robotsTxt(origin)),
     );
   };
 }

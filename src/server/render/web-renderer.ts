@@ -11,8 +11,13 @@ export interface WebRenderer {
   modulePreloads(modules: string[]): string;
 }
 
+/** A page's data, and the post it shows (whose view its every answer counts, cached or not). */
+export interface LoadedPage extends PageData {
+  viewOf?: string;
+}
+
 /** Finds the data a public page needs, from the services, before it is rendered. */
-export type PageDataLoader = (url: string) => Promise<PageData>;
+export type PageDataLoader = (url: string) => Promise<LoadedPage>;
 
 /** JSON inside <script> must not be able to close the element. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');

@@ -9,6 +9,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src
 import { seedDatabase } from '../../../src/server/db/seed';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import type { TrustProxy } from '../../../src/server/config';
+import { loadWebRenderer } from '../../../src/server/render/load-web';
+import type { WebRenderer } from '../../../src/server/render/web-renderer';
 import type { PasswordResetLimits } from '../../../src/server/modules/password-reset/password-reset.service';
 
 export const ADMIN = { email: 'admin@agency.test', password: 'admin-pass-1' };
@@ -112,6 +114,15 @@ export interface TestAppOptions {
   database?: TestDatabase;
   logStream?: NodeJS.WritableStream;
   secretKey?: string;
+  /** Serve the server-rendered pages too (builtWeb() loads the build the global setup made). */
+  web?: WebRenderer;
+}
+
+let web: Promise<WebRenderer> | undefined;
+/** The built web app in dist/, loaded once per test file. */
+export function builtWeb(): Promise<WebRenderer> {
+  web ??= loadWebRenderer(path.resolve(import.meta.dirname, '../../../dist'));
+  return web;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -136,6 +147,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     resetLimits: options.resetLimits,
     logStream: options.logStream,
     secretKey: options.secretKey ?? BASE_DEPS.secretKey,
+    web: options.web,
   });
   await app.ready();
   return {

@@ -7,6 +7,7 @@ import * as leadSearchIndex from './005-lead-search-index';
 import * as blogListIndexes from './006-blog-list-indexes';
 import * as mail from './007-mail';
 import * as botgit from './008-botgit';
+import * as publicContentVersion from './009-public-content-version';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-blog-list-indexes': blogListIndexes,
   '007-mail': mail,
   '008-botgit': botgit,
+  '009-public-content-version': publicContentVersion,
 };

@@ -166,10 +166,10 @@ export async function lockBlog(
 }
 
 /** A public read: one atomic increment, so concurrent readers are all counted. */
-export async function countView(db: Db, id: string): Promise<number> {
+export async function countView(db: Db, id: string, views = 1): Promise<number> {
   const row = await db
     .updateTable('blogs')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .set((eb) => ({ views: eb('views', '+', views) }))
     .where('id', '=', id)
     .returning('views')
     .executeTakeFirst();
