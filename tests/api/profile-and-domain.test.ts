@@ -108,6 +108,41 @@ describe('GET /api/profile', () => {
     expect((await profile(`Bearer ${token}`)).statusCode).toBe(200);
   });
 
+  it('answers 304 to the ETag of an unchanged profile, and 200 with the new image once it changes', async () => {
+    const conditional = (etag: string) =>
+      t.app.inject({
+        url: '/api/profile',
+        headers: { authorization: `Bearer ${token}`, 'if-none-match': etag },
+      });
+    const first = await profile(`Bearer ${token}`);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const unchanged = await conditional(etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const image = `data:image/png;base64,${'A'.repeat(200_000)}`;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { profileImage: image },
+    });
+    expect(saved.statusCode).toBe(200);
+    const changed = await conditional(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.profileImage).toBe(image);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await conditional(String(changed.headers.etag))).statusCode).toBe(304);
+
+    // A change made elsewhere (an Admin's, straight in the database) shows on the next poll too.
+    await setUserColumns(t, email, { role: 'Project Manager' });
+    const promoted = await conditional(String(changed.headers.etag));
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().user.role).toBe('Project Manager');
+  });
+
   it('shows a role changed in the database on the next request, with the same token', async () => {
     await setUserColumns(t, email, { role: 'Project Manager' });
 

@@ -4,7 +4,8 @@ import { BLOCKED_STATUSES, isDashboardRestricted, type ModuleKey, type UserStatu
 import { canUseModule, isGroupVisible } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
-import type { Database, UserRow } from '../db/types';
+import type { Database, SessionUser } from '../db/types';
+import { findSessionUser } from '../modules/users/users.repository';
 import { nowIso, permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
@@ -12,7 +13,7 @@ import { forbidden, unauthorized } from '../http/errors';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user, freshly read from the database for this request. */
-    currentUser: UserRow | null;
+    currentUser: SessionUser | null;
   }
 }
 
@@ -23,19 +24,19 @@ export interface Guards {
   /** A sidebar group without a module of its own (Botgit): spec §6's visibility rule, on the server. */
   requireGroup(group: SectionGroupKey): preHandlerAsyncHookHandler;
   /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
-  optionalUser(request: FastifyRequest): Promise<UserRow | null>;
+  optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 
 export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards {
-  async function userFromToken(request: FastifyRequest): Promise<UserRow> {
+  async function userFromToken(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+    const user = await findSessionUser(db, claims.userId);
     // A password reset raises the stored version: tokens issued before it are over.
     if (!user || user.session_version !== claims.sessionVersion)
       throw unauthorized(SERVER_MESSAGES.sessionExpired);
@@ -46,7 +47,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   }
 
   // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
-  async function touchLastActive(user: UserRow): Promise<void> {
+  async function touchLastActive(user: SessionUser): Promise<void> {
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
     if (Date.now() - last < LAST_ACTIVE_RESOLUTION_MS) return;
     user.last_active_at = nowIso();

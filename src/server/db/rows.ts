@@ -16,7 +16,8 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** A user as the API shows it; `row` may come without its password hash, never needed here. */
+export function toPublicUser(row: Omit<UserRow, 'password_hash'>): PublicUser {
   return {
     _id: row.id,
     id: row.id,

@@ -279,6 +279,13 @@ export interface PublicContentVersionTable {
   version: number;
 }
 
+/** Storage in use per workspace: profile images and media with variants, kept by triggers (migration 010). */
+export interface WorkspaceStorageTable {
+  workspace_id: string;
+  /** bigint on PostgreSQL, which the driver returns as a string. */
+  bytes: number | string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -301,10 +308,16 @@ export interface Database {
   scraped_profile_counts: ScrapedProfileCountsTable;
   botgit_settings: BotgitSettingsTable;
   public_content_version: PublicContentVersionTable;
+  workspace_storage: WorkspaceStorageTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type UserRow = Selectable<UsersTable>;
+/**
+ * The signed-in user as every request reads it: the row without its password hash and profile image (up to
+ * ~1.4 MB of data URL), which no authorization decision needs.
+ */
+export type SessionUser = Omit<UserRow, 'password_hash' | 'profile_image'>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;

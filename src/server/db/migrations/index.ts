@@ -8,6 +8,7 @@ import * as blogListIndexes from './006-blog-list-indexes';
 import * as mail from './007-mail';
 import * as botgit from './008-botgit';
 import * as publicContentVersion from './009-public-content-version';
+import * as workspaceStorage from './010-workspace-storage';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-mail': mail,
   '008-botgit': botgit,
   '009-public-content-version': publicContentVersion,
+  '010-workspace-storage': workspaceStorage,
 };

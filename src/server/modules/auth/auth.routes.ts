@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
-import { toPublicUser } from '../../db/rows';
+import { profileEtag } from './profile-etag';
 import type { Guards } from '../../auth/guards';
 import type { AuthService } from './auth.service';
 
@@ -17,9 +17,19 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
       return auth.register(request.body);
     });
 
-    app.get('/profile', { preHandler: guards.requireUser, schema: { tags: ['auth'] } }, async (request) => ({
-      user: toPublicUser(request.currentUser!),
-    }));
+    // The dashboard asks every 30 s (permission changes show without a reload): an unchanged profile is a
+    // 304 on the ETag, without reading or resending the profile image.
+    app.get(
+      '/profile',
+      { preHandler: guards.requireUser, schema: { tags: ['auth'] } },
+      async (request, reply) => {
+        const user = request.currentUser!;
+        const etag = profileEtag(user);
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return { user: await auth.profile(user) };
+      },
+    );
 
     app.post(
       '/check-domain',

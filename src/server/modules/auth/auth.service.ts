@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso, toPublicUser } from '../../db/rows';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import {
   BLOCKED_STATUSES,
@@ -16,7 +16,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import type { TokenService } from '../../auth/tokens';
 import type { LoginThrottle } from '../../auth/login-throttle';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
-import { findUserByEmail, isUniqueViolation } from '../users/users.repository';
+import { findUserByEmail, isUniqueViolation, profileImageOf } from '../users/users.repository';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
 import { recordActivity } from '../activity/activity.service';
 import { acceptInvitation } from '../invitations/invitations.repository';
@@ -38,6 +38,11 @@ export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDe
   }
 
   return {
+    /** GET /api/profile: the signed-in user with the profile image its session read left out. */
+    async profile(user: SessionUser): Promise<PublicUser> {
+      return toPublicUser({ ...user, profile_image: await profileImageOf(db, user.id) });
+    },
+
     async login(input: LoginInput, clientIp: string): Promise<AuthResult> {
       const throttleKey = `${clientIp}|${input.email}`;
       const wait = throttle.retryAfterSeconds(throttleKey);

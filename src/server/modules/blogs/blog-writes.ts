@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { BlogRow, Database, UserRow } from '../../db/types';
+import type { BlogRow, Database, SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import type { Blog, BlogFields, BlogStatus } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
@@ -35,14 +35,14 @@ function activityVerb(before: BlogStatus | null, after: BlogStatus): string {
 
 export function createBlogWrites(db: Kysely<Database>) {
   /** The caller's own post, locked in `trx`; another workspace's post is as absent as a missing one. */
-  async function lockOwn(trx: Transaction<Database>, caller: UserRow, id: string): Promise<BlogRow> {
+  async function lockOwn(trx: Transaction<Database>, caller: SessionUser, id: string): Promise<BlogRow> {
     const row = await lockBlog(trx, caller.workspace_id, id);
     if (!row) throw notFound(BLOG_MESSAGES.notFound);
     return row;
   }
 
   /** Early 404 before any form work (parsing, image decoding). */
-  async function assertOwn(caller: UserRow, id: string): Promise<void> {
+  async function assertOwn(caller: SessionUser, id: string): Promise<void> {
     const row = await db
       .selectFrom('blogs')
       .select('id')
@@ -52,13 +52,13 @@ export function createBlogWrites(db: Kysely<Database>) {
     if (!row) throw notFound(BLOG_MESSAGES.notFound);
   }
 
-  async function answer(caller: UserRow, id: string): Promise<Blog> {
+  async function answer(caller: SessionUser, id: string): Promise<Blog> {
     const row = await findBlog(db, { workspaceId: caller.workspace_id, publishedOnly: false }, id);
     if (!row) throw notFound(BLOG_MESSAGES.notFound);
     return toBlog(row);
   }
 
-  async function prepare(caller: UserRow, form: BlogFormInput): Promise<PreparedPost> {
+  async function prepare(caller: SessionUser, form: BlogFormInput): Promise<PreparedPost> {
     const fields = parseBlogFields(form.fields);
     const content = sanitizeContent(fields.content);
     // Markup that was nothing but script is no content at all.
@@ -75,7 +75,7 @@ export function createBlogWrites(db: Kysely<Database>) {
     return { fields, content, categoryId: category.id, image };
   }
 
-  async function log(trx: Transaction<Database>, caller: UserRow, verb: string, title: string) {
+  async function log(trx: Transaction<Database>, caller: SessionUser, verb: string, title: string) {
     await recordActivity(trx, {
       workspaceId: caller.workspace_id,
       userId: caller.id,
@@ -85,7 +85,7 @@ export function createBlogWrites(db: Kysely<Database>) {
 
   return {
     /** POST /api/blogs: the signed-in user is the author; the slug is made unique in the workspace. */
-    async create(caller: UserRow, form: BlogFormInput): Promise<Blog> {
+    async create(caller: SessionUser, form: BlogFormInput): Promise<Blog> {
       const post = await prepare(caller, form);
       const id = randomUUID();
       const workspaceId = caller.workspace_id;
@@ -123,7 +123,7 @@ export function createBlogWrites(db: Kysely<Database>) {
     },
 
     /** PUT /api/blogs/:id (multipart): the whole form; the image is kept unless replaced or removed. */
-    async update(caller: UserRow, id: string, form: BlogFormInput): Promise<Blog> {
+    async update(caller: SessionUser, id: string, form: BlogFormInput): Promise<Blog> {
       await assertOwn(caller, id);
       const post = await prepare(caller, form);
       const { fields } = post;
@@ -176,7 +176,7 @@ export function createBlogWrites(db: Kysely<Database>) {
     },
 
     /** PUT /api/blogs/:id with JSON {status}: Publish, Archive, Republish (spec §4). */
-    async setStatus(caller: UserRow, id: string, status: BlogStatus): Promise<Blog> {
+    async setStatus(caller: SessionUser, id: string, status: BlogStatus): Promise<Blog> {
       await db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, caller, id);
         const now = nowIso();
@@ -191,7 +191,7 @@ export function createBlogWrites(db: Kysely<Database>) {
     },
 
     /** DELETE /api/blogs/:id: the post, its old slugs (cascade) and its image go. */
-    async remove(caller: UserRow, id: string): Promise<void> {
+    async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, caller, id);
         await trx.deleteFrom('blogs').where('id', '=', id).execute();

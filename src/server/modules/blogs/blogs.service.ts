@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import type { Blog, BlogPagination, BlogSummary, blogListQuerySchema } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { notFound } from '../../http/errors';
@@ -28,7 +28,7 @@ export type BlogListQuery = z.output<typeof blogListQuerySchema>;
  * The public sees the agency's published posts (DESIGN §5). A signed-in user reads their own workspace:
  * drafts and archived posts only with the blog module (SEO Management, as for writing), published ones else.
  */
-export function readScope(caller: UserRow | null): BlogScope {
+export function readScope(caller: SessionUser | null): BlogScope {
   if (!caller) return { workspaceId: AGENCY_WORKSPACE_ID, publishedOnly: true };
   const editor = canUseModule(permissionSubject(caller), 'seoManagement');
   return { workspaceId: caller.workspace_id, publishedOnly: !editor };
@@ -42,7 +42,7 @@ export function createBlogsService(db: Kysely<Database>) {
 
     /** GET /api/blogs: anonymous callers get published agency posts whatever they ask. */
     async list(
-      caller: UserRow | null,
+      caller: SessionUser | null,
       query: BlogListQuery,
     ): Promise<{ blogs: BlogSummary[]; pagination: BlogPagination }> {
       const scope = readScope(caller);
@@ -72,7 +72,7 @@ export function createBlogsService(db: Kysely<Database>) {
      * signed in or not, reads the public site's published posts, and each such read counts one view.
      * An old slug of a renamed post answers `{ redirect: currentSlug }`.
      */
-    async get(caller: UserRow | null, idOrSlug: string): Promise<{ blog: Blog } | { redirect: string }> {
+    async get(caller: SessionUser | null, idOrSlug: string): Promise<{ blog: Blog } | { redirect: string }> {
       if (caller) {
         const own = readScope(caller);
         const row = await findBlog(db, own, idOrSlug);

@@ -8,7 +8,7 @@ import {
   type IngestOutcome,
   type IngestResult,
 } from '../../../shared/schemas/botgit';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import { lockBotgitSettings } from './botgit-settings';
 import { profileSearchText } from './scraped.repository';
 
@@ -27,7 +27,7 @@ export interface IngestAnswer extends IngestResult {
  */
 export async function ingestProfiles(
   db: Kysely<Database>,
-  caller: UserRow,
+  caller: SessionUser,
   items: unknown[],
   now: Date,
 ): Promise<IngestAnswer> {

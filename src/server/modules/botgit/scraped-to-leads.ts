@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { leadSourceFor } from '../../../shared/botgit';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
 import { isoDay, newLeadRow } from '../leads/lead-rows';
 
@@ -10,7 +10,7 @@ import { isoDay, newLeadRow } from '../leads/lead-rows';
  */
 export async function addProfilesToLeads(
   db: Kysely<Database>,
-  caller: UserRow,
+  caller: SessionUser,
   ids: string[],
   now: Date,
 ): Promise<{ added: number; skipped: number }> {

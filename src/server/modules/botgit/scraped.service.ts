@@ -7,7 +7,7 @@ import type {
   ScrapedListQuery,
   ScrapedPage,
 } from '../../../shared/schemas/botgit';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
@@ -20,7 +20,11 @@ import { countProfiles, profilePage, toScrapedProfile, type ScrapedFilter } from
 
 /** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
 export function createScrapedService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
-  function filterOf(caller: UserRow, query: Omit<ScrapedExportInput, 'ids'>, ids?: string[]): ScrapedFilter {
+  function filterOf(
+    caller: SessionUser,
+    query: Omit<ScrapedExportInput, 'ids'>,
+    ids?: string[],
+  ): ScrapedFilter {
     // Spec §5: the date filter includes the whole start and end days, in the browser's own calendar.
     const range = leadDateRange('custom', {
       now: clock(),
@@ -32,9 +36,9 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
   }
 
   return {
-    ingest: (caller: UserRow, items: unknown[]) => ingestProfiles(db, caller, items, clock()),
+    ingest: (caller: SessionUser, items: unknown[]) => ingestProfiles(db, caller, items, clock()),
 
-    async list(caller: UserRow, query: ScrapedListQuery): Promise<ScrapedPage> {
+    async list(caller: SessionUser, query: ScrapedListQuery): Promise<ScrapedPage> {
       const filter = filterOf(caller, query);
       const filtered = Boolean(query.search?.trim() || query.from || query.to);
       const [rows, total, workspaceTotal] = await Promise.all([
@@ -54,7 +58,7 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
       };
     },
 
-    async remove(caller: UserRow, ids: string[]): Promise<number> {
+    async remove(caller: SessionUser, ids: string[]): Promise<number> {
       const result = await db
         .deleteFrom('scraped_profiles')
         .where('workspace_id', '=', caller.workspace_id)
@@ -70,7 +74,7 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
       return deleted;
     },
 
-    exportCsv(caller: UserRow, input: ScrapedExportInput) {
+    exportCsv(caller: SessionUser, input: ScrapedExportInput) {
       const day = clock().toISOString().slice(0, 10);
       return {
         filename: `botgit_export_${day}.csv`,
@@ -78,14 +82,14 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
       };
     },
 
-    async addToLeads(caller: UserRow, ids: string[]) {
+    async addToLeads(caller: SessionUser, ids: string[]) {
       if (!canUseModule(permissionSubject(caller), 'dataCenter')) throw forbidden(M.leadsAccessNeeded);
       return addProfilesToLeads(db, caller, ids, clock());
     },
 
-    settings: (caller: UserRow) => readBotgitSettings(db, caller.workspace_id),
+    settings: (caller: SessionUser) => readBotgitSettings(db, caller.workspace_id),
 
-    async saveSettings(caller: UserRow, settings: BotgitSettings): Promise<BotgitSettings> {
+    async saveSettings(caller: SessionUser, settings: BotgitSettings): Promise<BotgitSettings> {
       await saveBotgitSettings(db, caller.workspace_id, settings, caller.id, clock());
       return settings;
     },

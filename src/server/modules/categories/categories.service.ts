@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CategoryRow, Database, UserRow } from '../../db/types';
+import type { CategoryRow, Database, SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { CATEGORY_MESSAGES } from '../../../shared/messages';
 import type { Category, categorySchema } from '../../../shared/schemas/blog';
@@ -16,7 +16,7 @@ export type CategoryInput = z.output<typeof categorySchema>;
 export const CATEGORY_LIST_LIMIT = 500;
 
 export function createCategoriesService(db: Kysely<Database>) {
-  async function findOwn(caller: UserRow, id: string): Promise<CategoryRow> {
+  async function findOwn(caller: SessionUser, id: string): Promise<CategoryRow> {
     const row = await db
       .selectFrom('categories')
       .selectAll()
@@ -54,7 +54,7 @@ export function createCategoriesService(db: Kysely<Database>) {
 
   return {
     /** GET /api/categories: the caller's workspace, or the agency's for anonymous visitors (public filter). */
-    async list(caller: UserRow | null): Promise<Category[]> {
+    async list(caller: SessionUser | null): Promise<Category[]> {
       const rows = await db
         .selectFrom('categories')
         .selectAll()
@@ -66,7 +66,7 @@ export function createCategoriesService(db: Kysely<Database>) {
       return rows.map(toCategory);
     },
 
-    async create(caller: UserRow, input: CategoryInput): Promise<Category> {
+    async create(caller: SessionUser, input: CategoryInput): Promise<Category> {
       const row: CategoryRow = {
         id: randomUUID(),
         workspace_id: caller.workspace_id,
@@ -84,7 +84,7 @@ export function createCategoriesService(db: Kysely<Database>) {
       return toCategory(row);
     },
 
-    async update(caller: UserRow, id: string, input: CategoryInput): Promise<Category> {
+    async update(caller: SessionUser, id: string, input: CategoryInput): Promise<Category> {
       const before = await findOwn(caller, id);
       const slug = await saveUnique(
         caller.workspace_id,
@@ -104,7 +104,7 @@ export function createCategoriesService(db: Kysely<Database>) {
     },
 
     /** Refuses while posts use it: moving them is the editor's decision, not a side effect of deleting. */
-    async remove(caller: UserRow, id: string): Promise<void> {
+    async remove(caller: SessionUser, id: string): Promise<void> {
       await findOwn(caller, id);
       await db.transaction().execute(async (trx) => {
         const inUse = await countPostsInCategory(trx, id);

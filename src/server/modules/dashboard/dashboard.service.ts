@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import type { DashboardData } from '../../../shared/schemas/users';
 
 /** The overview shows a short list; older activity is not browsable there. */
@@ -8,7 +8,7 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 export function createDashboardService(db: Kysely<Database>) {
   return {
     /** GET /api/dashboard: platform-wide for an Admin (DESIGN §5), else the caller's own workspace. */
-    async overview(caller: UserRow): Promise<DashboardData> {
+    async overview(caller: SessionUser): Promise<DashboardData> {
       const workspaceId = caller.role === 'Admin' ? undefined : caller.workspace_id;
       const users = await db
         .selectFrom('users')

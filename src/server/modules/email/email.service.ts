@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/types';
+import type { SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { EMAIL_SETUP_LIMITS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
 import type {
@@ -31,7 +31,7 @@ export function createEmailService(mailer: Mailer) {
 
   return {
     /** GET /api/email/setup: the stored set-up without its password, and whether mail goes out. */
-    async get(caller: UserRow): Promise<EmailSetupAnswer> {
+    async get(caller: SessionUser): Promise<EmailSetupAnswer> {
       const row = await storedRow(caller.workspace_id);
       const config: EmailSetupView | null = row
         ? {
@@ -56,7 +56,7 @@ export function createEmailService(mailer: Mailer) {
     },
 
     /** POST /api/email/setup: saves (an empty password keeps the stored one); never connects. */
-    async save(caller: UserRow, input: EmailSetupInput): Promise<void> {
+    async save(caller: SessionUser, input: EmailSetupInput): Promise<void> {
       if (!senderHeader(input.from, input.auth.user))
         throw badRequest(M.fromNoAddress, [{ field: 'from', message: M.fromNoAddress }]);
       const before = await storedRow(caller.workspace_id);
@@ -93,7 +93,7 @@ export function createEmailService(mailer: Mailer) {
     },
 
     /** POST /api/email/test: sends now through the stored set-up; the answer says why it failed. */
-    async sendTest(caller: UserRow, to: string | undefined): Promise<string> {
+    async sendTest(caller: SessionUser, to: string | undefined): Promise<string> {
       const transport = await workspaceTransport(mailer, caller.workspace_id).catch(() => null);
       if (!transport) throw badRequest(M.configureFirst);
       const recipient = to ?? caller.email;
@@ -126,7 +126,7 @@ export function createEmailService(mailer: Mailer) {
     },
 
     /** GET /api/email/messages: the workspace's newest messages. */
-    async deliveryLog(caller: UserRow): Promise<DeliveryLogEntry[]> {
+    async deliveryLog(caller: SessionUser): Promise<DeliveryLogEntry[]> {
       const rows = await db
         .selectFrom('mail_outbox')
         .select([

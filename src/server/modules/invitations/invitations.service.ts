@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../../db/types';
+import type { SessionUser } from '../../db/types';
 import { INVITATION, INVITATION_MESSAGES as M } from '../../../shared/mail';
 import type { InvitationView } from '../../../shared/schemas/email';
 import { newOneTimeToken } from '../../auth/one-time-token';
@@ -17,13 +17,13 @@ import { findOpenInvitation } from './invitations.repository';
 export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger) {
   const { db } = mailer;
 
-  function requireInviter(caller: UserRow) {
+  function requireInviter(caller: SessionUser) {
     if (caller.role !== 'Admin' && caller.role !== 'Business Admin') throw forbidden(M.ownerOrAdminOnly);
   }
 
   return {
     /** Pending invitations of the caller's workspace, newest first. */
-    async list(caller: UserRow): Promise<InvitationView[]> {
+    async list(caller: SessionUser): Promise<InvitationView[]> {
       requireInviter(caller);
       const rows = await db
         .selectFrom('invitations')
@@ -55,7 +55,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger)
      * Invites an address (a new invitation replaces a pending one to the same address). The link is in
      * the answer too: the inviter may pass it on another way, and it works before mail is set up.
      */
-    async invite(caller: UserRow, email: string): Promise<{ invitation: InvitationView; link: string }> {
+    async invite(caller: SessionUser, email: string): Promise<{ invitation: InvitationView; link: string }> {
       requireInviter(caller);
       if (await findUserByEmail(db, email)) throw conflict(M.alreadyMember);
       const workspace = await db
@@ -123,7 +123,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger)
       };
     },
 
-    async revoke(caller: UserRow, id: string): Promise<void> {
+    async revoke(caller: SessionUser, id: string): Promise<void> {
       requireInviter(caller);
       const result = await db
         .updateTable('invitations')

@@ -9,7 +9,7 @@ import type {
   LeadStats,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser, UserRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { localDay } from './date-range';
@@ -72,7 +72,7 @@ export async function createLead(
 /** Client Leads (issue 6), always within the caller's own workspace: another's lead is "not found". */
 export function createLeadsService(db: Kysely<Database>, now: () => Date = () => new Date()) {
   return {
-    async list(caller: UserRow, query: LeadListQuery): Promise<LeadPage> {
+    async list(caller: SessionUser, query: LeadListQuery): Promise<LeadPage> {
       const filter = leadFilter(caller.workspace_id, query, now());
       const { page, limit } = query;
       const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit);
@@ -92,18 +92,18 @@ export function createLeadsService(db: Kysely<Database>, now: () => Date = () =>
       };
     },
 
-    async get(caller: UserRow, id: string): Promise<Lead> {
+    async get(caller: SessionUser, id: string): Promise<Lead> {
       const row = await findLead(db, caller.workspace_id, id);
       if (!row) throw notFound(LEAD_MESSAGES.notFound);
       return toLead(row);
     },
 
-    create(caller: UserRow, input: CreateLeadInput): Promise<Lead> {
+    create(caller: SessionUser, input: CreateLeadInput): Promise<Lead> {
       return createLead(db, caller.workspace_id, input, caller, now());
     },
 
     /** Any field, any of the five statuses (spec §4); the edit form's 'Save Changes' really saves. */
-    async update(caller: UserRow, id: string, input: UpdateLeadInput): Promise<Lead> {
+    async update(caller: SessionUser, id: string, input: UpdateLeadInput): Promise<Lead> {
       return db.transaction().execute(async (trx) => {
         // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
         // the derived search text needs every field, so two concurrent edits must not merge stale copies.
@@ -138,7 +138,7 @@ export function createLeadsService(db: Kysely<Database>, now: () => Date = () =>
       });
     },
 
-    async remove(caller: UserRow, id: string): Promise<void> {
+    async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const deleted = await trx
           .deleteFrom('leads')
@@ -155,16 +155,16 @@ export function createLeadsService(db: Kysely<Database>, now: () => Date = () =>
       });
     },
 
-    summary(caller: UserRow): Promise<LeadSummary> {
+    summary(caller: SessionUser): Promise<LeadSummary> {
       return leadSummary(db, caller.workspace_id, now());
     },
 
-    importCsv(caller: UserRow, file: Buffer): Promise<LeadImportResult> {
+    importCsv(caller: SessionUser, file: Buffer): Promise<LeadImportResult> {
       return importLeadsCsv(db, caller, file, now());
     },
 
     /** The list's rows as CSV (no paging), named for the user's today. */
-    exportCsv(caller: UserRow, query: LeadListQuery): { filename: string; body: Readable } {
+    exportCsv(caller: SessionUser, query: LeadListQuery): { filename: string; body: Readable } {
       const at = now();
       const filter = leadFilter(caller.workspace_id, query, at);
       return {

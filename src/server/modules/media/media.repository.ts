@@ -97,19 +97,3 @@ export async function findMediaBytes(
     .executeTakeFirst();
   return row && { contentType: row.content_type, bytes: row.bytes };
 }
-
-/** Bytes a workspace's uploads take (originals plus variants), for Workspace Settings' storage figure. */
-export async function workspaceMediaBytes(db: Db, workspaceId: string): Promise<number> {
-  const originals = await db
-    .selectFrom('media')
-    .select((eb) => eb.fn.sum<string | number | null>('size').as('bytes'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  const variants = await db
-    .selectFrom('media_variants')
-    .innerJoin('media', 'media.id', 'media_variants.media_id')
-    .select((eb) => eb.fn.sum<string | number | null>('media_variants.size').as('bytes'))
-    .where('media.workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(originals.bytes ?? 0) + Number(variants.bytes ?? 0);
-}

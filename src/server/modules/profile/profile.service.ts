@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
 import type { PublicUser } from '../../../shared/schemas/user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
@@ -11,7 +11,7 @@ export function createProfileService(db: Kysely<Database>) {
      * PUT /api/profile: the caller's own details. Role and status are Admin-only actions (DESIGN §5), so
      * for anyone else they are dropped rather than refused: the profile editor always sends them.
      */
-    async update(caller: UserRow, input: ProfileUpdateInput): Promise<PublicUser> {
+    async update(caller: SessionUser, input: ProfileUpdateInput): Promise<PublicUser> {
       const isAdmin = caller.role === 'Admin';
       const updated = await changeUser(db, caller, caller.id, {
         username: input.username,

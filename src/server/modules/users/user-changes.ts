@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { ACCESS_MESSAGES } from '../../../shared/messages';
 import { forbidden, notFound } from '../../http/errors';
@@ -33,7 +33,7 @@ export function displayName(user: Pick<UserRow, 'name' | 'username'>): string {
 }
 
 /** "admin changed Jane's role from User to Web Developer and status from Active to Inactive", or null if nothing changed. */
-export function describeUserChanges(actor: UserRow, before: UserRow, after: UserRow): string | null {
+export function describeUserChanges(actor: SessionUser, before: UserRow, after: UserRow): string | null {
   const whose = actor.id === before.id ? 'their' : `${displayName(before)}'s`;
   const changed: string[] = [];
   if (after.role !== before.role) changed.push(`role from ${before.role} to ${after.role}`);
@@ -53,7 +53,7 @@ export function describeUserChanges(actor: UserRow, before: UserRow, after: User
  */
 export async function changeUser(
   db: Kysely<Database>,
-  actor: UserRow,
+  actor: SessionUser,
   targetId: string,
   changes: UserChanges,
 ): Promise<UserRow> {

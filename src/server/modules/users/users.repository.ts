@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser, UserRow } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,6 +14,35 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every column but the password hash and profile image: what each signed-in request reads. */
+export const SESSION_USER_COLUMNS = [
+  'id',
+  'workspace_id',
+  'username',
+  'name',
+  'email',
+  'role',
+  'status',
+  'permissions',
+  'access',
+  'phone',
+  'location',
+  'last_active_at',
+  'session_version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SessionUser)[];
+
+export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
+  return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** A user's profile image (a data URL, or '' for none). */
+export async function profileImageOf(db: Db, id: string): Promise<string> {
+  const row = await db.selectFrom('users').select('profile_image').where('id', '=', id).executeTakeFirst();
+  return row?.profile_image ?? '';
 }
 
 /** True when the database refused an insert for a duplicate key (both engines). */

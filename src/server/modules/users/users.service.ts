@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types';
+import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso, parseJson, toPublicUser } from '../../db/rows';
 import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../../../shared/messages';
 import { MODULE_LABELS, type ModuleKey, type PermissionMap } from '../../../shared/roles';
@@ -8,7 +8,7 @@ import type { PermissionsBody, UpdateUserInput } from '../../../shared/schemas/u
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { changeUser, displayName } from './user-changes';
-import { listUsers, lockUser } from './users.repository';
+import { listUsers, lockUser, profileImageOf } from './users.repository';
 
 /** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
 export const USER_LIST_LIMIT = 500;
@@ -16,21 +16,21 @@ export const USER_LIST_LIMIT = 500;
 export function createUsersService(db: Kysely<Database>) {
   return {
     /** GET /api/users: an Admin sees every workspace; anyone else (granted the module) only their own. */
-    async list(caller: UserRow, search?: string): Promise<{ users: PublicUser[]; count: number }> {
+    async list(caller: SessionUser, search?: string): Promise<{ users: PublicUser[]; count: number }> {
       const workspaceId = caller.role === 'Admin' ? undefined : caller.workspace_id;
       const { rows, count } = await listUsers(db, { workspaceId, search }, USER_LIST_LIMIT);
       return { users: rows.map(toPublicUser), count };
     },
 
     /** PUT /api/users/:id (Admin only, checked by the route's guard). */
-    async update(admin: UserRow, id: string, input: UpdateUserInput): Promise<PublicUser> {
+    async update(admin: SessionUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
       const { role, status, name, phone, location } = input;
       return toPublicUser(await changeUser(db, admin, id, { role, status, name, phone, location }));
     },
 
     /** PUT /api/users/:id/permissions: merges the named module keys into the stored map. */
     async setPermissions(
-      admin: UserRow,
+      admin: SessionUser,
       id: string,
       body: PermissionsBody,
     ): Promise<{ user: PublicUser; permissions: PermissionMap }> {
@@ -61,7 +61,7 @@ export function createUsersService(db: Kysely<Database>) {
     },
 
     /** POST /api/users/upgrade-role: spec §4 pricing rule, only a User-role account becomes SOLOHQ. */
-    async upgradeRole(caller: UserRow): Promise<PublicUser> {
+    async upgradeRole(caller: SessionUser): Promise<PublicUser> {
       const updatedAt = nowIso();
       // Conditional on the role still being User, so a concurrent role change cannot be overwritten.
       const result = await db
@@ -76,7 +76,12 @@ export function createUsersService(db: Kysely<Database>) {
         userId: caller.id,
         action: `${caller.username} upgraded from User to SOLOHQ`,
       });
-      return toPublicUser({ ...caller, role: 'SOLOHQ', updated_at: updatedAt });
+      return toPublicUser({
+        ...caller,
+        role: 'SOLOHQ',
+        updated_at: updatedAt,
+        profile_image: await profileImageOf(db, caller.id),
+      });
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow, WorkspaceRow } from '../../db/types';
+import type { Database, SessionUser, WorkspaceRow } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { workspaceMediaBytes } from '../media/media.repository';
 
 /** Spec §9: the free (Solo HQ) plan has 500 MB of storage; paid plans are unlimited. */
 export const FREE_PLAN_STORAGE_BYTES = 500 * 1024 * 1024;
@@ -15,7 +14,7 @@ export const MEMBER_LIST_LIMIT = 500;
 const EDITABLE_FIELDS = ['name', 'description', 'type'] as const;
 
 export function createWorkspacesService(db: Kysely<Database>) {
-  async function findOwn(caller: UserRow): Promise<WorkspaceRow> {
+  async function findOwn(caller: SessionUser): Promise<WorkspaceRow> {
     const row = await db
       .selectFrom('workspaces')
       .selectAll()
@@ -26,15 +25,17 @@ export function createWorkspacesService(db: Kysely<Database>) {
   }
 
   async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
-    // Profile images are stored inline; uploaded media (blog images and their variants) add their sizes.
-    const usage = await db
+    const members = await db
       .selectFrom('users')
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('members'),
-        eb.fn.sum<string | number | null>(eb.fn('length', [eb.ref('profile_image')])).as('bytes'),
-      ])
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('workspace_id', '=', row.id)
       .executeTakeFirstOrThrow();
+    // Profile images (stored inline) and uploaded media with their variants, kept up to date by triggers.
+    const storage = await db
+      .selectFrom('workspace_storage')
+      .select('bytes')
+      .where('workspace_id', '=', row.id)
+      .executeTakeFirst();
     return {
       _id: row.id,
       name: row.name,
@@ -43,15 +44,15 @@ export function createWorkspacesService(db: Kysely<Database>) {
       plan: row.plan as WorkspaceInfo['plan'],
       domain: row.domain,
       createdAt: row.created_at,
-      memberCount: Number(usage.members),
-      storageUsedBytes: Number(usage.bytes ?? 0) + (await workspaceMediaBytes(db, row.id)),
+      memberCount: Number(members.n),
+      storageUsedBytes: Number(storage?.bytes ?? 0),
       storageLimitBytes: row.plan === 'Free' ? FREE_PLAN_STORAGE_BYTES : null,
     };
   }
 
   return {
     /** GET /api/workspace: the caller's own workspace and its members. */
-    async get(caller: UserRow): Promise<{ workspace: WorkspaceInfo; members: WorkspaceMember[] }> {
+    async get(caller: SessionUser): Promise<{ workspace: WorkspaceInfo; members: WorkspaceMember[] }> {
       const row = await findOwn(caller);
       const members = await db
         .selectFrom('users')
@@ -75,7 +76,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
     },
 
     /** PUT /api/workspace: only the workspace's Business Admin, or an Admin. */
-    async update(caller: UserRow, input: WorkspaceUpdateInput): Promise<WorkspaceInfo> {
+    async update(caller: SessionUser, input: WorkspaceUpdateInput): Promise<WorkspaceInfo> {
       if (caller.role !== 'Admin' && caller.role !== 'Business Admin')
         throw forbidden(ACCESS_MESSAGES.ownerOrAdminOnly);
       const before = await findOwn(caller);

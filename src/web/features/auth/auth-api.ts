@@ -2,9 +2,24 @@ import { api, isHttpError } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { UserType } from '../../../shared/roles';
 
+/** The last profile read and its validator: an unchanged profile comes back as a bodiless 304. */
+let lastProfile: { etag: string; user: PublicUser } | null = null;
+
+/**
+ * GET /api/profile, conditional on the last answer: the 30 s permission poll then costs a few hundred bytes
+ * instead of resending an unchanged profile image (up to ~1.4 MB).
+ */
 export async function fetchProfile(): Promise<PublicUser> {
-  const { data } = await api.get<{ user?: PublicUser } & Partial<PublicUser>>('profile');
-  return (data.user ?? data) as PublicUser;
+  const known = lastProfile;
+  const response = await api.get<{ user?: PublicUser } & Partial<PublicUser>>('profile', {
+    headers: known ? { 'If-None-Match': known.etag } : {},
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
+  });
+  if (response.status === 304 && known) return known.user;
+  const user = (response.data.user ?? response.data) as PublicUser;
+  const etag = response.headers.etag as string | undefined;
+  lastProfile = etag ? { etag, user } : null;
+  return user;
 }
 
 export async function login(email: string, password: string): Promise<Partial<AuthResult>> {

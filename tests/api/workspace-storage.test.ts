@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { ownerBody, registerOk, teamMemberBody } from './support/accounts';
+import { seededAdmin, type TestUser } from './support/users';
+import { blogFields, createBlog, createCategory, pngFile, sendBlog } from './support/blogs';
+
+/**
+ * Workspace Settings' storage figure is kept by triggers (migration 010), not summed on every read: after
+ * each kind of write it equals a full recount of profile images, media and variants.
+ */
+describe('workspace storage in use', () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await seededAdmin(t);
+  });
+  afterAll(async () => t.close());
+
+  /** What the figure must be: every byte summed afresh. */
+  async function recount(workspaceId: string): Promise<number> {
+    const db = t.database.handle.db;
+    const images = await db
+      .selectFrom('users')
+      .select('profile_image')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    const media = await db
+      .selectFrom('media')
+      .select(['id', 'size'])
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    const variants = media.length
+      ? await db
+          .selectFrom('media_variants')
+          .select('size')
+          .where(
+            'media_id',
+            'in',
+            media.map((m) => m.id),
+          )
+          .execute()
+      : [];
+    return (
+      images.reduce((n, u) => n + u.profile_image.length, 0) +
+      [...media, ...variants].reduce((n, m) => n + Number(m.size), 0)
+    );
+  }
+
+  const shown = async (authorization: string) =>
+    (await t.app.inject({ url: '/api/workspace', headers: { authorization } })).json().workspace
+      .storageUsedBytes as number;
+
+  const setImage = (authorization: string, profileImage: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization },
+      payload: { profileImage },
+    });
+
+  it('follows profile images, new members, uploads and removals, equal to a recount each time', async () => {
+    const domain = `storage-${Date.now()}.test`;
+    const owner = await registerOk(t.app, ownerBody(uniqueEmail(domain)));
+    const ownerAuth = `Bearer ${owner.token}`;
+    const workspaceId = owner.user.workspaceId;
+    expect(await shown(ownerAuth)).toBe(0);
+
+    expect((await setImage(ownerAuth, `data:image/png;base64,${'A'.repeat(3000)}`)).statusCode).toBe(200);
+    expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
+    expect(await shown(ownerAuth)).toBe('data:image/png;base64,'.length + 3000);
+
+    const member = await registerOk(t.app, teamMemberBody(uniqueEmail(domain)));
+    expect(
+      (await setImage(`Bearer ${member.token}`, `data:image/png;base64,${'B'.repeat(500)}`)).statusCode,
+    ).toBe(200);
+    expect((await setImage(ownerAuth, `data:image/png;base64,${'C'.repeat(100)}`)).statusCode).toBe(200);
+    expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
+
+    await t.database.handle.db.deleteFrom('users').where('id', '=', member.user.id).execute();
+    expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
+    expect((await setImage(ownerAuth, '')).statusCode).toBe(200);
+    expect(await shown(ownerAuth)).toBe(0);
+  });
+
+  it('counts a post image with its variants, and nothing once it is removed', async () => {
+    const before = await shown(admin.headers.authorization);
+    const category = await createCategory(t, admin.headers, 'Storage');
+    const post = await createBlog(t, admin.headers, blogFields(category.id), await pngFile(1200, 800));
+    const withImage = await shown(admin.headers.authorization);
+    expect(withImage).toBeGreaterThan(before);
+    expect(withImage).toBe(await recount(admin.workspaceId));
+    const removed = await sendBlog(t, admin.headers, blogFields(category.id, { removeImage: 'true' }), {
+      id: post.id,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await shown(admin.headers.authorization)).toBe(before);
+  });
+});
