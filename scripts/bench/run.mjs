@@ -1,57 +1,186 @@
-// `npm run bench`: prints figures (never asserts). Cold start on an existing database, then req/s and
-// latency of the liveness route and a server-rendered page under 100 connections, on loopback only.
+// `npm run bench` (issue 12): the public pages and two API reads under 100 connections, each beside a bare
+// Fastify route serving the very same bytes, started in the same run: on a shared 2-core machine the ratio
+// is the figure, not the absolute numbers. Also the cold answer after a publish, cold start, and the
+// server's RSS idle and after the load. Prints a table; never asserts. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
-import { freePort } from './lib/server.mjs';
+import { freePort, percentile, startServer, stopServer } from './lib/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const CONNECTIONS = 100;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const POSTS = 13;
+const ADMIN = { email: 'bench@agency.test', password: 'bench-pass-1' };
+
 await buildIfStale('Building first...');
-
-const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-bench-'));
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-pass',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
+const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+
+// Cold start on an existing database: the first start creates and seeds it.
+await stopServer(await startServer(env, ADMIN));
+const startedAt = performance.now();
+const server = await startServer(env, ADMIN);
+const coldStartMs = performance.now() - startedAt;
+
+// Never leave a server behind, whatever fails below.
+process.on('exit', () => server.child.kill());
+
+const rssMb = () => {
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 };
 
-async function startServer() {
-  const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { env, stdio: 'ignore' });
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, ms: performance.now() - started };
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+async function api(method, url, body) {
+  const json = typeof body === 'string' ? { 'content-type': 'application/json' } : {};
+  const response = await fetch(server.base + url, { method, headers: { ...server.headers, ...json }, body });
+  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A post as an editor writes one: a few headed sections of paragraphs and a list (~5 KB of HTML). */
+function postForm(category, i, edit = '') {
+  const section = (n) =>
+    `<h2>Part ${n}: what works in ${2026 + (n % 2)}</h2>` +
+    `<p>${'Agencies that publish steadily earn search traffic that compounds; '.repeat(8)}</p>` +
+    `<ul><li>Plan topics from real questions</li><li>Measure what converts</li><li>Refresh old posts</li></ul>`;
+  const form = new FormData();
+  form.set('title', `Marketing playbook ${i}: growing a small business`);
+  form.set(
+    'metaDescription',
+    `A practical guide, part ${i}, to content, search and social for small businesses.`,
+  );
+  form.set('keywords', 'marketing, seo, content');
+  form.set('category', category);
+  form.set('content', [1, 2, 3, 4, 5].map(section).join('') + edit);
+  form.set('status', 'published');
+  form.set('altText', '');
+  return form;
+}
+
+const { category } = await api(
+  'POST',
+  '/api/categories',
+  JSON.stringify({ name: 'Marketing', description: '' }),
+);
+let newest;
+for (let i = 1; i <= POSTS; i++) newest = (await api('POST', '/api/blogs', postForm(category.id, i))).blog;
+
+const ROUTES = [
+  ['/', '/'],
+  ['/blog', '/blog'],
+  ['a post', `/blog/${newest.slug}`],
+  ['/pricing', '/pricing'],
+  ['/rss.xml', '/rss.xml'],
+  ['GET /api/blogs?status=published', '/api/blogs?status=published'],
+  ['GET /api/profile (signed in)', '/api/profile', true],
+];
+
+// Record each answer's bytes for the bare server (identity: autocannon asks for no compression).
+const answers = {};
+for (const [, url, signedIn] of ROUTES) {
+  const response = await fetch(server.base + url, { headers: signedIn ? server.headers : {} });
+  answers[url] = {
+    contentType: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+  };
+}
+const answersFile = path.join(dataDir, 'answers.json');
+fs.writeFileSync(answersFile, JSON.stringify(answers));
+const barePort = await freePort();
+const bare = fork(path.join(import.meta.dirname, 'lib/bare-server.mjs'), [answersFile, String(barePort)], {
+  stdio: 'ignore',
+});
+process.on('exit', () => bare.kill());
+await new Promise((resolve) => bare.once('message', resolve));
+const bareBase = `http://127.0.0.1:${barePort}`;
+
+const idleRss = rssMb();
+
+/** The first answer after a publish (the cache holds every page of the old version), in ms. */
+async function coldAfterPublish(url) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    // An edit of the newest post's text: the same address, a new content version.
+    await api('PUT', `/api/blogs/${newest.id}`, postForm(category.id, POSTS, `<p>Edit ${i}.</p>`));
+    const t0 = performance.now();
+    await (await fetch(server.base + url)).arrayBuffer();
+    times.push(performance.now() - t0);
   }
-}
-
-async function stop(child) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-const first = await startServer(); // creates and seeds the database
-await stop(first.child);
-const { child, ms } = await startServer();
-console.log(`cold start on an existing database: ${ms.toFixed(0)} ms (target < 2000 ms)`);
-
-for (const url of ['/api/health', '/login']) {
-  const result = await autocannon({ url: base + url, connections: 100, duration: 5 });
-  console.log(
-    `${url.padEnd(12)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
   );
 }
 
-await stop(child);
+/** One request at a time, each to a URL the cache has never seen: what every answer cost before it. */
+async function uncached(url) {
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await (
+      await fetch(`${server.base}${url}${url.includes('?') ? '&' : '?'}u=${i}-${Date.now()}`)
+    ).arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
+}
+
+async function load(base, url, headers) {
+  const result = await autocannon({
+    url: base + url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const rows = [];
+for (const [label, url, signedIn] of ROUTES) {
+  const cold = signedIn || url.startsWith('/api') ? null : await coldAfterPublish(url);
+  const render = signedIn || url.startsWith('/api') ? null : await uncached(url);
+  const product = await load(server.base, url, signedIn ? server.headers : {});
+  const baseline = await load(bareBase, url, {});
+  rows.push({
+    label,
+    cold,
+    render,
+    product,
+    baseline,
+    bytes: Buffer.from(answers[url].body, 'base64').length,
+  });
+}
+const loadedRss = rssMb();
+
+bare.kill();
+await stopServer(server);
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+const ms = (n) => (n === null ? '—' : `${n.toFixed(n < 10 ? 1 : 0)} ms`);
+const pct = (n) => `${(n * 100).toFixed(0)} %`;
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, ${POSTS} published posts; Node ${process.version}, ${os.cpus().length} cores\n`,
+);
+console.log(
+  '| route | bytes | req/s | p50 | p99 | errors | bare req/s | bare p99 | ratio | cold after a publish | uncached render |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows)
+  console.log(
+    `| ${r.label} | ${r.bytes.toLocaleString('en-US')} | ${r.product.rps.toFixed(0)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.errors} | ${r.baseline.rps.toFixed(0)} | ${ms(r.baseline.p99)} | ${pct(r.product.rps / r.baseline.rps)} | ${ms(r.cold)} | ${ms(r.render)} |`,
+  );
+console.log(
+  `\nRSS: ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after the load (targets < 150 / < 250 MB)`,
+);
+console.log(`cold start on an existing database: ${coldStartMs.toFixed(0)} ms (target < 2000 ms)`);

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -9,7 +8,7 @@ import { createGuards } from './auth/guards';
 import { createTokenService } from './auth/tokens';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerErrorHandling } from './http/errors';
-import { contentSecurityPolicy, refuseNulCharacters } from './http/security';
+import { refuseNulCharacters, sendSecurityHeaders } from './http/security';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -99,10 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
-    crossOriginEmbedderPolicy: false,
-  });
+  sendSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app);
   refuseNulCharacters(app);
@@ -128,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('outbox', mailer.worker);
   const blogs = createBlogsService(db);
   const categories = createCategoriesService(db);
-  const publicCache = createPublicCache(db, app.log, deps.config.renderCacheBytes);
+  const publicCache = createPublicCache(deps.database, app.log, deps.config.renderCacheBytes);
   app.decorate('publicCache', publicCache);
 
   await app.register(
@@ -144,8 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
       await api.register(workspacesRoutes(createWorkspacesService(db), guards));
-      await api.register(blogsRoutes(blogs, guards));
-      await api.register(categoriesRoutes(categories, guards));
+      await api.register(blogsRoutes(blogs, guards, publicCache));
+      await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
       await api.register(contactRoutes(createContactService(mailer)));

@@ -39,6 +39,7 @@ describe('render cache of public pages, sitemaps and the feed', () => {
       `/blog/${slug}`,
       '/sitemap.xml',
       '/rss.xml',
+      '/api/blogs?status=published', // the public API read shares the cache
     ];
     const answers = await Promise.all(urls.map((url) => get(app, url)));
     return Object.fromEntries(urls.map((url, i) => [url, answers[i]!])) as Record<
@@ -86,6 +87,7 @@ describe('render cache of public pages, sitemaps and the feed', () => {
       expect(pages[`/blog/${post.slug}`]!.statusCode).toBe(200);
       for (const [url, page] of Object.entries(pages))
         if (url !== '/sitemap.xml') expect(page.body, url).toContain('Cached Draft Title');
+      expect(pages['/api/blogs?status=published']!.headers.vary).toBe('Accept-Encoding, Authorization');
       expect(pages['/sitemap.xml']!.body).toContain(`${SITE_URL}/blog/${post.slug}<`);
     }
   });
@@ -132,6 +134,10 @@ describe('render cache of public pages, sitemaps and the feed', () => {
       }
       expect(pages['/rss.xml']!.body).toContain('<category>Cache Renamed</category>');
     }
+    for (const app of [t, other])
+      expect((await get(app, '/api/categories')).json().map((c: Category) => c.name)).toContain(
+        'Cache Renamed',
+      );
   });
 
   it('drops a deleted image from every page that showed it', async () => {

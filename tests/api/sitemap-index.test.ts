@@ -32,7 +32,7 @@ describe('sitemap index at the per-file limit', () => {
       seoRoutes(
         createBlogsService(t.database.handle.db),
         { name: 'AgencyHQ', url: SITE_URL },
-        createPublicCache(t.database.handle.db, app.log),
+        createPublicCache(t.database.handle, app.log),
         { sitemapMaxUrls },
       ),
     );

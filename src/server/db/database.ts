@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { engineOf, type Engine } from './engine';
 import type { Database } from './types';
@@ -12,6 +11,11 @@ export type { Engine };
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /**
+   * The embedded database's own connection, for the one read on every public answer (the content version)
+   * as a statement prepared once: the query builder and a fresh prepare cost more than serving the page.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -37,10 +41,12 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  // Only loaded when used: the embedded set-up never holds the driver's ~15 MB.
+  const { default: pg } = await import('pg');
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
     const client = new pg.Client({ connectionString: url });

@@ -1,21 +1,26 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { DatabaseHandle } from '../db/database';
 
 /** The public site's content version (migration 009), as every instance on the database reads it. */
 export interface ContentVersion {
   current(): Promise<number>;
 }
 
-/** Reads the version from the database, so instances agree without any broadcast. */
-export function createContentVersion(db: Kysely<Database>): ContentVersion {
+/** Reads the version from the database on every answer, so instances agree without any broadcast. */
+export function createContentVersion(database: DatabaseHandle): ContentVersion {
+  if (database.sqlite) {
+    // Synchronous and a few microseconds: nothing to share.
+    const statement = database.sqlite.prepare<[], { version: number }>(
+      'select version from public_content_version where id = 1',
+    );
+    return { current: async () => statement.get()!.version };
+  }
+  const { db } = database;
+  const query = db.selectFrom('public_content_version').select('version').where('id', '=', 1).compile();
   return {
     current: freshSharedReads(async () => {
-      const row = await db
-        .selectFrom('public_content_version')
-        .select('version')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow();
-      return Number(row.version);
+      const { rows } = await db.executeQuery(query);
+      if (!rows[0]) throw new Error('public_content_version has no row');
+      return Number(rows[0].version);
     }),
   };
 }

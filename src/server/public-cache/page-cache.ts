@@ -11,6 +11,8 @@ export interface RenderedAnswer {
   location?: string;
   /** The post whose page this is: every answer of it counts one view, cached or not. */
   viewOf?: string;
+  /** A request header the answer also depends on, for shared caches (Vary). */
+  varyOn?: string;
 }
 
 export interface CachedAnswer {

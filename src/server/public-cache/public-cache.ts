@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { DatabaseHandle } from '../db/database';
 import { createViewCounter, type ViewCounter } from '../modules/blogs/view-counter';
 import { createContentVersion } from './content-version';
 import { createPageCache, type PageCache, type RenderedAnswer } from './page-cache';
@@ -16,17 +15,17 @@ export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The cache on the database's content version, and a view counter writing to it. */
 export function createPublicCache(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   log: FastifyBaseLogger,
   maxBytes = DEFAULT_RENDER_CACHE_BYTES,
 ): PublicCache {
   return {
     pages: createPageCache({
-      versions: createContentVersion(db),
+      versions: createContentVersion(database),
       maxBytes,
       onVersionError: (error) => log.warn({ err: error }, 'content version unreadable: served a cached copy'),
     }),
-    views: createViewCounter(db, (error) => log.error({ err: error }, 'page views not saved')),
+    views: createViewCounter(database.db, (error) => log.error({ err: error }, 'page views not saved')),
   };
 }
 
@@ -48,4 +47,22 @@ export async function answerFromCache(
   // The render itself counted its visitor's view (the page shows it); later visitors are counted here.
   if (entry.answer.viewOf && !rendered && request.method === 'GET') cache.views.add(entry.answer.viewOf);
   return sendCached(request, reply, entry);
+}
+
+/**
+ * A public API read (the agency's published posts or categories, the same for every anonymous reader)
+ * through the render cache. Signed-in readers get other answers from the same URL, hence Vary.
+ */
+export function answerJsonFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PublicCache,
+  build: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, async () => ({
+    status: 200,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(await build()),
+    varyOn: 'Authorization',
+  }));
 }

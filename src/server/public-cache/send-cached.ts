@@ -13,7 +13,9 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while
 /** Sends a cached answer in the encoding the client prefers, or 304 when it already holds these bytes. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): FastifyReply {
   const { answer, body } = entry;
-  reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  reply
+    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .header('vary', answer.varyOn ? `Accept-Encoding, ${answer.varyOn}` : 'Accept-Encoding');
   if (answer.location !== undefined)
     return reply.code(answer.status).header('location', answer.location).send();
   const encoding = chooseEncoding(body, request.headers['accept-encoding']);

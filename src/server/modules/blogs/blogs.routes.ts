@@ -6,6 +6,7 @@ import { blogListQuerySchema, blogStatusSchema } from '../../../shared/schemas/b
 import type { Guards } from '../../auth/guards';
 import { MULTIPART_LIMITS, readBlogForm, validationError } from './blog-form';
 import type { BlogsService } from './blogs.service';
+import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const idOrSlugParams = z.object({ idOrSlug: z.string().min(1).max(200) });
@@ -21,7 +22,7 @@ const listQuery = blogListQuerySchema.extend(publicScope.shape);
  * need the SEO Management module. POST/PUT take the editor's multipart form; PUT with JSON is the
  * status-only change (Publish / Archive / Republish).
  */
-export function blogsRoutes(blogs: BlogsService, guards: Guards): FastifyPluginAsyncZod {
+export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCache): FastifyPluginAsyncZod {
   return async (app) => {
     // Registered here, not app-wide, so multipart is parsed only where an upload is expected.
     await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -30,9 +31,12 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards): FastifyPluginA
     const caller = (request: FastifyRequest, scope: 'public' | undefined) =>
       scope === 'public' ? Promise.resolve(null) : guards.optionalUser(request);
 
-    app.get('/blogs', { schema: { querystring: listQuery, tags: ['blogs'] } }, async (request) =>
-      blogs.list(await caller(request, request.query.scope), request.query),
-    );
+    app.get('/blogs', { schema: { querystring: listQuery, tags: ['blogs'] } }, async (request, reply) => {
+      // The public read is the same for everyone: served from the render cache like the pages.
+      if (request.query.scope === 'public' || !request.headers.authorization)
+        return answerJsonFromCache(request, reply, cache, () => blogs.list(null, request.query));
+      return blogs.list(await guards.optionalUser(request), request.query);
+    });
 
     app.get(
       '/blogs/:idOrSlug',

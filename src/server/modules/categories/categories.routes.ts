@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categorySchema } from '../../../shared/schemas/blog';
 import type { Guards } from '../../auth/guards';
 import type { CategoriesService } from './categories.service';
+import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
 
 const categoryParams = z.object({ id: z.string().min(1).max(100) });
 /** `scope=public`: the agency's categories (the public blog's filter bar), whoever asks. */
@@ -12,13 +13,23 @@ const listQuery = z.object({ scope: z.enum(['public']).optional() });
  * Spec §7 GET/POST /api/categories, plus PUT and DELETE /api/categories/:id (DESIGN §6). Reading is public
  * for the agency's categories (the public blog's filter bar); writes need the SEO Management module.
  */
-export function categoriesRoutes(categories: CategoriesService, guards: Guards): FastifyPluginAsyncZod {
+export function categoriesRoutes(
+  categories: CategoriesService,
+  guards: Guards,
+  cache: PublicCache,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const write = guards.requireModule('seoManagement');
 
     // Spec §7: "list of categories", a bare array.
-    app.get('/categories', { schema: { querystring: listQuery, tags: ['categories'] } }, async (request) =>
-      categories.list(request.query.scope === 'public' ? null : await guards.optionalUser(request)),
+    app.get(
+      '/categories',
+      { schema: { querystring: listQuery, tags: ['categories'] } },
+      async (request, reply) => {
+        if (request.query.scope === 'public' || !request.headers.authorization)
+          return answerJsonFromCache(request, reply, cache, () => categories.list(null));
+        return categories.list(await guards.optionalUser(request));
+      },
     );
 
     app.post(

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
@@ -37,6 +36,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGE_CONTENT_TYPES.includes(detected.mime)) throw notAnImage();
 
+  // Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold.
+  const { default: sharp } = await import('sharp');
   let width: number;
   let height: number;
   try {
