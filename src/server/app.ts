@@ -6,7 +6,8 @@ import { quietClientAborts } from './http/client-aborts';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
 import { createTokenService } from './auth/tokens';
-import { LoginThrottle } from './auth/login-throttle';
+import type { Limiter } from './limits/limiter';
+import { createLimitStore, type LimitStore } from './limits/limit-store';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulCharacters, sendSecurityHeaders } from './http/security';
 import { healthRoutes } from './modules/health/health.routes';
@@ -34,6 +35,7 @@ import { createEmailService } from './modules/email/email.service';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import {
   createPasswordResetService,
+  resetLimits,
   type PasswordResetLimits,
 } from './modules/password-reset/password-reset.service';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -48,6 +50,8 @@ import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
 import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
+import { CONTACT_LIMITS } from '../shared/schemas/contact';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
 
 declare module 'fastify' {
@@ -56,12 +60,19 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** The render cache of public pages and the batched view counter (tests flush and inspect them). */
     publicCache: PublicCache;
+    /** Where rate limits are counted (tests watch `shared` follow Redis going and coming back). */
+    limits: LimitStore;
   }
 }
 
 export interface AppDeps {
   config: Pick<AppConfig, 'siteName' | 'siteUrl' | 'logLevel'> &
-    Partial<Pick<AppConfig, 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp' | 'renderCacheBytes'>>;
+    Partial<
+      Pick<
+        AppConfig,
+        'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp' | 'renderCacheBytes' | 'redisUrl'
+      >
+    >;
   database: DatabaseHandle;
   jwtSecret: string;
   /** Seals stored secrets (SMTP passwords): SECRET_KEY, or the one generated into the database. */
@@ -73,7 +84,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Tests read what the app logs (that no secret is ever in it). */
   logStream?: NodeJS.WritableStream;
-  throttle?: LoginThrottle;
+  /** The failed sign-in limit (tests pass one on their own clock). */
+  throttle?: Limiter;
   /** The time rules such as the leads' date filters read; tests pass a fixed clock. */
   clock?: () => Date;
 }
@@ -108,10 +120,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
   const guards = createGuards(db, tokens);
+  // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
+  const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
+  app.decorate('limits', limits);
   const auth = createAuthService({
     db,
     tokens,
-    throttle: deps.throttle ?? new LoginThrottle(),
+    throttle:
+      deps.throttle ??
+      limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
     clock: deps.clock,
   });
   const mailer = createMailer({
@@ -144,9 +161,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
-      await api.register(contactRoutes(createContactService(mailer)));
+      await api.register(
+        contactRoutes(
+          createContactService(mailer),
+          limits.limiter({
+            name: 'contact',
+            limit: CONTACT_LIMITS.rateLimit,
+            windowMs: CONTACT_LIMITS.rateWindowMs,
+          }),
+        ),
+      );
       await api.register(emailRoutes(createEmailService(mailer), guards));
-      await api.register(passwordResetRoutes(createPasswordResetService(mailer, app.log, deps.resetLimits)));
+      await api.register(
+        passwordResetRoutes(
+          createPasswordResetService(mailer, app.log, deps.resetLimits ?? resetLimits(limits)),
+        ),
+      );
       await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));
       await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
     },
@@ -161,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailer.worker.stop();
     await publicCache.views.stop();
+    await limits.close();
     await deps.database.close();
   });
   return app;

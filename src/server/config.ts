@@ -72,6 +72,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
+  /** redis:// URL: rate limits shared by every instance (each instance counts alone without it). */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
   /** Memory for rendered public pages, sitemaps and the feed (with their compressed forms), in MB. */
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** `npm run dev` turns this off: Vite serves the pages there. */
@@ -96,6 +98,7 @@ export interface AppConfig {
   allowPrivateSmtp: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
+  redisUrl?: string;
   /** 0 turns the render cache off (every answer is rendered). */
   renderCacheBytes: number;
   serveWeb: boolean;
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    redisUrl: c.REDIS_URL,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     serveWeb: c.SERVE_WEB === 'true',
   };

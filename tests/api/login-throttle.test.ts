@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../src/shared/constants';
-import { LoginThrottle } from '../../src/server/auth/login-throttle';
+import { memoryLimiter } from '../../src/server/limits/sliding-window';
 import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
@@ -17,7 +17,7 @@ describe('sign-in throttling', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      throttle: new LoginThrottle(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, () => clock),
+      throttle: memoryLimiter({ limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }, () => clock),
     });
   });
   afterAll(async () => t.close());

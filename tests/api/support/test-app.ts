@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { seedDatabase } from '../../../src/server/db/seed';
-import { LoginThrottle } from '../../../src/server/auth/login-throttle';
+import type { Limiter } from '../../../src/server/limits/limiter';
 import type { TrustProxy } from '../../../src/server/config';
 import { loadWebRenderer } from '../../../src/server/render/load-web';
 import type { WebRenderer } from '../../../src/server/render/web-renderer';
@@ -103,7 +103,9 @@ export interface TestApp {
 
 /** The whole API on a fresh seeded database, driven with app.inject() (real routing, validation, SQL). */
 export interface TestAppOptions {
-  throttle?: LoginThrottle;
+  throttle?: Limiter;
+  /** Share rate limits through this Redis (another instance given the same one counts together). */
+  redisUrl?: string;
   clock?: () => Date;
   trustProxy?: TrustProxy;
   /** Let SMTP reach the tests' own mail server on loopback. */
@@ -140,6 +142,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       trustProxy: options.trustProxy,
       allowPrivateSmtp: options.allowPrivateSmtp,
       smtpUrl: options.smtpUrl,
+      redisUrl: options.redisUrl,
     },
     database: database.handle,
     throttle: options.throttle,

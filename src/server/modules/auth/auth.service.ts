@@ -14,7 +14,7 @@ import {
 import { emailDomain } from '../../../shared/text';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
 import type { TokenService } from '../../auth/tokens';
-import type { LoginThrottle } from '../../auth/login-throttle';
+import type { Limiter } from '../../limits/limiter';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { findUserByEmail, isUniqueViolation, profileImageOf } from '../users/users.repository';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
@@ -24,7 +24,8 @@ import { acceptInvitation } from '../invitations/invitations.repository';
 export interface AuthServiceDeps {
   db: Kysely<Database>;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  /** Failed sign-ins per client address and e-mail. */
+  throttle: Limiter;
   clock?: () => Date;
 }
 
@@ -45,21 +46,20 @@ export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDe
 
     async login(input: LoginInput, clientIp: string): Promise<AuthResult> {
       const throttleKey = `${clientIp}|${input.email}`;
-      const wait = throttle.retryAfterSeconds(throttleKey);
+      // Checked and counted in one step (across instances when the limits live in Redis), before the slow
+      // password check, so parallel guesses cannot all slip under the limit; a success clears the count.
+      const wait = await throttle.take(throttleKey);
       if (wait > 0) {
         throw new HttpError(429, SERVER_MESSAGES.tooManyLogins(Math.ceil(wait / 60)), undefined, {
           'Retry-After': String(wait),
         });
       }
-      // Counted before the slow password check so parallel guesses cannot all slip under the limit;
-      // a success clears the count again, so it never counts as a failure.
-      throttle.recordFailure(throttleKey);
       const user = await findUserByEmail(db, input.email);
       const valid = user
         ? await verifyPassword(input.password, user.password_hash)
         : (await burnPasswordCheck(input.password), false);
       if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      throttle.clear(throttleKey);
+      await throttle.clear(throttleKey);
       if (BLOCKED_STATUSES.includes(user.status as UserStatus))
         throw forbidden(SERVER_MESSAGES.accountBlocked);
       user.last_active_at = nowIso();

@@ -4,7 +4,7 @@ import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
 import { HttpError } from '../../http/errors';
 import type { ContactService } from './contact.service';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { Limiter } from '../../limits/limiter';
 
 /**
  * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
@@ -18,17 +18,14 @@ function refuseAfter(waitSeconds: number): void {
     });
 }
 
-export function contactRoutes(
-  contact: ContactService,
-  limiter = new RateLimiter(CONTACT_LIMITS.rateLimit, CONTACT_LIMITS.rateWindowMs),
-): FastifyPluginAsyncZod {
+export function contactRoutes(contact: ContactService, limiter: Limiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/contact',
       {
         // Refused before the body is even read; a valid message then takes its slot (preHandler).
-        preValidation: async (request) => refuseAfter(limiter.retryAfterSeconds(request.ip)),
-        preHandler: async (request) => refuseAfter(limiter.take(request.ip)),
+        preValidation: async (request) => refuseAfter(await limiter.retryAfterSeconds(request.ip)),
+        preHandler: async (request) => refuseAfter(await limiter.take(request.ip)),
         schema: {
           body: contactSchema,
           tags: ['contact'],
@@ -42,7 +39,7 @@ export function contactRoutes(
         try {
           await contact.send(request.body);
         } catch (error) {
-          limiter.release(request.ip);
+          await limiter.release(request.ip);
           throw error;
         }
         return reply.code(201).send({ success: true });

@@ -4,7 +4,8 @@ import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { HttpError, badRequest } from '../../http/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { Limiter } from '../../limits/limiter';
+import type { LimitStore } from '../../limits/limit-store';
 import { enqueueMail } from '../../mail/outbox';
 import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
@@ -13,20 +14,28 @@ import { recordActivity } from '../activity/activity.service';
 import { findUserByEmail } from '../users/users.repository';
 
 export interface PasswordResetLimits {
-  perIp: RateLimiter;
-  perEmail: RateLimiter;
+  perIp: Limiter;
+  perEmail: Limiter;
 }
 
-export const defaultResetLimits = (): PasswordResetLimits => ({
-  perIp: new RateLimiter(PASSWORD_RESET.perIpLimit, PASSWORD_RESET.perIpWindowMs),
-  perEmail: new RateLimiter(PASSWORD_RESET.perEmailLimit, PASSWORD_RESET.perEmailWindowMs),
+export const resetLimits = (store: LimitStore): PasswordResetLimits => ({
+  perIp: store.limiter({
+    name: 'reset-ip',
+    limit: PASSWORD_RESET.perIpLimit,
+    windowMs: PASSWORD_RESET.perIpWindowMs,
+  }),
+  perEmail: store.limiter({
+    name: 'reset-email',
+    limit: PASSWORD_RESET.perEmailLimit,
+    windowMs: PASSWORD_RESET.perEmailWindowMs,
+  }),
 });
 
 /** 'Forgot password?' (issue 10): a single-use link by e-mail, then a new password that ends old sessions. */
 export function createPasswordResetService(
   mailer: Mailer,
   log: FastifyBaseLogger,
-  limits: PasswordResetLimits = defaultResetLimits(),
+  limits: PasswordResetLimits,
 ) {
   const { db } = mailer;
 
@@ -37,10 +46,10 @@ export function createPasswordResetService(
      * neither a mailbox can be flooded nor an account's existence read from the answers.
      */
     async request(email: string, clientIp: string): Promise<void> {
-      const wait = limits.perIp.take(clientIp);
+      const wait = await limits.perIp.take(clientIp);
       if (wait > 0)
         throw new HttpError(429, M.tooMany(Math.ceil(wait / 60)), undefined, { 'Retry-After': String(wait) });
-      if (limits.perEmail.take(email) > 0) return;
+      if ((await limits.perEmail.take(email)) > 0) return;
       const user = await findUserByEmail(db, email);
       if (!user || BLOCKED_STATUSES.includes(user.status as UserStatus)) return;
 

@@ -1,8 +1,10 @@
+import type { Limiter, LimitSpec } from './limiter';
+
 /**
- * Counts events per key (the client IP) in a sliding window. In-process, like the login throttle: with
- * several instances each keeps its own count (a shared store arrives with REDIS_URL).
+ * Counts events per key in a sliding window, in this process's memory: the limits of a single instance,
+ * and every instance's fallback while Redis is unreachable.
  */
-export class RateLimiter {
+export class SlidingWindow {
   private readonly hits = new Map<string, number[]>();
   private lastPrune = 0;
 
@@ -12,7 +14,6 @@ export class RateLimiter {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** Seconds until the key may act again, or 0 when it may act now. */
   retryAfterSeconds(key: string): number {
     const recent = this.recent(key);
     if (recent.length < this.limit) return 0;
@@ -28,19 +29,18 @@ export class RateLimiter {
     if (this.hits.size > 50_000 && this.now() - this.lastPrune > this.windowMs) this.prune();
   }
 
-  /**
-   * Check and count in one step, so requests arriving together cannot all pass the check before any of
-   * them is counted: 0 when the event is allowed (and now counted), else the seconds to wait.
-   */
   take(key: string): number {
     const wait = this.retryAfterSeconds(key);
     if (wait === 0) this.record(key);
     return wait;
   }
 
-  /** Gives back the newest counted event (one that ended up not happening). */
   release(key: string): void {
     this.hits.get(key)?.pop();
+  }
+
+  clear(key: string): void {
+    this.hits.delete(key);
   }
 
   private recent(key: string): number[] {
@@ -54,4 +54,16 @@ export class RateLimiter {
       if (this.recent(key).length === 0) this.hits.delete(key);
     }
   }
+}
+
+/** A limit kept in this process only (one instance; tests on a clock they move). */
+export function memoryLimiter(spec: Omit<LimitSpec, 'name'>, now?: () => number): Limiter {
+  const window = new SlidingWindow(spec.limit, spec.windowMs, now);
+  return {
+    retryAfterSeconds: async (key) => window.retryAfterSeconds(key),
+    record: async (key) => window.record(key),
+    take: async (key) => window.take(key),
+    release: async (key) => window.release(key),
+    clear: async (key) => window.clear(key),
+  };
 }
