@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { quietClientAborts } from './http/client-aborts';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
+import { routeAccess, type RouteAccess } from './auth/route-access';
 import { createTokenService } from './auth/tokens';
 import type { Limiter } from './limits/limiter';
 import { createLimitStore, type LimitStore } from './limits/limit-store';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Where rate limits are counted (tests watch `shared` follow Redis going and coming back). */
     limits: LimitStore;
+    /** Every route with the access rule it declares (the authorization matrix test walks it). */
+    routeTable: RouteAccess[];
   }
 }
 
@@ -106,6 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
     trustProxy: deps.config.trustProxy ?? 'loopback',
   }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push(routeAccess(method, route));
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);

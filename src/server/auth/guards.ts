@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BLOCKED_STATUSES, isDashboardRestricted, type ModuleKey, type UserStatus } from '../../shared/roles';
 import { canUseModule, isGroupVisible } from '../../shared/access';
@@ -17,12 +17,43 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who may call a route, as its guard declares it (the authorization matrix reads these from the route
+ * table). Routes without a guard declare `config: { access: 'public' }`.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'admin' }
+  | { kind: 'module'; module: ModuleKey }
+  | { kind: 'group'; group: SectionGroupKey };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route without a guard is public, and says so. */
+    access?: 'public';
+  }
+}
+
+/** What a route without a guard declares: `config: PUBLIC_ROUTE`. */
+export const PUBLIC_ROUTE = { access: 'public' } as const;
+
+/** A guard carrying the rule it enforces. */
+type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Guard = GuardHook & { accessRule: AccessRule };
+const withRule = (rule: AccessRule, guard: GuardHook): Guard => Object.assign(guard, { accessRule: rule });
+
+/** The rule a guard function enforces, if it is one. */
+export function accessRuleOf(hook: unknown): AccessRule | undefined {
+  return (hook as Partial<Guard> | undefined)?.accessRule;
+}
+
 export interface Guards {
-  requireUser: preHandlerAsyncHookHandler;
-  requireAdmin: preHandlerAsyncHookHandler;
-  requireModule(module: ModuleKey): preHandlerAsyncHookHandler;
+  requireUser: Guard;
+  requireAdmin: Guard;
+  requireModule(module: ModuleKey): Guard;
   /** A sidebar group without a module of its own (Botgit): spec §6's visibility rule, on the server. */
-  requireGroup(group: SectionGroupKey): preHandlerAsyncHookHandler;
+  requireGroup(group: SectionGroupKey): Guard;
   /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
@@ -58,31 +89,34 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
       .execute();
   }
 
-  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.currentUser = await userFromToken(request);
-  };
+  const requireUser = withRule(
+    { kind: 'signed-in' },
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      request.currentUser = await userFromToken(request);
+    },
+  );
 
   return {
     requireUser,
-    async requireAdmin(request, reply) {
+    requireAdmin: withRule({ kind: 'admin' }, async (request, reply) => {
       await requireUser(request, reply);
       if (request.currentUser?.role !== 'Admin') throw forbidden(ACCESS_MESSAGES.adminOnly);
-    },
+    }),
     requireModule(module) {
-      return async (request, reply) => {
+      return withRule({ kind: 'module', module }, async (request, reply) => {
         await requireUser(request, reply);
         // canUseModule is true for an Admin, so this also serves "Admin or granted the module". Spec §6
         // applies both rules: a Team Member never reaches the dashboard, whatever modules were granted.
         const subject = permissionSubject(request.currentUser!);
         if (isDashboardRestricted(subject) || !canUseModule(subject, module)) throw forbidden();
-      };
+      });
     },
     requireGroup(group) {
-      return async (request, reply) => {
+      return withRule({ kind: 'group', group }, async (request, reply) => {
         await requireUser(request, reply);
         const subject = permissionSubject(request.currentUser!);
         if (isDashboardRestricted(subject) || !isGroupVisible(subject, group)) throw forbidden();
-      };
+      });
     },
     async optionalUser(request) {
       try {

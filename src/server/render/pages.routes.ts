@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DOCUMENT_ONLY_HEADERS } from '../http/security';
+import { PUBLIC_ROUTE } from '../auth/guards';
 import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../public-cache/public-cache';
 import type { RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
@@ -35,6 +36,10 @@ export function pagesRoutes(
   }
 
   return async (app) => {
+    // The built files (assets, static) are public like the pages.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...PUBLIC_ROUTE };
+    });
     await app.register(async (assets) => {
       assets.addHook('onSend', async (_request, reply) => {
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
@@ -57,7 +62,7 @@ export function pagesRoutes(
     });
 
     // Compressed once per cached copy, not per answer.
-    app.get('/*', { compress: false }, async (request, reply) => {
+    app.get('/*', { compress: false, config: PUBLIC_ROUTE }, async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, () => render(request.url));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Blog } from '../../shared/schemas/blog';
 import { RSS_MAX_ITEMS, SITEMAP_MAX_URLS } from '../../shared/constants';
 import type { BlogsService } from '../modules/blogs/blogs.service';
+import { PUBLIC_ROUTE } from '../auth/guards';
 import { SITEMAP_PAGES_FILE, createSitemaps, postPath } from './sitemap';
 import { cdata, escapeXml } from './xml';
 import { SERVER_MESSAGES } from '../../shared/messages';
@@ -100,7 +101,7 @@ export function seoRoutes(
         contentType,
         body: await build(),
       }));
-    const route = { schema: { hide: true }, compress: false } as const;
+    const route = { schema: { hide: true }, compress: false, config: PUBLIC_ROUTE } as const;
 
     app.get('/sitemap.xml', route, (request, reply) =>
       cached(request, reply, XML, () => sitemaps.root(origin)),

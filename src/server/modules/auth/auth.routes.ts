@@ -2,26 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { profileEtag } from './profile-etag';
-import type { Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { AuthService } from './auth.service';
 
 /** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
 export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/login', { schema: { body: loginSchema, tags: ['auth'] } }, async (request) =>
-      auth.login(request.body, request.ip),
+    app.post(
+      '/login',
+      { config: PUBLIC_ROUTE, schema: { body: loginSchema, tags: ['auth'] } },
+      async (request) => auth.login(request.body, request.ip),
     );
 
-    app.post('/register', { schema: { body: registerSchema, tags: ['auth'] } }, async (request, reply) => {
-      reply.code(201);
-      return auth.register(request.body);
-    });
+    app.post(
+      '/register',
+      { config: PUBLIC_ROUTE, schema: { body: registerSchema, tags: ['auth'] } },
+      async (request, reply) => {
+        reply.code(201);
+        return auth.register(request.body);
+      },
+    );
 
     // The dashboard asks every 30 s (permission changes show without a reload): an unchanged profile is a
     // 304 on the ETag, without reading or resending the profile image.
     app.get(
       '/profile',
-      { preHandler: guards.requireUser, schema: { tags: ['auth'] } },
+      { preValidation: guards.requireUser, schema: { tags: ['auth'] } },
       async (request, reply) => {
         const user = request.currentUser!;
         const etag = profileEtag(user);
@@ -33,7 +39,7 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
 
     app.post(
       '/check-domain',
-      { schema: { body: checkDomainSchema, tags: ['auth'] } },
+      { config: PUBLIC_ROUTE, schema: { body: checkDomainSchema, tags: ['auth'] } },
       async (request, reply) => {
         if (await auth.domainExists(request.body.domain))
           return { success: true, message: SERVER_MESSAGES.domainFound };

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogListQuerySchema, blogStatusSchema } from '../../../shared/schemas/blog';
-import type { Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import { MULTIPART_LIMITS, readBlogForm, validationError } from './blog-form';
 import type { BlogsService } from './blogs.service';
 import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
@@ -31,16 +31,20 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
     const caller = (request: FastifyRequest, scope: 'public' | undefined) =>
       scope === 'public' ? Promise.resolve(null) : guards.optionalUser(request);
 
-    app.get('/blogs', { schema: { querystring: listQuery, tags: ['blogs'] } }, async (request, reply) => {
-      // The public read is the same for everyone: served from the render cache like the pages.
-      if (request.query.scope === 'public' || !request.headers.authorization)
-        return answerJsonFromCache(request, reply, cache, () => blogs.list(null, request.query));
-      return blogs.list(await guards.optionalUser(request), request.query);
-    });
+    app.get(
+      '/blogs',
+      { config: PUBLIC_ROUTE, schema: { querystring: listQuery, tags: ['blogs'] } },
+      async (request, reply) => {
+        // The public read is the same for everyone: served from the render cache like the pages.
+        if (request.query.scope === 'public' || !request.headers.authorization)
+          return answerJsonFromCache(request, reply, cache, () => blogs.list(null, request.query));
+        return blogs.list(await guards.optionalUser(request), request.query);
+      },
+    );
 
     app.get(
       '/blogs/:idOrSlug',
-      { schema: { params: idOrSlugParams, querystring: publicScope, tags: ['blogs'] } },
+      { config: PUBLIC_ROUTE, schema: { params: idOrSlugParams, querystring: publicScope, tags: ['blogs'] } },
       async (request, reply) => {
         const { scope } = request.query;
         const found = await blogs.get(await caller(request, scope), request.params.idOrSlug);

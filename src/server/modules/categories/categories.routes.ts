@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categorySchema } from '../../../shared/schemas/blog';
-import type { Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { CategoriesService } from './categories.service';
 import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
 
@@ -24,7 +24,7 @@ export function categoriesRoutes(
     // Spec §7: "list of categories", a bare array.
     app.get(
       '/categories',
-      { schema: { querystring: listQuery, tags: ['categories'] } },
+      { config: PUBLIC_ROUTE, schema: { querystring: listQuery, tags: ['categories'] } },
       async (request, reply) => {
         if (request.query.scope === 'public' || !request.headers.authorization)
           return answerJsonFromCache(request, reply, cache, () => categories.list(null));

@@ -5,6 +5,7 @@ import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
 import { HttpError } from '../../http/errors';
 import type { ContactService } from './contact.service';
 import type { Limiter } from '../../limits/limiter';
+import { PUBLIC_ROUTE } from '../../auth/guards';
 
 /**
  * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
@@ -23,6 +24,7 @@ export function contactRoutes(contact: ContactService, limiter: Limiter): Fastif
     app.post(
       '/contact',
       {
+        config: PUBLIC_ROUTE,
         // Refused before the body is even read; a valid message then takes its slot (preHandler).
         preValidation: async (request) => refuseAfter(await limiter.retryAfterSeconds(request.ip)),
         preHandler: async (request) => refuseAfter(await limiter.take(request.ip)),

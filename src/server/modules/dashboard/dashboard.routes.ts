@@ -7,7 +7,7 @@ export function dashboardRoutes(dashboard: DashboardService, guards: Guards): Fa
   return async (app) => {
     app.get(
       '/dashboard',
-      { preHandler: guards.requireModule('dashboard'), schema: { tags: ['dashboard'] } },
+      { preValidation: guards.requireModule('dashboard'), schema: { tags: ['dashboard'] } },
       async (request) => ({
         success: true,
         data: await dashboard.overview(request.currentUser!),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { APP_VERSION } from '../../../shared/constants';
 import { BEARER_SCHEME, openapiTransform } from './openapi-transform';
+import { PUBLIC_ROUTE } from '../../auth/guards';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -37,7 +38,7 @@ export function docsRoutes(siteName: string): FastifyPluginAsync {
       transform: openapiTransform,
     });
 
-    app.get(OPENAPI_PATH, { schema: { tags: ['docs'] } }, async (_request, reply) =>
+    app.get(OPENAPI_PATH, { config: PUBLIC_ROUTE, schema: { tags: ['docs'] } }, async (_request, reply) =>
       // Built once on first request (the swagger plugin caches it); short cache, routes change per deploy.
       reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
     );

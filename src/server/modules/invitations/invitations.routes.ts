@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invitationSchema } from '../../../shared/schemas/email';
-import type { Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { InvitationsService } from './invitations.service';
 
 const tags = ['workspace'];
@@ -43,8 +43,10 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
       },
     );
 
-    app.get('/invitations/:token', { schema: { params: tokenParams, tags } }, (request) =>
-      invitations.describe(request.params.token),
+    app.get(
+      '/invitations/:token',
+      { config: PUBLIC_ROUTE, schema: { params: tokenParams, tags } },
+      (request) => invitations.describe(request.params.token),
     );
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { findMediaBytes } from './media.repository';
+import { PUBLIC_ROUTE } from '../../auth/guards';
 
 const mediaParams = z.object({ id: z.string().min(1).max(100) });
 const variantParams = mediaParams.extend({ width: z.coerce.number().int().min(1).max(10_000) });
@@ -27,12 +28,17 @@ export function mediaRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       return reply.type(media.contentType).send(media.bytes);
     }
 
-    app.get('/media/:id', { schema: { params: mediaParams, tags: ['media'] } }, (request, reply) =>
-      serve(reply, request.headers['if-none-match'], request.params.id),
+    app.get(
+      '/media/:id',
+      { config: PUBLIC_ROUTE, schema: { params: mediaParams, tags: ['media'] } },
+      (request, reply) => serve(reply, request.headers['if-none-match'], request.params.id),
     );
 
-    app.get('/media/:id/w/:width', { schema: { params: variantParams, tags: ['media'] } }, (request, reply) =>
-      serve(reply, request.headers['if-none-match'], request.params.id, request.params.width),
+    app.get(
+      '/media/:id/w/:width',
+      { config: PUBLIC_ROUTE, schema: { params: variantParams, tags: ['media'] } },
+      (request, reply) =>
+        serve(reply, request.headers['if-none-match'], request.params.id, request.params.width),
     );
   };
 }

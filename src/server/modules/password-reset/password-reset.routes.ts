@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/email';
 import type { PasswordResetService } from './password-reset.service';
+import { PUBLIC_ROUTE } from '../../auth/guards';
 
 const tags = ['auth'];
 
@@ -11,6 +12,7 @@ export function passwordResetRoutes(resets: PasswordResetService): FastifyPlugin
     app.post(
       '/password/forgot',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           body: forgotPasswordSchema,
           tags,
@@ -27,6 +29,7 @@ export function passwordResetRoutes(resets: PasswordResetService): FastifyPlugin
     app.post(
       '/password/reset',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           body: resetPasswordSchema,
           tags,

@@ -12,7 +12,7 @@ export function profileRoutes(profile: ProfileService, guards: Guards): FastifyP
     app.put(
       '/profile',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         bodyLimit: PROFILE_BODY_LIMIT_BYTES,
         schema: { body: profileUpdateSchema, tags: ['profile'] },
       },

@@ -16,7 +16,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
       '/users',
       {
         // Admin sees all workspaces; a user granted Settings & Configuration sees their own.
-        preHandler: guards.requireModule('settingsConfiguration'),
+        preValidation: guards.requireModule('settingsConfiguration'),
         schema: { querystring: listQuery, tags: ['users'] },
       },
       async (request) => ({
@@ -28,7 +28,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
     app.put(
       '/users/:id',
       {
-        preHandler: guards.requireAdmin,
+        preValidation: guards.requireAdmin,
         schema: { params: userParams, body: updateUserSchema, tags: ['users'] },
       },
       async (request) => ({
@@ -40,7 +40,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
     app.put(
       '/users/:id/permissions',
       {
-        preHandler: guards.requireAdmin,
+        preValidation: guards.requireAdmin,
         schema: { params: userParams, body: permissionsBodySchema, tags: ['users'] },
         // Spec §8: the browser judges this call by a `success` field, so refusals carry success:false too.
         errorHandler: (error: FastifyError | HttpError, request, reply) => {
@@ -57,7 +57,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
 
     app.post(
       '/users/upgrade-role',
-      { preHandler: guards.requireUser, schema: { body: upgradeRoleSchema, tags: ['users'] } },
+      { preValidation: guards.requireUser, schema: { body: upgradeRoleSchema, tags: ['users'] } },
       async (request) => ({ success: true, user: await users.upgradeRole(request.currentUser!) }),
     );
   };

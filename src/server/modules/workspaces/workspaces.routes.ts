@@ -8,13 +8,13 @@ export function workspacesRoutes(workspaces: WorkspacesService, guards: Guards):
   return async (app) => {
     app.get(
       '/workspace',
-      { preHandler: guards.requireUser, schema: { tags: ['workspace'] } },
+      { preValidation: guards.requireUser, schema: { tags: ['workspace'] } },
       async (request) => workspaces.get(request.currentUser!),
     );
 
     app.put(
       '/workspace',
-      { preHandler: guards.requireUser, schema: { body: workspaceUpdateSchema, tags: ['workspace'] } },
+      { preValidation: guards.requireUser, schema: { body: workspaceUpdateSchema, tags: ['workspace'] } },
       async (request) => ({ workspace: await workspaces.update(request.currentUser!, request.body) }),
     );
   };

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessRule } from '../../src/server/auth/guards';
+import { canUseModule, isGroupVisible } from '../../src/shared/access';
+import { MODULE_KEYS, isDashboardRestricted, type PermissionSubject } from '../../src/shared/roles';
+import { builtWeb, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { insertUser, insertWorkspace, seededAdmin } from './support/users';
+import { freelancerBody, ownerBody, registerOk, uniqueDomain } from './support/accounts';
+
+/**
+ * Issue 13: every route of the server's own route table × every kind of caller. Each route declares its
+ * rule once — the guard it runs before validation, or `config: PUBLIC_ROUTE` — and a route that declares
+ * nothing fails here. A caller the rule refuses gets exactly 401 (no session) or 403; a caller it admits is
+ * never refused by it, and nothing answers 5xx.
+ */
+interface Persona {
+  name: string;
+  subject: PermissionSubject | null;
+  headers: Record<string, string>;
+}
+
+const ALL_MODULES = JSON.stringify(Object.fromEntries(MODULE_KEYS.map((key) => [key, true])));
+
+function admits(rule: AccessRule, subject: PermissionSubject): boolean {
+  switch (rule.kind) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'admin':
+      return subject.role === 'Admin';
+    case 'module':
+      return !isDashboardRestricted(subject) && canUseModule(subject, rule.module);
+    case 'group':
+      return !isDashboardRestricted(subject) && isGroupVisible(subject, rule.group);
+  }
+}
+
+/** A concrete URL for a route pattern: ids that exist nowhere, so an admitted call changes nothing. */
+function concrete(url: string): string {
+  return url
+    .replace(':idOrSlug', 'no-such-post')
+    .replace(':token', 'x'.repeat(43))
+    .replace(':width', '480')
+    .replace(':n.xml', '1.xml')
+    .replace(/:id\b/g, randomUUID())
+    .replace('*', 'no-such-file');
+}
+
+describe('authorization matrix from the route table', () => {
+  let t: TestApp;
+  let personas: Persona[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ web: await builtWeb() });
+    const signUp = async (body: Record<string, unknown>) => {
+      const { token } = await registerOk(t.app, body);
+      return { authorization: `Bearer ${token}` };
+    };
+    const ownerDomain = uniqueDomain();
+    const owner = await registerOk(t.app, ownerBody(`boss@${ownerDomain}`));
+    const other = await signUp(ownerBody(`boss@${uniqueDomain()}`));
+    const ownWorkspace = owner.user.workspaceId;
+    const solo = (await insertWorkspace(t, { name: 'Solo HQ' })).id;
+    const plain = (await insertWorkspace(t, { name: 'Plain User' })).id;
+    const as = async (name: string, role: string, workspaceId: string, permissions = '{}') => ({
+      name,
+      subject: { role, permissions: JSON.parse(permissions) },
+      headers: (await insertUser(t, { workspaceId, role, permissions })).headers,
+    });
+    const admin = await seededAdmin(t);
+    personas = [
+      { name: 'anonymous', subject: null, headers: {} },
+      await as('User', 'User', plain),
+      await as('Team Member without modules', 'Team Member', ownWorkspace),
+      await as('Team Member with every module', 'Team Member', ownWorkspace, ALL_MODULES),
+      await as('SOLOHQ', 'SOLOHQ', solo),
+      {
+        name: 'Freelancer',
+        subject: { role: 'Freelancer', permissions: {} },
+        headers: await signUp(freelancerBody(uniqueEmail())),
+      },
+      {
+        name: 'Business Admin of the owning workspace',
+        subject: { role: 'Business Admin', permissions: {} },
+        headers: { authorization: `Bearer ${owner.token}` },
+      },
+      {
+        name: 'Business Admin of another workspace',
+        subject: { role: 'Business Admin', permissions: {} },
+        headers: other,
+      },
+      { name: 'Admin', subject: { role: 'Admin', permissions: {} }, headers: admin.headers },
+    ];
+  });
+  afterAll(async () => t?.close());
+
+  it('finds a declared rule on every route', () => {
+    const routes = t.app.routeTable;
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !route.rule).map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('refuses and admits every caller exactly as each route declares', async () => {
+    // Upgrading a role changes the caller: that route goes last.
+    const routes = [...t.app.routeTable].sort(
+      (a, b) => Number(a.url.endsWith('upgrade-role')) - Number(b.url.endsWith('upgrade-role')),
+    );
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const rule = route.rule!;
+      const url = concrete(route.url);
+      for (const persona of personas) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: persona.headers,
+          ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? { payload: {} } : {}),
+        });
+        const status = response.statusCode;
+        const label = `${route.method} ${route.url} as ${persona.name}: ${status}`;
+        if (status >= 500) wrong.push(`${label} (server error)`);
+        else if (rule.kind === 'public') {
+          if (status === 401 || status === 403) wrong.push(`${label} (public route refused)`);
+        } else if (!persona.subject) {
+          if (status !== 401) wrong.push(`${label} (expected 401)`);
+        } else if (admits(rule, persona.subject)) {
+          // Signed-in routes may still apply their own rule (a Business Admin's workspace): never a 401.
+          if (status === 401 || (rule.kind !== 'signed-in' && status === 403))
+            wrong.push(`${label} (admitted caller refused)`);
+        } else if (status !== 403) wrong.push(`${label} (expected 403)`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('ignores role, status, workspace and plan where a body may not set them', async () => {
+    const domain = uniqueDomain();
+    const { token, user } = await registerOk(
+      t.app,
+      ownerBody(`mass@${domain}`, {
+        role: 'Admin',
+        status: 'Active',
+        workspaceId: '00000000-0000-4000-8000-000000000001',
+      }),
+    );
+    expect(user.role).toBe('Business Admin');
+    expect(user.workspaceId).not.toBe('00000000-0000-4000-8000-000000000001');
+    const headers = { authorization: `Bearer ${token}` };
+
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers,
+      payload: {
+        role: 'Admin',
+        status: 'Active',
+        workspaceId: randomUUID(),
+        permissions: { dashboard: true },
+      },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ role: 'Business Admin', workspaceId: user.workspaceId });
+
+    const workspace = await t.app.inject({
+      method: 'PUT',
+      url: '/api/workspace',
+      headers,
+      payload: {
+        name: 'Mass Assigned',
+        type: 'Business',
+        plan: 'Enterprise',
+        domain: 'evil.test',
+        id: randomUUID(),
+      },
+    });
+    expect(workspace.statusCode).toBe(200);
+    expect(workspace.json().workspace ?? workspace.json()).toMatchObject({ plan: 'Free', domain });
+
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers,
+      payload: {
+        name: 'Mass Lead',
+        email: 'mass@example.test',
+        workspaceId: '00000000-0000-4000-8000-000000000001',
+      },
+    });
+    expect(lead.statusCode).toBe(201);
+    const row = await t.database.handle.db
+      .selectFrom('leads')
+      .select('workspace_id')
+      .where('email', '=', 'mass@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row.workspace_id).toBe(user.workspaceId);
+  });
+});
