@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { quietClientAborts } from './http/client-aborts';
+import { closeConnectionsWhenClosing } from './http/graceful-close';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
 import { routeAccess, type RouteAccess } from './auth/route-access';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('currentUser', null);
 
   sendSecurityHeaders(app);
+  closeConnectionsWhenClosing(app);
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app);
   refuseNulCharacters(app);
