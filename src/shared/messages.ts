@@ -42,6 +42,7 @@ export const SERVER_MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   domainFound: 'Business domain found.',
 } as const;
 

@@ -62,6 +62,11 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server ended (restart, failover, terminated backend) is an 'error' event on the
+  // pool: unhandled, it would end the process. The pool drops that client and the next query opens another.
+  pool.on('error', (error) =>
+    console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query opens a new one.`),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

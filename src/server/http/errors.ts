@@ -40,6 +40,34 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
+/**
+ * The database could not be reached or is shutting down (PostgreSQL SQLSTATE class 08, 57P0x; the driver's
+ * socket and pool errors; SQLite busy past its timeout): not the request's fault nor a bug, so a 503 the
+ * client may retry, and the instance recovers by itself once the database answers.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'SQLITE_BUSY',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database .* is not currently accepting connections/i;
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  return (
+    UNREACHABLE_CODES.has(code) ||
+    code.startsWith('08') ||
+    /^57P0[1-4]$/.test(code) ||
+    (typeof e?.message === 'string' && UNREACHABLE_MESSAGES.test(e.message))
+  );
+}
+
 /** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
 export function toErrorResponse(error: FastifyError | HttpError, request: FastifyRequest): ErrorResponse {
   if (error instanceof HttpError) {
@@ -65,6 +93,14 @@ export function toErrorResponse(error: FastifyError | HttpError, request: Fastif
         ? 'The request body is not valid JSON.'
         : undefined;
     return { statusCode: status, body: { message: message ?? GENERIC_BY_STATUS[status] ?? error.message } };
+  }
+  if (isDatabaseUnreachable(error)) {
+    request.log.warn({ err: error }, 'database unreachable');
+    return {
+      statusCode: 503,
+      body: { message: SERVER_MESSAGES.databaseUnavailable },
+      headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+    };
   }
   request.log.error({ err: error }, 'request failed');
   return { statusCode: 500, body: { message: SERVER_MESSAGES.internal } };
