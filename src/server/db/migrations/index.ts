@@ -9,6 +9,7 @@ import * as mail from './007-mail';
 import * as botgit from './008-botgit';
 import * as publicContentVersion from './009-public-content-version';
 import * as workspaceStorage from './010-workspace-storage';
+import * as scrapedProfileCounts from './011-scraped-profile-counts';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-botgit': botgit,
   '009-public-content-version': publicContentVersion,
   '010-workspace-storage': workspaceStorage,
+  '011-scraped-profile-counts': scrapedProfileCounts,
 };
