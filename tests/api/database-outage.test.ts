@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { SERVER_MESSAGES } from '../../src/shared/messages';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { seedDatabase } from '../../src/server/db/seed';
@@ -60,5 +61,38 @@ describe.runIf(testEngine() === 'postgres')('PostgreSQL going away and coming ba
       .poll(async () => (await t.app.inject({ url: '/api/ready' })).statusCode, { timeout: 10_000 })
       .toBe(200);
     expect((await t.app.inject({ url: '/api/leads', headers })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * A connection the server ends while it is checked out of the pool but between statements (a transaction
+ * waiting on the application, a request's connection before its next query): pg-pool takes its own error
+ * listener off checked-out clients, so without ours the 'error' event ends the process.
+ */
+describe.runIf(testEngine() === 'postgres')('a PostgreSQL connection ended while it is checked out', () => {
+  it('is reported and dropped, and the next query opens another', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-checked-out-'));
+    const handle = await openDatabase({ dataDir, databaseUrl: url });
+    const control = new pg.Client({ connectionString: url });
+    await control.connect();
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      await handle.db.connection().execute(async (connection) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+        await control.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      expect(uncaught).toEqual([]);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      expect(rows[0]!.one).toBe(1);
+    } finally {
+      process.removeListener('uncaughtException', onUncaught);
+      await control.end();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -62,11 +62,16 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle connection the server ended (restart, failover, terminated backend) is an 'error' event on the
-  // pool: unhandled, it would end the process. The pool drops that client and the next query opens another.
-  pool.on('error', (error) =>
-    console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query opens a new one.`),
+  // A connection the server ends (restart, failover, terminated backend) is an 'error' event on its client,
+  // and on the pool too when it was idle: unhandled, either ends the process. A query running on it fails
+  // on its own; the pool drops the dead client and the next query opens another. pg-pool's own listener is
+  // taken off a client while it is checked out (between two statements of a transaction, say), hence ours.
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      console.warn(`PostgreSQL ended a connection (${error.message}); the pool opens another when needed.`),
+    ),
   );
+  pool.on('error', () => {}); // already reported by the client's listener above
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
