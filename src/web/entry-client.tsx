@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { hydrate } from '@tanstack/react-query';
 import { SSR_STATE_ELEMENT_ID } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
 import { clientPages } from './app/pages.client';
 import { markHydrated } from './app/hydration';
 import { createQueryClient } from './lib/query-client';
+import { adoptServerState } from './lib/server-state';
 import './styles/app.css';
 
 const siteName =
@@ -17,9 +17,8 @@ const siteName =
 const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
 const origin = canonical ? new URL(canonical).origin : window.location.origin;
 const queryClient = createQueryClient();
-// The data the server rendered with: seeding it first makes hydration match without refetching.
 const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
-if (state) hydrate(queryClient, JSON.parse(state));
+if (state) adoptServerState(queryClient, JSON.parse(state));
 
 const routes = appRoutes(clientPages);
 const app = (

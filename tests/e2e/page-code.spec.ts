@@ -51,6 +51,25 @@ test('public pages download their own code only: never the dashboard, nor the HT
   }
 });
 
+test('a page the render cache kept for minutes hydrates from its own data, without asking the API again', async ({
+  page,
+}) => {
+  // The cache is invalidated by every content change, so what it serves is current however long ago it
+  // was rendered; a browser whose clock says the data is old must not read it again (nor load axios).
+  await page.goto('/');
+  await page.goto('/blog');
+  await page.clock.install({ time: Date.now() + 10 * 60_000 });
+  const api: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) api.push(request.url());
+  });
+  for (const url of ['/', '/blog']) {
+    const scripts = await scriptsDuring(page, () => page.goto(url));
+    expect(scripts, url).not.toContain(HTTP_CLIENT);
+  }
+  expect(api).toEqual([]);
+});
+
 test("the server names the page's own chunk for preloading, so it downloads beside the entry", async ({
   request,
 }) => {

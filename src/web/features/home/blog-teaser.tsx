@@ -5,13 +5,15 @@ import { ArrowRight } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { publicQueryKeys } from '../../../shared/query-keys';
 import { fetchHomeTeaser } from '../../lib/public-blog-api';
+import { serverDataTime } from '../../lib/server-state';
 import { fallbackSet } from './fallback-posts';
 import { TeaserCard, fromBlog, fromFallback, type TeaserPost } from './teaser-card';
 
 /**
  * The fallback set's seed: when the teaser's data (or error) was recorded. The server preloads the data and
- * the dehydrated state carries that time to the browser, so both pick the same set; kept from the first
- * answer on, so a background refetch never swaps the cards under the reader.
+ * the dehydrated state carries that time to the browser (serverDataTime: the browser restarts the data's
+ * age on arrival), so both pick the same set; kept from the first answer on, so a background refetch never
+ * swaps the cards under the reader.
  */
 function useFallbackSeed(recordedAt: number): number {
   const [seed, setSeed] = useState(recordedAt);
@@ -21,8 +23,9 @@ function useFallbackSeed(recordedAt: number): number {
 
 /** Spec §2 latest-blog section: up to 3 published posts, or the built-in ones when none or on failure. */
 export function BlogTeaser() {
-  const query = useQuery({ queryKey: publicQueryKeys.homeTeaser(), queryFn: fetchHomeTeaser });
-  const seed = useFallbackSeed(query.dataUpdatedAt || query.errorUpdatedAt);
+  const key = publicQueryKeys.homeTeaser();
+  const query = useQuery({ queryKey: key, queryFn: fetchHomeTeaser });
+  const seed = useFallbackSeed(serverDataTime(key) || query.dataUpdatedAt || query.errorUpdatedAt);
   const published = query.data?.blogs ?? [];
   const settled = query.data !== undefined || query.isError;
   const posts: TeaserPost[] | null = published.length
