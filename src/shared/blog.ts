@@ -28,54 +28,9 @@ export function parseKeywords(text: string): string[] {
     .filter(Boolean);
 }
 
-export interface BlogImage {
-  /** Relative to the API base (spec §7: "API base address plus the stored path"), e.g. 'media/<id>'. */
-  path: string;
-  altText: string;
-  width: number;
-  height: number;
-  /** Resized WebP variants for srcset, smallest first. */
-  variants: { width: number; path: string }[];
-}
-
-/** A blog as every API answer shows it (spec §3). */
-export interface Blog {
-  _id: string;
-  id: string;
-  slug: string;
-  title: string;
-  metaDescription: string;
-  keywords: string[];
-  content: string;
-  status: BlogStatus;
-  featuredImage: BlogImage | null;
-  category: { _id: string; name: string; slug: string } | null;
-  author: { username: string };
-  views: number;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A post as lists show it (cards, teasers): everything but its HTML content, which only its own page reads. */
-export type BlogSummary = Omit<Blog, 'content'>;
-
-export interface BlogPagination {
-  currentPage: number;
-  totalPages: number;
-  totalBlogs: number;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-}
-
-export interface Category {
-  _id: string;
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  createdAt: string;
-}
+// The shapes the API answers are zod schemas (schemas/blog.ts); their types are re-exported here, type
+// only, so public pages still load no zod.
+export type { Blog, BlogImage, BlogPagination, BlogSummary, Category } from './schemas/blog';
 
 /** '?page=' of the public blog list: a whole number from 1, anything else is page 1. */
 export function parseBlogPage(raw: string | null): number {

@@ -39,32 +39,4 @@ export const LEAD_STATUS_COLORS = {
 } as const;
 export const LEAD_PRIORITY_COLORS = { High: 'red', Medium: 'amber', Low: 'green' } as const;
 
-/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
-export interface Lead {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  status: LeadStatus;
-  date: string;
-  source: string;
-  notes: string;
-  lastContact: string;
-  priority: LeadPriority;
-}
-
-export interface LeadStats {
-  total: number;
-  new: number;
-  inProgress: number;
-  converted: number;
-}
-
-/** POST /api/leads/import answer. */
-export interface LeadImportResult {
-  imported: number;
-  skipped: number;
-  errors: { row: number; message: string }[];
-}
+// The shapes the API answers are zod schemas (schemas/leads.ts), and their types live there.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredAnswers } from './support/declared-answers';
 import type { AccessRule } from '../../src/server/auth/guards';
 import { canUseModule, isGroupVisible } from '../../src/shared/access';
 import { MODULE_KEYS, isDashboardRestricted, type PermissionSubject } from '../../src/shared/roles';
@@ -105,6 +106,7 @@ describe('authorization matrix from the route table', () => {
     const routes = [...t.app.routeTable].sort(
       (a, b) => Number(a.url.endsWith('upgrade-role')) - Number(b.url.endsWith('upgrade-role')),
     );
+    const problemWith = declaredAnswers((await t.app.inject({ url: '/api/openapi.json' })).json());
     const wrong: string[] = [];
     for (const route of routes) {
       const rule = route.rule!;
@@ -118,6 +120,10 @@ describe('authorization matrix from the route table', () => {
         });
         const status = response.statusCode;
         const label = `${route.method} ${route.url} as ${persona.name}: ${status}`;
+        // API answers must match the description (pages, feeds and sitemaps are not in it).
+        const documented = route.url.startsWith('/api/') ? route.url.replace(/:(\w+)/g, '{$1}') : null;
+        const problem = documented && problemWith(route.method, documented, response);
+        if (problem) wrong.push(`${label} (${problem})`);
         if (status >= 500) wrong.push(`${label} (server error)`);
         else if (rule.kind === 'public') {
           if (status === 401 || status === 403) wrong.push(`${label} (public route refused)`);

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp, type TestApp } from './support/test-app';
 import { seededAdmin } from './support/users';
+import { declaredAnswers, type OpenApiDocument } from './support/declared-answers';
 
 /**
  * Issue 13 fuzzing: generated bodies, queries and path parameters — well-formed JSON of every shape, and
  * malformed text — against every route of the OpenAPI description, as an Admin (who passes every guard, so
  * the input reaches validation and the handlers). Never a 5xx; every refusal is a 4xx JSON `{ message }`;
- * nothing in the database changes on a refusal. The seed is fixed, so a failure reproduces exactly.
+ * nothing in the database changes on a refusal; every 2xx and 4xx answer matches the schema the description
+ * declares for it. The seed is fixed, so a failure reproduces exactly.
  */
 const SEED = 20261125;
 const RUNS_PER_ROUTE = 30;
@@ -33,13 +35,13 @@ describe('fuzzing every route of the OpenAPI description', () => {
   let t: TestApp;
   let operations: Operation[];
   let headers: { authorization: string };
+  let problemWith: ReturnType<typeof declaredAnswers>;
 
   beforeAll(async () => {
     t = await createTestApp();
     headers = (await seededAdmin(t)).headers;
-    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
+    problemWith = declaredAnswers(doc);
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
     );
@@ -67,6 +69,16 @@ describe('fuzzing every route of the OpenAPI description', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(documented).toEqual(served);
+  });
+
+  it('declares a success answer and the shared error answer for every operation', () => {
+    const doc = (t.app as unknown as { swagger(): OpenApiDocument }).swagger();
+    const undeclared = operations.filter(({ method, path }) => {
+      const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+      const success = Object.entries(responses).some(([status, r]) => status.startsWith('2') && r.content);
+      return !success || !responses['4XX']?.content;
+    });
+    expect(undeclared).toEqual([]);
   });
 
   it('never answers 5xx, refuses with a 4xx JSON message, and changes nothing when it refuses', async () => {
@@ -125,6 +137,8 @@ describe('fuzzing every route of the OpenAPI description', () => {
           });
           const label = `${operation.method} ${url} → ${response.statusCode}`;
           if (response.statusCode >= 500) wrong.push(`${label}: ${response.body.slice(0, 200)}`);
+          const problem = problemWith(operation.method, operation.path, response);
+          if (problem) wrong.push(`${label}: ${problem}`);
           if (response.statusCode >= 400 && response.statusCode < 500) {
             const json = (() => {
               try {

@@ -54,3 +54,71 @@ export const categorySchema = z.object({
     .max(80),
   description: z.string().trim().max(300).default(''),
 });
+
+/* What the blog and category routes answer. */
+
+export const blogImageSchema = z.object({
+  /** Relative to the API base (spec §7: "API base address plus the stored path"), e.g. 'media/<id>'. */
+  path: z.string(),
+  altText: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** Resized WebP variants for srcset, smallest first. */
+  variants: z.array(z.object({ width: z.number(), path: z.string() })),
+});
+export type BlogImage = z.infer<typeof blogImageSchema>;
+
+/** A blog as every API answer shows it (spec §3). */
+export const blogViewSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  metaDescription: z.string(),
+  keywords: z.array(z.string()),
+  content: z.string(),
+  status: z.enum(BLOG_STATUSES),
+  featuredImage: blogImageSchema.nullable(),
+  category: z.object({ _id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  author: z.object({ username: z.string() }),
+  views: z.number(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Blog = z.infer<typeof blogViewSchema>;
+
+/** A post as lists show it (cards, teasers): everything but its HTML content, which only its own page reads. */
+export const blogSummarySchema = blogViewSchema.omit({ content: true });
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
+
+export const blogPaginationSchema = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalBlogs: z.number(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+});
+export type BlogPagination = z.infer<typeof blogPaginationSchema>;
+
+/** GET /api/blogs */
+export const blogListAnswerSchema = z.object({
+  blogs: z.array(blogSummarySchema),
+  pagination: blogPaginationSchema,
+});
+/** POST /api/blogs, PUT /api/blogs/{id} */
+export const blogWriteAnswerSchema = z.object({ success: z.literal(true), blog: blogViewSchema });
+/** GET /api/blogs/{idOrSlug}: an old slug answers 301 with where the post lives now. */
+export const blogRedirectAnswerSchema = z.object({ redirect: z.string() });
+
+export const categoryViewSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Category = z.infer<typeof categoryViewSchema>;
+/** POST /api/categories, PUT /api/categories/{id} */
+export const categoryWriteAnswerSchema = z.object({ success: z.literal(true), category: categoryViewSchema });

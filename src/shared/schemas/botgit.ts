@@ -83,33 +83,73 @@ export const scrapedExportSchema = scrapedListQuerySchema
   .extend({ ids: ids.optional() });
 export type ScrapedExportInput = z.infer<typeof scrapedExportSchema>;
 
+/* What the Botgit routes answer. */
+
 /** Spec §3 scraped profile. */
-export interface ScrapedProfile {
-  _id: string;
-  profileUrl: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  location: string;
-  timestamp: string;
-}
+export const scrapedProfileSchema = z.object({
+  _id: z.string(),
+  profileUrl: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  location: z.string(),
+  timestamp: z.string(),
+});
+export type ScrapedProfile = z.infer<typeof scrapedProfileSchema>;
 
-export interface ScrapedPage {
-  data: ScrapedProfile[];
-  pagination: { currentPage: number; totalPages: number; total: number; limit: number };
+/** GET /api/scraped-data */
+export const scrapedPageSchema = z.object({
+  data: z.array(scrapedProfileSchema),
+  pagination: z.object({
+    currentPage: z.number(),
+    totalPages: z.number(),
+    total: z.number(),
+    limit: z.number(),
+  }),
   /** Profiles in the workspace, whatever the filters (the "selected/total" count's total is the filtered one). */
-  workspaceTotal: number;
-}
+  workspaceTotal: z.number(),
+});
+export type ScrapedPage = z.infer<typeof scrapedPageSchema>;
 
-export type IngestOutcome =
-  | { index: number; status: 'created' | 'updated'; _id: string }
-  | { index: number; status: 'invalid'; message: string; errors: { field: string; message: string }[] }
-  | { index: number; status: 'limited'; message: string };
+const ingestOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ index: z.number(), status: z.enum(['created', 'updated']), _id: z.string() }),
+  z.object({
+    index: z.number(),
+    status: z.literal('invalid'),
+    message: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+  z.object({ index: z.number(), status: z.literal('limited'), message: z.string() }),
+]);
+export type IngestOutcome = z.infer<typeof ingestOutcomeSchema>;
 
-export interface IngestResult {
-  created: number;
-  updated: number;
-  refused: number;
-  results: IngestOutcome[];
-}
+/** POST /api/scraped-data: each profile answered on its own. */
+export const ingestResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  refused: z.number(),
+  results: z.array(ingestOutcomeSchema),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/** DELETE /api/scraped-data */
+export const scrapedDeleteAnswerSchema = z.object({
+  success: z.literal(true),
+  deleted: z.number(),
+  message: z.string(),
+});
+/** POST /api/scraped-data/leads */
+export const scrapedToLeadsAnswerSchema = z.object({
+  success: z.literal(true),
+  added: z.number(),
+  skipped: z.number(),
+  message: z.string(),
+});
+/** GET /api/botgit/settings */
+export const botgitSettingsAnswerSchema = z.object({ settings: botgitSettingsSchema });
+/** PUT /api/botgit/settings */
+export const botgitSettingsSavedSchema = botgitSettingsAnswerSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});

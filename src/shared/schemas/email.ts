@@ -49,31 +49,39 @@ export const emailSetupSchema = z.object({
 export type EmailSetupInput = z.infer<typeof emailSetupSchema>;
 
 /** GET /api/email/setup: what is stored, never the password. */
-export interface EmailSetupView {
-  host: string;
-  port: number;
-  secure: boolean;
-  auth: { user: string };
-  from: string;
-  passwordSet: true;
-  updatedAt: string;
-  verifiedAt: string | null;
-  lastError: string | null;
-}
+export const emailSetupViewSchema = z.object({
+  host: z.string(),
+  port: z.number(),
+  secure: z.boolean(),
+  auth: z.object({ user: z.string() }),
+  from: z.string(),
+  passwordSet: z.literal(true),
+  updatedAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type EmailSetupView = z.infer<typeof emailSetupViewSchema>;
 
 /** Where this workspace's mail goes out, and whether it works (the set-up page's status line). */
-export interface EmailDeliveryState {
+export const emailDeliveryStateSchema = z.object({
   /** 'own': this workspace's set-up; 'platform': the agency's or SMTP_URL; 'none': nothing delivers. */
-  transport: 'own' | 'platform' | 'none';
+  transport: z.enum(['own', 'platform', 'none']),
   /** The transport's last attempt worked (or no attempt was made yet). */
-  healthy: boolean;
-}
+  healthy: z.boolean(),
+});
+export type EmailDeliveryState = z.infer<typeof emailDeliveryStateSchema>;
 
-export interface EmailSetupAnswer {
-  config: EmailSetupView | null;
-  delivery: EmailDeliveryState;
-}
-
+/** GET /api/email/setup */
+export const emailSetupAnswerSchema = z.object({
+  config: emailSetupViewSchema.nullable(),
+  delivery: emailDeliveryStateSchema,
+});
+export type EmailSetupAnswer = z.infer<typeof emailSetupAnswerSchema>;
+/** POST /api/email/setup */
+export const emailSetupSavedSchema = emailSetupAnswerSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
 /** POST /api/email/test: to the signed-in user unless another address is given. */
 export const emailTestSchema = z.object({
   to: z
@@ -86,19 +94,21 @@ export const emailTestSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export interface DeliveryLogEntry {
-  _id: string;
-  kind: 'contact' | 'password-reset' | 'invitation' | 'test';
-  to: string;
-  subject: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-}
-
+export const deliveryLogEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['contact', 'password-reset', 'invitation', 'test']),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
+/** GET /api/email/messages */
+export const deliveryLogAnswerSchema = z.object({ messages: z.array(deliveryLogEntrySchema) });
 /** POST /api/password/forgot */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -119,10 +129,21 @@ export const resetPasswordSchema = z
 /** POST /api/workspace/invitations */
 export const invitationSchema = z.object({ email: emailSchema });
 
-export interface InvitationView {
-  _id: string;
-  email: string;
-  createdAt: string;
-  expiresAt: string;
-  invitedBy: string | null;
-}
+export const invitationViewSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.string().nullable(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+/** GET /api/workspace/invitations */
+export const invitationListAnswerSchema = z.object({ invitations: z.array(invitationViewSchema) });
+/** POST /api/workspace/invitations: the link as well, for the inviter to pass on. */
+export const invitationSentAnswerSchema = z.object({
+  success: z.literal(true),
+  invitation: invitationViewSchema,
+  link: z.string(),
+});
+/** GET /api/invitations/{token}: what the sign-up page shows the invited person. */
+export const invitationDescriptionSchema = z.object({ workspaceName: z.string(), email: z.string() });

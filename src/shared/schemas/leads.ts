@@ -58,3 +58,64 @@ export const leadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/* What the lead routes answer. */
+
+/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
+export const leadViewSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  date: z.string(),
+  source: z.string(),
+  notes: z.string(),
+  lastContact: z.string(),
+  priority: z.enum(LEAD_PRIORITIES),
+});
+export type Lead = z.infer<typeof leadViewSchema>;
+
+export const leadStatsSchema = z.object({
+  total: z.number(),
+  new: z.number(),
+  inProgress: z.number(),
+  converted: z.number(),
+});
+export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+/** GET /api/leads */
+export const leadPageSchema = z.object({
+  leads: z.array(leadViewSchema),
+  pagination: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+  }),
+  stats: leadStatsSchema,
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** GET /api/leads/summary: the Leads Flow and Conversion Tracking sections' real counts. */
+export const leadSummarySchema = z.object({
+  byStatus: z.record(z.enum(LEAD_STATUSES), z.number()),
+  /** The last 12 calendar months (UTC), oldest first, with leads created in each and how many of those converted. */
+  byMonth: z.array(z.object({ month: z.string(), total: z.number(), converted: z.number() })),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+/** POST /api/leads/import */
+export const leadImportResultSchema = z.object({
+  imported: z.number(),
+  skipped: z.number(),
+  errors: z.array(z.object({ row: z.number(), message: z.string() })),
+});
+export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
+
+/** POST /api/leads, PUT /api/leads/{id} */
+export const leadWriteAnswerSchema = z.object({ success: z.literal(true), lead: leadViewSchema });

@@ -1,25 +1,29 @@
-import type { PermissionMap } from '../roles';
+import { z } from 'zod';
+import { MODULE_KEYS } from '../roles';
 
-/** A user as every API answer shows it: never a password hash. `_id` and `id` are the same value (spec §3). */
-export interface PublicUser {
-  _id: string;
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  role: string;
-  status: string;
-  access: string[];
-  permissions: PermissionMap;
-  profileImage: string;
-  workspaceId: string;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
+/**
+ * A user as every API answer shows it: never a password hash. `_id` and `id` are the same value (spec §3).
+ * The server declares it as the answer of its user routes, so a field missing here never leaves the server.
+ */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  role: z.string(),
+  status: z.string(),
+  access: z.array(z.string()),
+  permissions: z.partialRecord(z.enum(MODULE_KEYS), z.boolean()),
+  profileImage: z.string(),
+  workspaceId: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface AuthResult {
-  token: string;
-  user: PublicUser;
-}
+/** POST /api/login and POST /api/register. */
+export const authResultSchema = z.object({ token: z.string(), user: publicUserSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;

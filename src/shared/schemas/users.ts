@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../messages';
 import { EDITABLE_STATUSES, MODULE_KEYS, ROLES } from '../roles';
+import { publicUserSchema } from './user';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -56,8 +57,27 @@ export const profileUpdateSchema = z
   .strip();
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
+/* What the user, profile and dashboard routes answer. */
+
 /** GET /api/dashboard → `{ success, data }` (spec §3 dashboard data). */
-export interface DashboardData {
-  totalUsers: number;
-  recentActivity: { action: string; timestamp: string }[];
-}
+export const dashboardDataSchema = z.object({
+  totalUsers: z.number(),
+  recentActivity: z.array(z.object({ action: z.string(), timestamp: z.string() })),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+export const dashboardAnswerSchema = z.object({ success: z.literal(true), data: dashboardDataSchema });
+
+/** GET /api/users */
+export const userListAnswerSchema = z.object({
+  success: z.literal(true),
+  users: z.array(publicUserSchema),
+  count: z.number(),
+});
+/** PUT /api/users/{id}, POST /api/users/upgrade-role, PUT /api/profile */
+export const userWriteAnswerSchema = z.object({ success: z.literal(true), user: publicUserSchema });
+/** PUT /api/users/{id}/permissions */
+export const permissionsAnswerSchema = userWriteAnswerSchema.extend({
+  permissions: z.partialRecord(z.enum(MODULE_KEYS), z.boolean()),
+});
+/** GET /api/profile */
+export const profileAnswerSchema = z.object({ user: publicUserSchema });

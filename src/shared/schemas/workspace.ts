@@ -14,26 +14,37 @@ export const workspaceUpdateSchema = z
   .strip();
 export type WorkspaceUpdateInput = z.infer<typeof workspaceUpdateSchema>;
 
-export interface WorkspaceMember {
-  _id: string;
-  username: string;
-  email: string;
-  role: string;
-  status: string;
-  lastActiveAt: string | null;
-}
+/* What the workspace routes answer. */
 
-/** GET /api/workspace → `{ workspace, members }`. */
-export interface WorkspaceInfo {
-  _id: string;
-  name: string;
-  description: string;
-  type: (typeof WORKSPACE_TYPES)[number];
-  plan: (typeof WORKSPACE_PLANS)[number];
-  domain: string | null;
-  createdAt: string;
-  memberCount: number;
-  storageUsedBytes: number;
+export const workspaceMemberSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.string(),
+  lastActiveAt: z.string().nullable(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+export const workspaceInfoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(WORKSPACE_TYPES),
+  plan: z.enum(WORKSPACE_PLANS),
+  domain: z.string().nullable(),
+  createdAt: z.string(),
+  memberCount: z.number(),
+  storageUsedBytes: z.number(),
   /** null means unlimited. */
-  storageLimitBytes: number | null;
-}
+  storageLimitBytes: z.number().nullable(),
+});
+export type WorkspaceInfo = z.infer<typeof workspaceInfoSchema>;
+
+/** GET /api/workspace */
+export const workspaceAnswerSchema = z.object({
+  workspace: workspaceInfoSchema,
+  members: z.array(workspaceMemberSchema),
+});
+/** PUT /api/workspace */
+export const workspaceWriteAnswerSchema = z.object({ workspace: workspaceInfoSchema });

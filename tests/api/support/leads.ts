@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LeadRow } from '../../../src/server/db/types';
 import { newLeadRow } from '../../../src/server/modules/leads/lead-rows';
-import type { LeadPage } from '../../../src/server/modules/leads/leads.service';
+import type { LeadPage } from '../../../src/shared/schemas/leads';
 import { createTestApp, type TestApp } from './test-app';
 import { insertUser, insertWorkspace, type TestUser } from './users';
 

@@ -1,22 +1,37 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
+import { authResultSchema } from '../../../shared/schemas/user';
+import { profileAnswerSchema } from '../../../shared/schemas/users';
+import { successMessageSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
+
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { profileEtag } from './profile-etag';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { AuthService } from './auth.service';
+
+/** GET /api/profile with the ETag of the profile the caller already has: no body. */
+const notModified = z.void().describe('Not modified: the profile is the one of the ETag sent');
 
 /** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
 export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/login',
-      { config: PUBLIC_ROUTE, schema: { body: loginSchema, tags: ['auth'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: { body: loginSchema, tags: ['auth'], response: answers({ 200: authResultSchema }) },
+      },
       async (request) => auth.login(request.body, request.ip),
     );
 
     app.post(
       '/register',
-      { config: PUBLIC_ROUTE, schema: { body: registerSchema, tags: ['auth'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: { body: registerSchema, tags: ['auth'], response: answers({ 201: authResultSchema }) },
+      },
       async (request, reply) => {
         reply.code(201);
         return auth.register(request.body);
@@ -27,7 +42,10 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
     // 304 on the ETag, without reading or resending the profile image.
     app.get(
       '/profile',
-      { preValidation: guards.requireUser, schema: { tags: ['auth'] } },
+      {
+        preValidation: guards.requireUser,
+        schema: { tags: ['auth'], response: answers({ 200: profileAnswerSchema, 304: notModified }) },
+      },
       async (request, reply) => {
         const user = request.currentUser!;
         const etag = profileEtag(user);
@@ -39,10 +57,13 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
 
     app.post(
       '/check-domain',
-      { config: PUBLIC_ROUTE, schema: { body: checkDomainSchema, tags: ['auth'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: { body: checkDomainSchema, tags: ['auth'], response: answers({ 200: successMessageSchema }) },
+      },
       async (request, reply) => {
         if (await auth.domainExists(request.body.domain))
-          return { success: true, message: SERVER_MESSAGES.domainFound };
+          return { success: true as const, message: SERVER_MESSAGES.domainFound };
         return reply.code(404).send({ success: false, message: AUTH_MESSAGES.domainNotFound });
       },
     );

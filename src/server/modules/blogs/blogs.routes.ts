@@ -2,7 +2,17 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { blogListQuerySchema, blogStatusSchema } from '../../../shared/schemas/blog';
+import {
+  blogListAnswerSchema,
+  blogListQuerySchema,
+  blogRedirectAnswerSchema,
+  blogStatusSchema,
+  blogViewSchema,
+  blogWriteAnswerSchema,
+} from '../../../shared/schemas/blog';
+import { successSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
+
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import { MULTIPART_LIMITS, readBlogForm, validationError } from './blog-form';
 import type { BlogsService } from './blogs.service';
@@ -33,7 +43,10 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
 
     app.get(
       '/blogs',
-      { config: PUBLIC_ROUTE, schema: { querystring: listQuery, tags: ['blogs'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: { querystring: listQuery, tags: ['blogs'], response: answers({ 200: blogListAnswerSchema }) },
+      },
       async (request, reply) => {
         // The public read is the same for everyone: served from the render cache like the pages.
         if (request.query.scope === 'public' || !request.headers.authorization)
@@ -44,7 +57,15 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
 
     app.get(
       '/blogs/:idOrSlug',
-      { config: PUBLIC_ROUTE, schema: { params: idOrSlugParams, querystring: publicScope, tags: ['blogs'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: {
+          params: idOrSlugParams,
+          querystring: publicScope,
+          tags: ['blogs'],
+          response: answers({ 200: blogViewSchema, 301: blogRedirectAnswerSchema }),
+        },
+      },
       async (request, reply) => {
         const { scope } = request.query;
         const found = await blogs.get(await caller(request, scope), request.params.idOrSlug);
@@ -61,33 +82,49 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
     );
 
     // Auth runs before validation and before the upload is read: anonymous writes get 401, never a 400.
-    app.post('/blogs', { preValidation: write, schema: { tags: ['blogs'] } }, async (request, reply) => {
-      const blog = await blogs.create(request.currentUser!, await readBlogForm(request));
-      return reply.code(201).send({ success: true, blog });
-    });
+    app.post(
+      '/blogs',
+      {
+        preValidation: write,
+        schema: { tags: ['blogs'], response: answers({ 201: blogWriteAnswerSchema }) },
+      },
+      async (request, reply) => {
+        const blog = await blogs.create(request.currentUser!, await readBlogForm(request));
+        return reply.code(201).send({ success: true, blog });
+      },
+    );
 
     app.put(
       '/blogs/:id',
-      { preValidation: write, schema: { params: idParams, tags: ['blogs'] } },
+      {
+        preValidation: write,
+        schema: { params: idParams, tags: ['blogs'], response: answers({ 200: blogWriteAnswerSchema }) },
+      },
       async (request) => {
         const caller = request.currentUser!;
         if (request.isMultipart())
           return {
-            success: true,
+            success: true as const,
             blog: await blogs.update(caller, request.params.id, await readBlogForm(request)),
           };
         const parsed = blogStatusSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);
-        return { success: true, blog: await blogs.setStatus(caller, request.params.id, parsed.data.status) };
+        return {
+          success: true as const,
+          blog: await blogs.setStatus(caller, request.params.id, parsed.data.status),
+        };
       },
     );
 
     app.delete(
       '/blogs/:id',
-      { preValidation: write, schema: { params: idParams, tags: ['blogs'] } },
+      {
+        preValidation: write,
+        schema: { params: idParams, tags: ['blogs'], response: answers({ 200: successSchema }) },
+      },
       async (request) => {
         await blogs.remove(request.currentUser!, request.params.id);
-        return { success: true };
+        return { success: true as const };
       },
     );
   };

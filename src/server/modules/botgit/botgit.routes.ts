@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BOTGIT_MESSAGES,
+  botgitSettingsAnswerSchema,
+  botgitSettingsSavedSchema,
   botgitSettingsSchema,
+  ingestResultSchema,
+  scrapedDeleteAnswerSchema,
+  scrapedPageSchema,
+  scrapedToLeadsAnswerSchema,
   scrapedExportSchema,
   scrapedIdsSchema,
   ingestItems,
   scrapedListQuerySchema,
 } from '../../../shared/schemas/botgit';
 import type { Guards } from '../../auth/guards';
+import { answers } from '../../http/answers';
 import { HttpError, badRequest } from '../../http/errors';
 import type { ScrapedService } from './scraped.service';
 
@@ -28,6 +35,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         preValidation,
         schema: {
           tags,
+          response: answers({ 200: ingestResultSchema, 201: ingestResultSchema }),
           description:
             'The extension sends one profile `{profileUrl, name, email, phone, role, location}` or a list (at most 100). Each item is answered on its own (created, updated, invalid with its errors, or limited by the workspace cap); 429 with Retry-After when every profile hit the cap.',
         },
@@ -49,16 +57,22 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
 
     app.get(
       '/scraped-data',
-      { preValidation, schema: { querystring: scrapedListQuerySchema, tags } },
+      {
+        preValidation,
+        schema: { querystring: scrapedListQuerySchema, tags, response: answers({ 200: scrapedPageSchema }) },
+      },
       (request) => scraped.list(request.currentUser!, request.query),
     );
 
     app.delete(
       '/scraped-data',
-      { preValidation, schema: { body: scrapedIdsSchema, tags } },
+      {
+        preValidation,
+        schema: { body: scrapedIdsSchema, tags, response: answers({ 200: scrapedDeleteAnswerSchema }) },
+      },
       async (request) => {
         const deleted = await scraped.remove(request.currentUser!, request.body.ids);
-        return { success: true, deleted, message: BOTGIT_MESSAGES.deleted(deleted) };
+        return { success: true as const, deleted, message: BOTGIT_MESSAGES.deleted(deleted) };
       },
     );
 
@@ -90,25 +104,38 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         schema: {
           body: scrapedIdsSchema,
           tags,
+          response: answers({ 200: scrapedToLeadsAnswerSchema }),
           description:
             'Turns the given profiles into leads (needs Client Leads too); profiles without an e-mail or whose e-mail is already a lead are skipped.',
         },
       },
       async (request) => {
         const { added, skipped } = await scraped.addToLeads(request.currentUser!, request.body.ids);
-        return { success: true, added, skipped, message: BOTGIT_MESSAGES.addedToLeads(added, skipped) };
+        return {
+          success: true as const,
+          added,
+          skipped,
+          message: BOTGIT_MESSAGES.addedToLeads(added, skipped),
+        };
       },
     );
 
-    app.get('/botgit/settings', { preValidation, schema: { tags } }, async (request) => ({
-      settings: await scraped.settings(request.currentUser!),
-    }));
+    app.get(
+      '/botgit/settings',
+      { preValidation, schema: { tags, response: answers({ 200: botgitSettingsAnswerSchema }) } },
+      async (request) => ({
+        settings: await scraped.settings(request.currentUser!),
+      }),
+    );
 
     app.put(
       '/botgit/settings',
-      { preValidation, schema: { body: botgitSettingsSchema, tags } },
+      {
+        preValidation,
+        schema: { body: botgitSettingsSchema, tags, response: answers({ 200: botgitSettingsSavedSchema }) },
+      },
       async (request) => ({
-        success: true,
+        success: true as const,
         message: BOTGIT_MESSAGES.settingsSaved,
         settings: await scraped.saveSettings(request.currentUser!, request.body),
       }),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categorySchema } from '../../../shared/schemas/blog';
+import { categorySchema, categoryViewSchema, categoryWriteAnswerSchema } from '../../../shared/schemas/blog';
+import { successSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { CategoriesService } from './categories.service';
 import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
@@ -24,7 +26,14 @@ export function categoriesRoutes(
     // Spec §7: "list of categories", a bare array.
     app.get(
       '/categories',
-      { config: PUBLIC_ROUTE, schema: { querystring: listQuery, tags: ['categories'] } },
+      {
+        config: PUBLIC_ROUTE,
+        schema: {
+          querystring: listQuery,
+          tags: ['categories'],
+          response: answers({ 200: z.array(categoryViewSchema) }),
+        },
+      },
       async (request, reply) => {
         if (request.query.scope === 'public' || !request.headers.authorization)
           return answerJsonFromCache(request, reply, cache, () => categories.list(null));
@@ -34,7 +43,14 @@ export function categoriesRoutes(
 
     app.post(
       '/categories',
-      { preValidation: write, schema: { body: categorySchema, tags: ['categories'] } },
+      {
+        preValidation: write,
+        schema: {
+          body: categorySchema,
+          tags: ['categories'],
+          response: answers({ 201: categoryWriteAnswerSchema }),
+        },
+      },
       async (request, reply) => {
         const category = await categories.create(request.currentUser!, request.body);
         return reply.code(201).send({ success: true, category });
@@ -45,20 +61,28 @@ export function categoriesRoutes(
       '/categories/:id',
       {
         preValidation: write,
-        schema: { params: categoryParams, body: categorySchema, tags: ['categories'] },
+        schema: {
+          params: categoryParams,
+          body: categorySchema,
+          tags: ['categories'],
+          response: answers({ 200: categoryWriteAnswerSchema }),
+        },
       },
       async (request) => ({
-        success: true,
+        success: true as const,
         category: await categories.update(request.currentUser!, request.params.id, request.body),
       }),
     );
 
     app.delete(
       '/categories/:id',
-      { preValidation: write, schema: { params: categoryParams, tags: ['categories'] } },
+      {
+        preValidation: write,
+        schema: { params: categoryParams, tags: ['categories'], response: answers({ 200: successSchema }) },
+      },
       async (request) => {
         await categories.remove(request.currentUser!, request.params.id);
-        return { success: true };
+        return { success: true as const };
       },
     );
   };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
@@ -6,6 +5,8 @@ import { HttpError } from '../../http/errors';
 import type { ContactService } from './contact.service';
 import type { Limiter } from '../../limits/limiter';
 import { PUBLIC_ROUTE } from '../../auth/guards';
+import { successSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
 
 /**
  * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
@@ -32,7 +33,7 @@ export function contactRoutes(contact: ContactService, limiter: Limiter): Fastif
           body: contactSchema,
           tags: ['contact'],
           description: `Public. Creates a lead (source Website) in the agency workspace. Each client IP may send ${CONTACT_LIMITS.rateLimit} messages per ${CONTACT_LIMITS.rateWindowMs / 60_000} minutes, then 429 with Retry-After.`,
-          response: { 201: z.object({ success: z.literal(true) }) },
+          response: answers({ 201: successSchema }),
         },
       },
       async (request, reply) => {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardAnswerSchema } from '../../../shared/schemas/users';
 import type { Guards } from '../../auth/guards';
+import { answers } from '../../http/answers';
 import type { DashboardService } from './dashboard.service';
 
 /** Spec §7 GET /api/dashboard: `{ success, data: { totalUsers, recentActivity } }` for the overview (Dashboard module). */
@@ -7,9 +9,12 @@ export function dashboardRoutes(dashboard: DashboardService, guards: Guards): Fa
   return async (app) => {
     app.get(
       '/dashboard',
-      { preValidation: guards.requireModule('dashboard'), schema: { tags: ['dashboard'] } },
+      {
+        preValidation: guards.requireModule('dashboard'),
+        schema: { tags: ['dashboard'], response: answers({ 200: dashboardAnswerSchema }) },
+      },
       async (request) => ({
-        success: true,
+        success: true as const,
         data: await dashboard.overview(request.currentUser!),
       }),
     );

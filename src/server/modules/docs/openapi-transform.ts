@@ -1,6 +1,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { answers } from '../../http/answers';
 import { OPERATION_NOTES } from './operations';
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -48,6 +49,16 @@ export const openapiTransform: SwaggerTransform = (input) => {
   if (!result.summary && notes) result.summary = notes.summary;
   if (!result.tags?.length) result.tags = [notes?.tag ?? url.slice(API_PREFIX.length).split('/')[0] ?? 'api'];
   if (!result.body && notes?.body) result.body = extraBody(input, notes.body.content);
+  if (notes?.file) {
+    const { status, mediaType, description } = notes.file;
+    const schema =
+      mediaType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' };
+    const file = { description, content: { [mediaType]: { schema } } };
+    // Their refusals are the shared error answer, as on every other route.
+    const refusal = jsonSchemaTransform({ ...input, schema: { response: answers({}) } } as Input).schema
+      .response;
+    result.response = { ...(refusal as object), ...(result.response as object), [status]: file };
+  }
   if (!route.schema?.security) {
     if (notes?.auth === 'optional') result.security = [{}, { [BEARER_SCHEME]: [] }];
     else if (notes?.auth !== 'public' && needsBearer(route)) result.security = [{ [BEARER_SCHEME]: [] }];

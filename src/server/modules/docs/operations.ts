@@ -17,6 +17,8 @@ export interface OperationNotes {
   auth?: 'public' | 'optional';
   /** Multipart or alternative bodies the handler reads itself (no `schema.body` on the route). */
   body?: { content: Record<string, { schema: z.ZodType }> };
+  /** The success answer of a route that answers a file rather than JSON (JSON answers are route schemas). */
+  file?: { status: number; mediaType: string; description: string };
 }
 
 const blogMultipart = blogFieldsSchema.extend({
@@ -30,7 +32,10 @@ const csvFile = z.object({ file: z.string().meta({ format: 'binary', description
 export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'GET /api/health': { summary: 'Liveness: the process answers', tag: 'health' },
   'GET /api/ready': { summary: 'Readiness: the database answers and migrations are applied', tag: 'health' },
-  'GET /api/openapi.json': { summary: 'This OpenAPI document' },
+  'GET /api/openapi.json': {
+    summary: 'This OpenAPI document',
+    file: { status: 200, mediaType: 'application/json', description: 'OpenAPI 3.0 description of the API' },
+  },
   'POST /api/login': { summary: 'Sign in with e-mail and password; answers a bearer token and the user' },
   'POST /api/register': { summary: 'Create an account (Freelancer, Business Owner or Team Member)' },
   'GET /api/profile': { summary: 'The signed-in user (polled every 30 s by the dashboard)' },
@@ -66,11 +71,20 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/categories': { summary: 'Create a blog category (SEO Management)' },
   'PUT /api/categories/:id': { summary: 'Rename or describe a blog category (SEO Management)' },
   'DELETE /api/categories/:id': { summary: 'Delete a blog category (SEO Management)' },
-  'GET /api/media/:id': { summary: 'An uploaded image (public, cached for a year)' },
-  'GET /api/media/:id/w/:width': { summary: 'A resized WebP variant of an uploaded image' },
+  'GET /api/media/:id': {
+    summary: 'An uploaded image (public, cached for a year)',
+    file: { status: 200, mediaType: 'image/*', description: 'The image, in the type its bytes show' },
+  },
+  'GET /api/media/:id/w/:width': {
+    summary: 'A resized WebP variant of an uploaded image',
+    file: { status: 200, mediaType: 'image/webp', description: 'The variant' },
+  },
   'GET /api/leads': { summary: 'List leads with search, filters, sorting and pages (Data Center)' },
   'GET /api/leads/summary': { summary: 'Lead counts: total, new, in progress, converted' },
-  'GET /api/leads/export': { summary: 'Download the filtered leads as CSV' },
+  'GET /api/leads/export': {
+    summary: 'Download the filtered leads as CSV',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
   'POST /api/leads/import': {
     summary: 'Import leads from a CSV file',
     body: { content: { 'multipart/form-data': { schema: csvFile } } },
@@ -85,6 +99,10 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   },
   'GET /api/scraped-data': { summary: "Profiles the Botgit extension saved to the user's workspace" },
   'POST /api/scraped-data': { summary: 'Botgit extension ingest: save scraped public profiles' },
+  'POST /api/scraped-data/export': {
+    summary: 'Download the selected or filtered profiles as CSV',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
   'GET /api/botgit/settings': { summary: 'Botgit scraper settings' },
   'PUT /api/botgit/settings': { summary: 'Save Botgit scraper settings' },
   'GET /api/email/setup': { summary: 'The SMTP settings (the password is never sent back)' },

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMAIL_SETUP_MESSAGES } from '../../../shared/mail';
-import { emailSetupSchema, emailTestSchema } from '../../../shared/schemas/email';
+import {
+  deliveryLogAnswerSchema,
+  emailSetupAnswerSchema,
+  emailSetupSavedSchema,
+  emailSetupSchema,
+  emailTestSchema,
+} from '../../../shared/schemas/email';
+import { successMessageSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
 import type { Guards } from '../../auth/guards';
 import type { EmailService } from './email.service';
 
@@ -14,8 +22,10 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
   return async (app) => {
     const preValidation = guards.requireModule('marketing');
 
-    app.get('/email/setup', { preValidation, schema: { tags } }, (request) =>
-      email.get(request.currentUser!),
+    app.get(
+      '/email/setup',
+      { preValidation, schema: { tags, response: answers({ 200: emailSetupAnswerSchema }) } },
+      (request) => email.get(request.currentUser!),
     );
 
     app.post(
@@ -25,6 +35,7 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
         schema: {
           body: emailSetupSchema,
           tags,
+          response: answers({ 200: emailSetupSavedSchema }),
           description:
             'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password. The password is encrypted at rest and never returned.',
         },
@@ -32,7 +43,7 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
       async (request) => {
         await email.save(request.currentUser!, request.body);
         return {
-          success: true,
+          success: true as const,
           message: EMAIL_SETUP_MESSAGES.saved,
           ...(await email.get(request.currentUser!)),
         };
@@ -46,18 +57,23 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
         schema: {
           body: emailTestSchema.optional(),
           tags,
+          response: answers({ 200: successMessageSchema }),
           description:
             'Sends a test e-mail now through the stored set-up (to the signed-in user unless `to` is given); 422 with the reason when it fails.',
         },
       },
       async (request) => ({
-        success: true,
+        success: true as const,
         message: await email.sendTest(request.currentUser!, request.body?.to),
       }),
     );
 
-    app.get('/email/messages', { preValidation, schema: { tags } }, async (request) => ({
-      messages: await email.deliveryLog(request.currentUser!),
-    }));
+    app.get(
+      '/email/messages',
+      { preValidation, schema: { tags, response: answers({ 200: deliveryLogAnswerSchema }) } },
+      async (request) => ({
+        messages: await email.deliveryLog(request.currentUser!),
+      }),
+    );
   };
 }

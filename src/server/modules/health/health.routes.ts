@@ -1,20 +1,34 @@
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { PUBLIC_ROUTE } from '../../auth/guards';
+import { answers } from '../../http/answers';
+
+const health = z.object({ status: z.literal('ok') });
+const ready = z.object({ status: z.literal('ready') });
+const notReady = z.object({ status: z.literal('unavailable'), message: z.string() });
 
 /** Liveness says the process answers; readiness says the database answers and migrations are applied. */
 export function healthRoutes(db: Kysely<Database>): FastifyPluginAsync {
   return async (app) => {
-    app.get('/health', { config: PUBLIC_ROUTE }, async () => ({ status: 'ok' }));
-    app.get('/ready', { config: PUBLIC_ROUTE }, async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        await db.selectFrom('users').select('id').limit(1).execute();
-        return { status: 'ready' };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
-      }
-    });
+    app.get(
+      '/health',
+      { config: PUBLIC_ROUTE, schema: { response: answers({ 200: health }) } },
+      async () => ({ status: 'ok' }),
+    );
+    app.get(
+      '/ready',
+      { config: PUBLIC_ROUTE, schema: { response: answers({ 200: ready, 503: notReady }) } },
+      async (_request, reply) => {
+        try {
+          await sql`select 1`.execute(db);
+          await db.selectFrom('users').select('id').limit(1).execute();
+          return { status: 'ready' };
+        } catch {
+          return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+        }
+      },
+    );
   };
 }

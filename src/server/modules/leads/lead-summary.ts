@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
-import { LEAD_STATUSES, type LeadStatus } from '../../../shared/schemas/leads';
+import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../../shared/schemas/leads';
 import type { Db } from './leads.repository';
-
-export interface LeadSummary {
-  byStatus: Record<LeadStatus, number>;
-  /** The last 12 calendar months (UTC), oldest first, with leads created in each and how many of those converted. */
-  byMonth: { month: string; total: number; converted: number }[];
-}
 
 const MONTHS = 12;
 

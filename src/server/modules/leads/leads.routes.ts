@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLeadSchema, leadListQuerySchema, updateLeadSchema } from '../../../shared/schemas/leads';
+import {
+  createLeadSchema,
+  leadImportResultSchema,
+  leadListQuerySchema,
+  leadPageSchema,
+  leadSummarySchema,
+  leadViewSchema,
+  leadWriteAnswerSchema,
+  updateLeadSchema,
+} from '../../../shared/schemas/leads';
+import { successSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
+
 import type { Guards } from '../../auth/guards';
 import { CSV_UPLOAD_LIMITS, readCsvUpload } from './csv-upload';
 import type { LeadsService } from './leads.service';
@@ -20,12 +32,19 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
     await app.register(multipart, { limits: CSV_UPLOAD_LIMITS });
     const preValidation = guards.requireModule('dataCenter');
 
-    app.get('/leads', { preValidation, schema: { querystring: leadListQuerySchema, tags } }, (request) =>
-      leads.list(request.currentUser!, request.query),
+    app.get(
+      '/leads',
+      {
+        preValidation,
+        schema: { querystring: leadListQuerySchema, tags, response: answers({ 200: leadPageSchema }) },
+      },
+      (request) => leads.list(request.currentUser!, request.query),
     );
 
-    app.get('/leads/summary', { preValidation, schema: { tags } }, (request) =>
-      leads.summary(request.currentUser!),
+    app.get(
+      '/leads/summary',
+      { preValidation, schema: { tags, response: answers({ 200: leadSummarySchema }) } },
+      (request) => leads.summary(request.currentUser!),
     );
 
     app.get(
@@ -44,17 +63,24 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       },
     );
 
-    app.post('/leads/import', { preValidation, schema: { tags } }, async (request) =>
-      leads.importCsv(request.currentUser!, await readCsvUpload(request)),
+    app.post(
+      '/leads/import',
+      { preValidation, schema: { tags, response: answers({ 200: leadImportResultSchema }) } },
+      async (request) => leads.importCsv(request.currentUser!, await readCsvUpload(request)),
     );
 
-    app.get('/leads/:id', { preValidation, schema: { params: idParams, tags } }, (request) =>
-      leads.get(request.currentUser!, request.params.id),
+    app.get(
+      '/leads/:id',
+      { preValidation, schema: { params: idParams, tags, response: answers({ 200: leadViewSchema }) } },
+      (request) => leads.get(request.currentUser!, request.params.id),
     );
 
     app.post(
       '/leads',
-      { preValidation, schema: { body: createLeadSchema, tags } },
+      {
+        preValidation,
+        schema: { body: createLeadSchema, tags, response: answers({ 201: leadWriteAnswerSchema }) },
+      },
       async (request, reply) => {
         const lead = await leads.create(request.currentUser!, request.body);
         return reply.code(201).send({ success: true, lead });
@@ -63,16 +89,28 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
 
     app.put(
       '/leads/:id',
-      { preValidation, schema: { params: idParams, body: updateLeadSchema, tags } },
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          body: updateLeadSchema,
+          tags,
+          response: answers({ 200: leadWriteAnswerSchema }),
+        },
+      },
       async (request) => ({
-        success: true,
+        success: true as const,
         lead: await leads.update(request.currentUser!, request.params.id, request.body),
       }),
     );
 
-    app.delete('/leads/:id', { preValidation, schema: { params: idParams, tags } }, async (request) => {
-      await leads.remove(request.currentUser!, request.params.id);
-      return { success: true };
-    });
+    app.delete(
+      '/leads/:id',
+      { preValidation, schema: { params: idParams, tags, response: answers({ 200: successSchema }) } },
+      async (request) => {
+        await leads.remove(request.currentUser!, request.params.id);
+        return { success: true as const };
+      },
+    );
   };
 }

@@ -6,7 +6,8 @@ import type {
   Lead,
   LeadImportResult,
   LeadListQuery,
-  LeadStats,
+  LeadPage,
+  LeadSummary,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import type { Database, SessionUser, UserRow } from '../../db/types';
@@ -17,24 +18,11 @@ import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
 import { leadFilter } from './lead-query';
 import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
-import { leadSummary, type LeadSummary } from './lead-summary';
+import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 
 /** Who did it, for the activity list; null for the public contact form. */
 export type LeadActor = Pick<UserRow, 'id' | 'username'>;
-
-export interface LeadPage {
-  leads: Lead[];
-  pagination: {
-    page: number;
-    limit: number;
-    total: number;
-    totalPages: number;
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-  };
-  stats: LeadStats;
-}
 
 /**
  * Spec §3 new lead: status New, priority Medium, created now, last contact today. Exported for the

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/email';
 import type { PasswordResetService } from './password-reset.service';
+import { successMessageSchema } from '../../../shared/schemas/answers';
+import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE } from '../../auth/guards';
 
 const tags = ['auth'];
@@ -16,6 +18,7 @@ export function passwordResetRoutes(resets: PasswordResetService): FastifyPlugin
         schema: {
           body: forgotPasswordSchema,
           tags,
+          response: answers({ 202: successMessageSchema }),
           description:
             'Sends a single-use reset link (1 hour) when the address has an account; the answer is the same either way. 429 with Retry-After past the per-address limit.',
         },
@@ -33,12 +36,13 @@ export function passwordResetRoutes(resets: PasswordResetService): FastifyPlugin
         schema: {
           body: resetPasswordSchema,
           tags,
+          response: answers({ 200: successMessageSchema }),
           description: 'Sets a new password with the token from the link; ends every earlier session.',
         },
       },
       async (request) => {
         await resets.reset(request.body.token, request.body.password);
-        return { success: true, message: PASSWORD_RESET_MESSAGES.done };
+        return { success: true as const, message: PASSWORD_RESET_MESSAGES.done };
       },
     );
   };

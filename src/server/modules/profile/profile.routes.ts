@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileUpdateSchema } from '../../../shared/schemas/users';
+import { profileUpdateSchema, userWriteAnswerSchema } from '../../../shared/schemas/users';
+import { answers } from '../../http/answers';
+
 import type { Guards } from '../../auth/guards';
 import type { ProfileService } from './profile.service';
 
@@ -14,9 +16,16 @@ export function profileRoutes(profile: ProfileService, guards: Guards): FastifyP
       {
         preValidation: guards.requireUser,
         bodyLimit: PROFILE_BODY_LIMIT_BYTES,
-        schema: { body: profileUpdateSchema, tags: ['profile'] },
+        schema: {
+          body: profileUpdateSchema,
+          tags: ['profile'],
+          response: answers({ 200: userWriteAnswerSchema }),
+        },
       },
-      async (request) => ({ success: true, user: await profile.update(request.currentUser!, request.body) }),
+      async (request) => ({
+        success: true as const,
+        user: await profile.update(request.currentUser!, request.body),
+      }),
     );
   };
 }

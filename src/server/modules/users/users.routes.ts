@@ -1,7 +1,16 @@
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { permissionsBodySchema, updateUserSchema, upgradeRoleSchema } from '../../../shared/schemas/users';
+import {
+  permissionsAnswerSchema,
+  permissionsBodySchema,
+  updateUserSchema,
+  upgradeRoleSchema,
+  userListAnswerSchema,
+  userWriteAnswerSchema,
+} from '../../../shared/schemas/users';
+import { answers } from '../../http/answers';
+
 import type { Guards } from '../../auth/guards';
 import { toErrorResponse, type HttpError } from '../../http/errors';
 import type { UsersService } from './users.service';
@@ -17,10 +26,10 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
       {
         // Admin sees all workspaces; a user granted Settings & Configuration sees their own.
         preValidation: guards.requireModule('settingsConfiguration'),
-        schema: { querystring: listQuery, tags: ['users'] },
+        schema: { querystring: listQuery, tags: ['users'], response: answers({ 200: userListAnswerSchema }) },
       },
       async (request) => ({
-        success: true,
+        success: true as const,
         ...(await users.list(request.currentUser!, request.query.search)),
       }),
     );
@@ -29,10 +38,15 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
       '/users/:id',
       {
         preValidation: guards.requireAdmin,
-        schema: { params: userParams, body: updateUserSchema, tags: ['users'] },
+        schema: {
+          params: userParams,
+          body: updateUserSchema,
+          tags: ['users'],
+          response: answers({ 200: userWriteAnswerSchema }),
+        },
       },
       async (request) => ({
-        success: true,
+        success: true as const,
         user: await users.update(request.currentUser!, request.params.id, request.body),
       }),
     );
@@ -41,7 +55,12 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
       '/users/:id/permissions',
       {
         preValidation: guards.requireAdmin,
-        schema: { params: userParams, body: permissionsBodySchema, tags: ['users'] },
+        schema: {
+          params: userParams,
+          body: permissionsBodySchema,
+          tags: ['users'],
+          response: answers({ 200: permissionsAnswerSchema }),
+        },
         // Spec §8: the browser judges this call by a `success` field, so refusals carry success:false too.
         errorHandler: (error: FastifyError | HttpError, request, reply) => {
           const response = toErrorResponse(error, request);
@@ -50,15 +69,22 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
         },
       },
       async (request) => ({
-        success: true,
+        success: true as const,
         ...(await users.setPermissions(request.currentUser!, request.params.id, request.body)),
       }),
     );
 
     app.post(
       '/users/upgrade-role',
-      { preValidation: guards.requireUser, schema: { body: upgradeRoleSchema, tags: ['users'] } },
-      async (request) => ({ success: true, user: await users.upgradeRole(request.currentUser!) }),
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          body: upgradeRoleSchema,
+          tags: ['users'],
+          response: answers({ 200: userWriteAnswerSchema }),
+        },
+      },
+      async (request) => ({ success: true as const, user: await users.upgradeRole(request.currentUser!) }),
     );
   };
 }

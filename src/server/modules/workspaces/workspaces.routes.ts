@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { workspaceUpdateSchema } from '../../../shared/schemas/workspace';
+import {
+  workspaceAnswerSchema,
+  workspaceUpdateSchema,
+  workspaceWriteAnswerSchema,
+} from '../../../shared/schemas/workspace';
+import { answers } from '../../http/answers';
+
 import type { Guards } from '../../auth/guards';
 import type { WorkspacesService } from './workspaces.service';
 
@@ -8,13 +14,23 @@ export function workspacesRoutes(workspaces: WorkspacesService, guards: Guards):
   return async (app) => {
     app.get(
       '/workspace',
-      { preValidation: guards.requireUser, schema: { tags: ['workspace'] } },
+      {
+        preValidation: guards.requireUser,
+        schema: { tags: ['workspace'], response: answers({ 200: workspaceAnswerSchema }) },
+      },
       async (request) => workspaces.get(request.currentUser!),
     );
 
     app.put(
       '/workspace',
-      { preValidation: guards.requireUser, schema: { body: workspaceUpdateSchema, tags: ['workspace'] } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          body: workspaceUpdateSchema,
+          tags: ['workspace'],
+          response: answers({ 200: workspaceWriteAnswerSchema }),
+        },
+      },
       async (request) => ({ workspace: await workspaces.update(request.currentUser!, request.body) }),
     );
   };

@@ -9,26 +9,15 @@ import type {
   CreateLeadInput,
   Lead,
   LeadImportResult,
-  LeadStats,
+  LeadPage,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { listParams, type LeadFilters } from './lead-filters';
 
-export interface LeadPagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
-export interface LeadListAnswer {
-  leads: Lead[];
-  pagination: LeadPagination;
-  stats: LeadStats;
-}
+export type LeadPagination = LeadPage['pagination'];
+export type LeadListAnswer = LeadPage;
 
 const LEADS = ['leads'] as const;
 /** Imports and exports of big files outlast the shared client's 10 s time-out. */

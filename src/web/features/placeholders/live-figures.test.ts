@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { format, subMonths } from 'date-fns';
-import { applyLiveFigures, hasLiveParts, type LeadSummary } from './live-figures';
+import type { LeadSummary } from '../../../shared/schemas/leads';
+import { applyLiveFigures, hasLiveParts } from './live-figures';
 import { describeChart, placeholderFor, type FiguresContent } from './placeholder-data';
 
 const now = new Date();

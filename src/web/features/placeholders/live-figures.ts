@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { addMonths, format, parse, startOfMonth } from 'date-fns';
-import { LEAD_STATUSES, type LeadStatus } from '../../../shared/schemas/leads';
+import { LEAD_STATUSES, type LeadSummary } from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
 import type { FiguresContent, PlaceholderContent, SampleStat } from './placeholder-data';
-
-/** GET /api/leads/summary: the workspace's lead counts by status and by month ('YYYY-MM'). */
-export interface LeadSummary {
-  byStatus: Record<LeadStatus, number>;
-  byMonth: ReadonlyArray<{ month: string; total: number; converted: number }>;
-}
 
 /** Sections whose sample layout shows the workspace's real lead counts where those exist. */
 const LIVE: Partial<Record<string, (content: FiguresContent, summary: LeadSummary) => FiguresContent>> = {

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Answers shared by many routes. Each route declares what it answers (Fastify `schema.response`): the
+ * server checks every JSON answer against it before sending (a field not declared is never sent), and the
+ * OpenAPI description shows it.
+ */
+export const successSchema = z.object({ success: z.literal(true) });
+export const successMessageSchema = successSchema.extend({ message: z.string() });
+
+/** Every refusal (4xx) and failure (5xx): a message a person can read, and per-field messages on 400s. */
+export const errorAnswerSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  success: z.literal(false).optional(),
+});
