@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { defaultHashConcurrency, type AppConfig } from './config';
 import { quietClientAborts } from './http/client-aborts';
 import { closeConnectionsWhenClosing } from './http/graceful-close';
 import type { DatabaseHandle } from './db/database';
@@ -10,6 +10,10 @@ import { routeAccess, type RouteAccess } from './auth/route-access';
 import { createTokenService } from './auth/tokens';
 import type { Limiter } from './limits/limiter';
 import { createLimitStore, type LimitStore } from './limits/limit-store';
+import { addressLimiters, type AddressLimiters } from './limits/address-limits';
+import { boundedPasswordWork } from './auth/password-work';
+import { createWorkGate } from './lib/work-gate';
+import { isOverloaded, shedLoadWhenOverloaded } from './http/load-shedding';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulCharacters, sendSecurityHeaders } from './http/security';
 import { healthRoutes } from './modules/health/health.routes';
@@ -74,7 +78,16 @@ export interface AppDeps {
     Partial<
       Pick<
         AppConfig,
-        'trustProxy' | 'smtpUrl' | 'mailFrom' | 'allowPrivateSmtp' | 'renderCacheBytes' | 'redisUrl'
+        | 'trustProxy'
+        | 'smtpUrl'
+        | 'mailFrom'
+        | 'allowPrivateSmtp'
+        | 'renderCacheBytes'
+        | 'redisUrl'
+        | 'passwordHashConcurrency'
+        | 'passwordHashMaxWaitMs'
+        | 'addressLimitMultiplier'
+        | 'overload'
       >
     >;
   database: DatabaseHandle;
@@ -90,6 +103,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The failed sign-in limit (tests pass one on their own clock). */
   throttle?: Limiter;
+  /** The per-address limits (tests pass them on their own clock). */
+  addressLimiters?: AddressLimiters;
   /** The time rules such as the leads' date filters read; tests pass a fixed clock. */
   clock?: () => Date;
 }
@@ -120,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
 
+  // Load shedding first: an overloaded instance refuses API work before doing any of it.
+  if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
   sendSecurityHeaders(app);
   closeConnectionsWhenClosing(app);
   await app.register(compress, { threshold: 1024 });
@@ -134,12 +151,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
   const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
   app.decorate('limits', limits);
+  const perAddress = deps.addressLimiters ?? addressLimiters(limits, deps.config.addressLimitMultiplier);
+  const passwords = boundedPasswordWork(
+    createWorkGate({
+      concurrency: deps.config.passwordHashConcurrency ?? defaultHashConcurrency(),
+      maxWaitMs: deps.config.passwordHashMaxWaitMs ?? 2000,
+    }),
+  );
   const auth = createAuthService({
     db,
     tokens,
     throttle:
       deps.throttle ??
       limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
+    addressThrottle: perAddress.signIn,
+    passwords,
     clock: deps.clock,
   });
   const mailer = createMailer({
@@ -162,8 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       });
-      await api.register(healthRoutes(db));
-      await api.register(authRoutes(auth, guards));
+      await api.register(healthRoutes(db, () => isOverloaded(app)));
+      await api.register(authRoutes(auth, guards, perAddress));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
@@ -185,7 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailRoutes(createEmailService(mailer), guards));
       await api.register(
         passwordResetRoutes(
-          createPasswordResetService(mailer, app.log, deps.resetLimits ?? resetLimits(limits)),
+          createPasswordResetService(mailer, app.log, deps.resetLimits ?? resetLimits(limits), passwords),
+          perAddress.passwordReset,
         ),
       );
       await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));

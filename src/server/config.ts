@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Which peers may name the client in X-Forwarded-For: proxy-addr names, IPs or CIDR ranges (comma-separated). */
@@ -78,6 +79,16 @@ const configSchema = z.object({
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** `npm run dev` turns this off: Vite serves the pages there. */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  /** Password hashes computed at once (each ~128 MiB and a libuv thread); default keeps a core free. */
+  PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+  /** A sign-in or sign-up that would wait longer than this for hashing is answered 503 at once. */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Multiplies the per-address limits of sign-in, sign-up, domain check and password reset (load tests). */
+  ADDRESS_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Load shedding: API answers 503 past this event-loop delay (ms), heap or RSS (MB); 0 turns one off. */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_RSS_MB: z.coerce.number().int().min(0).default(0),
 });
 
 export interface AppConfig {
@@ -102,7 +113,21 @@ export interface AppConfig {
   /** 0 turns the render cache off (every answer is rendered). */
   renderCacheBytes: number;
   serveWeb: boolean;
+  passwordHashConcurrency: number;
+  passwordHashMaxWaitMs: number;
+  addressLimitMultiplier: number;
+  overload: OverloadLimits;
 }
+
+/** Thresholds past which the instance sheds API load (0: not checked). */
+export interface OverloadLimits {
+  eventLoopDelayMs: number;
+  heapBytes: number;
+  rssBytes: number;
+}
+
+/** One hashing job per core but one, at most two: serving keeps a core and libuv keeps free threads. */
+export const defaultHashConcurrency = () => Math.max(1, Math.min(os.availableParallelism() - 1, 2));
 
 export class ConfigError extends Error {}
 
@@ -133,5 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: c.REDIS_URL,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     serveWeb: c.SERVE_WEB === 'true',
+    passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(),
+    passwordHashMaxWaitMs: c.PASSWORD_HASH_MAX_WAIT_MS,
+    addressLimitMultiplier: c.ADDRESS_LIMIT_MULTIPLIER,
+    overload: {
+      eventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      heapBytes: c.OVERLOAD_HEAP_MB * 1024 * 1024,
+      rssBytes: c.OVERLOAD_RSS_MB * 1024 * 1024,
+    },
   };
 }

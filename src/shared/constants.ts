@@ -14,6 +14,18 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * Limits per client address, whatever the e-mail (issue 15): the per-e-mail throttle does not stop guesses
+ * spread over many e-mails. Sign-ins count the attempts that did not succeed.
+ */
+export const ADDRESS_LIMITS = {
+  signIn: { name: 'login-ip', limit: 20, windowMs: 15 * 60 * 1000 },
+  signUp: { name: 'register-ip', limit: 10, windowMs: 60 * 60 * 1000 },
+  domainCheck: { name: 'check-domain-ip', limit: 30, windowMs: 15 * 60 * 1000 },
+  passwordReset: { name: 'reset-password-ip', limit: 10, windowMs: 15 * 60 * 1000 },
+} as const;
+export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
+
 export const TOAST = {
   durationMs: 4000,
   visibleToasts: 3,

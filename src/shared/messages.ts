@@ -43,6 +43,8 @@ export const SERVER_MESSAGES = {
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** Sign-ins and sign-ups are momentarily saturated (bounded password hashing), or the instance is overloaded. */
+  busy: 'The service is busy right now. Please try again in a moment.',
   domainFound: 'Business domain found.',
 } as const;
 

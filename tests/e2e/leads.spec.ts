@@ -162,8 +162,11 @@ test('searches, filters by status and date, sorts, and keeps the filters in the 
   await page.getByLabel('Filter by date').selectOption('today');
   await expect(page).toHaveURL(/dateFilter=today/);
   await expect(rows(page).filter({ hasText: `Zephyr Quill ${run}` })).toHaveCount(1);
+  // The previous page stays on screen while the filtered one loads: wait for the filter to apply.
   const today = format(new Date(), 'MMM d, yyyy');
-  for (const text of await rows(page).allInnerTexts()) expect(text).toContain(today);
+  await expect
+    .poll(async () => (await rows(page).allInnerTexts()).filter((text) => !text.includes(today)))
+    .toEqual([]);
   await page.getByLabel('Filter by date').selectOption('custom');
   await page.getByLabel('From').fill(format(new Date(), 'yyyy-MM-dd'));
   await page.getByLabel('To').fill(format(new Date(), 'yyyy-MM-dd'));

@@ -26,11 +26,12 @@ export async function freePort() {
 /**
  * dist/server/main.js with `env` (DATA_DIR, DATABASE_URL…) and `admin` as its first Admin; resolves once
  * /api/ready answers, signed in as that Admin: `{ child, base, headers }` (headers carry the bearer token).
+ * `nodeArgs` go before the script (e.g. `--import` of a monitor); `ipc` opens a channel to the child.
  */
-export async function startServer(env, admin) {
+export async function startServer(env, admin, { nodeArgs = [], ipc = false } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
     env: {
       ...process.env,
       ...env,
@@ -39,7 +40,7 @@ export async function startServer(env, admin) {
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(ipc ? ['ipc'] : [])],
   });
   const server = { child, base, headers: {} };
   const deadline = Date.now() + READY_TIMEOUT_MS;

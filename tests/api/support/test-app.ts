@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type AppDeps } from '../../../src/server/app';
+import type { AddressLimiters } from '../../../src/server/limits/address-limits';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { seedDatabase } from '../../../src/server/db/seed';
 import type { Limiter } from '../../../src/server/limits/limiter';
@@ -21,7 +22,15 @@ export const SITE_URL = 'https://agency.example';
 
 /** What every test app shares: configuration, secrets and no logger. */
 export const BASE_DEPS = {
-  config: { siteName: 'AgencyHQ', siteUrl: SITE_URL, logLevel: 'silent' },
+  // Suites sign up many accounts from one address, and send sign-ins together; the per-address limits
+  // and the hashing bound have their own suite (flood-defences.test.ts).
+  config: {
+    siteName: 'AgencyHQ',
+    siteUrl: SITE_URL,
+    logLevel: 'silent',
+    addressLimitMultiplier: 1000,
+    passwordHashMaxWaitMs: 60_000,
+  },
   jwtSecret: JWT_SECRET,
   secretKey: SECRET_KEY,
   logger: false,
@@ -103,7 +112,10 @@ export interface TestApp {
 
 /** The whole API on a fresh seeded database, driven with app.inject() (real routing, validation, SQL). */
 export interface TestAppOptions {
+  /** Any other configuration (limits, hashing bound, load shedding), over the shared test defaults. */
+  config?: Partial<AppDeps['config']>;
   throttle?: Limiter;
+  addressLimiters?: AddressLimiters;
   /** Share rate limits through this Redis (another instance given the same one counts together). */
   redisUrl?: string;
   clock?: () => Date;
@@ -143,9 +155,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       allowPrivateSmtp: options.allowPrivateSmtp,
       smtpUrl: options.smtpUrl,
       redisUrl: options.redisUrl,
+      ...options.config,
     },
     database: database.handle,
     throttle: options.throttle,
+    addressLimiters: options.addressLimiters,
     clock: options.clock,
     resetLimits: options.resetLimits,
     logStream: options.logStream,

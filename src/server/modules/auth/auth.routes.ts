@@ -9,13 +9,22 @@ import { answers } from '../../http/answers';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { profileEtag } from './profile-etag';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
+import type { AddressLimiters } from '../../limits/address-limits';
+import { perAddressLimit } from '../../limits/per-address';
 import type { AuthService } from './auth.service';
 
 /** GET /api/profile with the ETag of the profile the caller already has: no body. */
 const notModified = z.void().describe('Not modified: the profile is the one of the ETag sent');
 
 /** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
-export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  guards: Guards,
+  perAddress: Pick<AddressLimiters, 'signUp' | 'domainCheck'>,
+): FastifyPluginAsyncZod {
+  // Each creates an account (and hashes a password) or tells whether a workspace exists: limited per address.
+  const signUpLimit = perAddressLimit(perAddress.signUp, () => SERVER_MESSAGES.rateLimited);
+  const domainCheckLimit = perAddressLimit(perAddress.domainCheck, () => SERVER_MESSAGES.rateLimited);
   return async (app) => {
     app.post(
       '/login',
@@ -30,6 +39,8 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
       '/register',
       {
         config: PUBLIC_ROUTE,
+        preValidation: signUpLimit.preValidation,
+        preHandler: signUpLimit.preHandler,
         schema: { body: registerSchema, tags: ['auth'], response: answers({ 201: authResultSchema }) },
       },
       async (request, reply) => {
@@ -59,6 +70,8 @@ export function authRoutes(auth: AuthService, guards: Guards): FastifyPluginAsyn
       '/check-domain',
       {
         config: PUBLIC_ROUTE,
+        preValidation: domainCheckLimit.preValidation,
+        preHandler: domainCheckLimit.preHandler,
         schema: { body: checkDomainSchema, tags: ['auth'], response: answers({ 200: successMessageSchema }) },
       },
       async (request, reply) => {

@@ -12,10 +12,11 @@ import {
   type UserStatus,
 } from '../../../shared/roles';
 import { emailDomain } from '../../../shared/text';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
+import type { PasswordWork } from '../../auth/password-work';
 import type { TokenService } from '../../auth/tokens';
 import type { Limiter } from '../../limits/limiter';
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { tooMany } from '../../limits/per-address';
 import { findUserByEmail, isUniqueViolation, profileImageOf } from '../users/users.repository';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
 import { recordActivity } from '../activity/activity.service';
@@ -26,10 +27,23 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   /** Failed sign-ins per client address and e-mail. */
   throttle: Limiter;
+  /** Sign-ins that did not succeed per client address, whatever the e-mail (issue 15). */
+  addressThrottle: Limiter;
+  /** Password hashing and checking, bounded (issue 15). */
+  passwords: PasswordWork;
   clock?: () => Date;
 }
 
-export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDeps) {
+const loginWait = (wait: number) => SERVER_MESSAGES.tooManyLogins(Math.ceil(wait / 60));
+
+export function createAuthService({
+  db,
+  tokens,
+  throttle,
+  addressThrottle,
+  passwords,
+  clock,
+}: AuthServiceDeps) {
   const currentTime = clock ?? (() => new Date());
   async function issue(user: UserRow): Promise<AuthResult> {
     return {
@@ -47,19 +61,25 @@ export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDe
     async login(input: LoginInput, clientIp: string): Promise<AuthResult> {
       const throttleKey = `${clientIp}|${input.email}`;
       // Checked and counted in one step (across instances when the limits live in Redis), before the slow
-      // password check, so parallel guesses cannot all slip under the limit; a success clears the count.
+      // password check, so parallel guesses cannot all slip under the limit. The address counts every
+      // attempt that does not succeed, over all e-mails; the pair counts failures of that e-mail.
+      const addressWait = await addressThrottle.take(clientIp);
+      if (addressWait > 0) throw tooMany(addressWait, loginWait);
       const wait = await throttle.take(throttleKey);
-      if (wait > 0) {
-        throw new HttpError(429, SERVER_MESSAGES.tooManyLogins(Math.ceil(wait / 60)), undefined, {
-          'Retry-After': String(wait),
-        });
-      }
+      if (wait > 0) throw tooMany(wait, loginWait);
       const user = await findUserByEmail(db, input.email);
-      const valid = user
-        ? await verifyPassword(input.password, user.password_hash)
-        : (await burnPasswordCheck(input.password), false);
+      let valid: boolean;
+      try {
+        valid = user
+          ? await passwords.verify(input.password, user.password_hash)
+          : (await passwords.burn(input.password), false);
+      } catch (error) {
+        // Busy (503): the password was never checked, so this e-mail's count is given back.
+        await throttle.release(throttleKey);
+        throw error;
+      }
       if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      await throttle.clear(throttleKey);
+      await Promise.all([throttle.clear(throttleKey), addressThrottle.release(clientIp)]);
       if (BLOCKED_STATUSES.includes(user.status as UserStatus))
         throw forbidden(SERVER_MESSAGES.accountBlocked);
       user.last_active_at = nowIso();
@@ -80,7 +100,7 @@ export function createAuthService({ db, tokens, throttle, clock }: AuthServiceDe
       if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
       const role = input.inviteToken ? 'Team Member' : ROLE_FOR_USER_TYPE[input.userType];
       const domain = emailDomain(input.email);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const joining = input.userType === 'team-member' || Boolean(input.inviteToken);
       const username = (joining ? (input.username ?? input.businessName) : input.businessName) ?? '';
 

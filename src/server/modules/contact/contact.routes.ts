@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS, contactSchema } from '../../../shared/schemas/contact';
-import { HttpError } from '../../http/errors';
 import type { ContactService } from './contact.service';
 import type { Limiter } from '../../limits/limiter';
+import { perAddressLimit } from '../../limits/per-address';
 import { PUBLIC_ROUTE } from '../../auth/guards';
 import { successSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
@@ -13,22 +13,15 @@ import { answers } from '../../http/answers';
  * 201 {success:true}. Each client IP may send CONTACT_LIMITS.rateLimit messages per window; beyond that
  * 429 with Retry-After. The limit is checked before validation so a blocked client learns nothing else.
  */
-function refuseAfter(waitSeconds: number): void {
-  if (waitSeconds > 0)
-    throw new HttpError(429, CONTACT_MESSAGES.rateLimited(Math.ceil(waitSeconds / 60)), undefined, {
-      'Retry-After': String(waitSeconds),
-    });
-}
-
 export function contactRoutes(contact: ContactService, limiter: Limiter): FastifyPluginAsyncZod {
+  const limit = perAddressLimit(limiter, (wait) => CONTACT_MESSAGES.rateLimited(Math.ceil(wait / 60)));
   return async (app) => {
     app.post(
       '/contact',
       {
         config: PUBLIC_ROUTE,
-        // Refused before the body is even read; a valid message then takes its slot (preHandler).
-        preValidation: async (request) => refuseAfter(await limiter.retryAfterSeconds(request.ip)),
-        preHandler: async (request) => refuseAfter(await limiter.take(request.ip)),
+        preValidation: limit.preValidation,
+        preHandler: limit.preHandler,
         schema: {
           body: contactSchema,
           tags: ['contact'],
@@ -42,7 +35,7 @@ export function contactRoutes(contact: ContactService, limiter: Limiter): Fastif
         try {
           await contact.send(request.body);
         } catch (error) {
-          await limiter.release(request.ip);
+          await limit.release(request);
           throw error;
         }
         return reply.code(201).send({ success: true });

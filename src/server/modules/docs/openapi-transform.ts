@@ -3,6 +3,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { answers } from '../../http/answers';
 import { OPERATION_NOTES } from './operations';
+import { PUBLIC_ROUTE } from '../../auth/guards';
 
 export const BEARER_SCHEME = 'bearerAuth';
 const API_PREFIX = '/api/';
@@ -10,14 +11,12 @@ const API_PREFIX = '/api/';
 type Input = Parameters<SwaggerTransform>[0];
 
 /**
- * Our guards run as route-level preHandler/preValidation hooks (requireUser, requireAdmin,
- * requireModule). Other route-level hooks exist (the contact form's rate limit; @fastify/compress adds
- * onRequest ones, ignored here), so OPERATION_NOTES can mark a hooked route public, and a route may say it
- * itself with `schema.security` (`[]` for a public one).
+ * Whether a route needs a bearer token: routes say so themselves — a public one declares
+ * `config: PUBLIC_ROUTE` (its hooks are then rate limits, not guards), every other one runs a guard.
  */
 function needsBearer(route: RouteOptions): boolean {
-  const hooks = [route.preValidation, route.preHandler];
-  return hooks.some((hook) => (Array.isArray(hook) ? hook.length > 0 : Boolean(hook)));
+  const config = route.config as { access?: string } | undefined;
+  return config?.access !== PUBLIC_ROUTE.access;
 }
 
 const methodOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method[0] : route.method);

@@ -4,13 +4,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { PUBLIC_ROUTE } from '../../auth/guards';
 import { answers } from '../../http/answers';
+import { SERVER_MESSAGES } from '../../../shared/messages';
 
 const health = z.object({ status: z.literal('ok') });
 const ready = z.object({ status: z.literal('ready') });
 const notReady = z.object({ status: z.literal('unavailable'), message: z.string() });
 
-/** Liveness says the process answers; readiness says the database answers and migrations are applied. */
-export function healthRoutes(db: Kysely<Database>): FastifyPluginAsync {
+/**
+ * Liveness says the process answers; readiness says the database answers, migrations are applied and the
+ * instance is not overloaded.
+ */
+export function healthRoutes(db: Kysely<Database>, overloaded: () => boolean): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/health',
@@ -21,6 +25,9 @@ export function healthRoutes(db: Kysely<Database>): FastifyPluginAsync {
       '/ready',
       { config: PUBLIC_ROUTE, schema: { response: answers({ 200: ready, 503: notReady }) } },
       async (_request, reply) => {
+        // An overloaded instance asks the balancer to send traffic elsewhere until it recovers.
+        if (overloaded())
+          return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.busy });
         try {
           await sql`select 1`.execute(db);
           await db.selectFrom('users').select('id').limit(1).execute();

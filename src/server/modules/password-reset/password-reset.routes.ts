@@ -5,11 +5,20 @@ import type { PasswordResetService } from './password-reset.service';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE } from '../../auth/guards';
+import type { Limiter } from '../../limits/limiter';
+import { perAddressLimit } from '../../limits/per-address';
 
 const tags = ['auth'];
 
 /** Public: POST /api/password/forgot (always 202, the same answer for any address) and /api/password/reset. */
-export function passwordResetRoutes(resets: PasswordResetService): FastifyPluginAsyncZod {
+export function passwordResetRoutes(
+  resets: PasswordResetService,
+  perAddress: Limiter,
+): FastifyPluginAsyncZod {
+  // Setting a password hashes it, and tries tokens: limited per client address.
+  const resetLimit = perAddressLimit(perAddress, (wait) =>
+    PASSWORD_RESET_MESSAGES.tooMany(Math.ceil(wait / 60)),
+  );
   return async (app) => {
     app.post(
       '/password/forgot',
@@ -33,6 +42,8 @@ export function passwordResetRoutes(resets: PasswordResetService): FastifyPlugin
       '/password/reset',
       {
         config: PUBLIC_ROUTE,
+        preValidation: resetLimit.preValidation,
+        preHandler: resetLimit.preHandler,
         schema: {
           body: resetPasswordSchema,
           tags,

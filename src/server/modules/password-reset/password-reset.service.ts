@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_RESET, PASSWORD_RESET_MESSAGES as M } from '../../../shared/mail';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import { hashPassword } from '../../auth/passwords';
+import type { PasswordWork } from '../../auth/password-work';
 import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
@@ -36,6 +36,7 @@ export function createPasswordResetService(
   mailer: Mailer,
   log: FastifyBaseLogger,
   limits: PasswordResetLimits,
+  passwords: PasswordWork,
 ) {
   const { db } = mailer;
 
@@ -97,7 +98,7 @@ export function createPasswordResetService(
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (!row) throw badRequest(M.invalidLink);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       await db.transaction().execute(async (trx) => {
         // The one statement that uses the link: of two requests racing with it, only one updates a row.
         const used = await trx
