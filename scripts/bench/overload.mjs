@@ -75,7 +75,10 @@ async function visitors(done) {
     if (done) done.finally(() => instance.stop());
     return new Promise((resolve) =>
       instance.on('done', (result) =>
-        resolve([name, { p99: result.latency.p99, errors: result.non2xx + result.errors }]),
+        resolve([
+          name,
+          { p99: result.latency.p99, max: result.latency.max, errors: result.non2xx + result.errors },
+        ]),
       ),
     );
   });
@@ -85,7 +88,7 @@ async function visitors(done) {
 /** Sign-in attempts with unknown e-mails; `addressOf(i)` names a client through the trusted proxy. */
 function signInFlood(addressOf) {
   const answers = {};
-  let failedBeforeLimit = 0;
+  let attemptsBeforeLimit = 0;
   let limited = false;
   let missingRetryAfter = 0;
   let sent = 0;
@@ -111,7 +114,7 @@ function signInFlood(addressOf) {
         onResponse: (status, _body, _context, headers) => {
           answers[status] = (answers[status] ?? 0) + 1;
           if (status === 429) limited = true;
-          if (status === 401 && !limited) failedBeforeLimit += 1;
+          if ((status === 401 || status === 503) && !limited) attemptsBeforeLimit += 1;
           const retryAfter = headers?.['retry-after'] ?? headers?.['Retry-After'];
           if ((status === 429 || status === 503) && !retryAfter) missingRetryAfter += 1;
         },
@@ -120,19 +123,19 @@ function signInFlood(addressOf) {
   });
   return new Promise((resolve) =>
     instance.on('done', (result) =>
-      resolve({ answers, failedBeforeLimit, missingRetryAfter, errors: result.errors + result.timeouts }),
+      resolve({ answers, attemptsBeforeLimit, missingRetryAfter, errors: result.errors + result.timeouts }),
     ),
   );
 }
 
-function describeAnswers({ answers, failedBeforeLimit, missingRetryAfter, errors }, addresses) {
+function describeAnswers({ answers, attemptsBeforeLimit, missingRetryAfter, errors }, addresses) {
   const codes = Object.entries(answers)
     .map(([status, n]) => `${status}×${n}`)
     .join(' ');
   const unexpected = Object.keys(answers).filter((s) => !['401', '429', '503'].includes(s));
   const notes = [
     codes,
-    addresses === 1 ? `limited after ${failedBeforeLimit} failures` : '',
+    addresses === 1 ? `limited after ${attemptsBeforeLimit} attempts` : '',
     missingRetryAfter ? `${missingRetryAfter} without Retry-After` : '',
     unexpected.length ? `unexpected: ${unexpected.join(', ')}` : '',
     errors ? `${errors} connection errors/time-outs` : '',
@@ -211,16 +214,17 @@ const quiet = rows[0].pages;
 const target = (page) => Math.max(3 * quiet[page].p99, 250);
 const pad = (text, width) => String(text).padEnd(width);
 console.log(
-  `\n${pad('phase', 34)}${pad('/pricing p99', 16)}${pad('post p99', 16)}${pad('loop max', 12)}answers to the attack`,
+  `\n${pad('phase', 34)}${pad('/pricing p99 (max)', 22)}${pad('post p99 (max)', 22)}${pad('loop max', 12)}answers to the attack`,
 );
 for (const { name, pages, loopMs, note } of rows) {
   const cell = (page) => {
     const ok = name === 'quiet' || pages[page].p99 <= target(page);
-    return `${pages[page].p99} ms${ok ? '' : ' ✗'}${pages[page].errors ? ` (${pages[page].errors} non-2xx)` : ''}`;
+    const errors = pages[page].errors ? ` ${pages[page].errors} non-2xx` : '';
+    return `${pages[page].p99} (${pages[page].max}) ms${ok ? '' : ' ✗'}${errors}`;
   };
   const loop = `${loopMs.toFixed(0)} ms${loopMs < 100 ? '' : ' ✗'}`;
   console.log(
-    `${pad(name, 34)}${pad(cell('/pricing'), 16)}${pad(cell('a post'), 16)}${pad(loop, 12)}${note}`,
+    `${pad(name, 34)}${pad(cell('/pricing'), 22)}${pad(cell('a post'), 22)}${pad(loop, 12)}${note}`,
   );
 }
 console.log(

@@ -122,7 +122,12 @@ describe('GET /api/profile', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
 
-    const image = `data:image/png;base64,${'A'.repeat(200_000)}`;
+    // A real PNG (its bytes are checked), made heavy: ~200 KB of data URL.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAADAAAAAbCAIAAAC1C5slAAAAL0lEQVR42u3OMQ0AAAgDsKnjxb8AfGBjR5MKaHauSoSEhISEhISEhISEhISEqkMP8jN6Cu/B+6gAAAAASUVORK5CYII=',
+      'base64',
+    );
+    const image = `data:image/png;base64,${Buffer.concat([png, Buffer.alloc(150_000)]).toString('base64')}`;
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/profile',

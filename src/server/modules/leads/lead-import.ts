@@ -1,10 +1,22 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
 import type { Database, UserRow } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
+import { LEAD_MESSAGES } from '../../../shared/messages';
+import { badRequest } from '../../http/errors';
 import { newLeadRow } from './lead-rows';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
+
+/** The file as text; one that is not UTF-8 (a Latin-1 export, say) is refused rather than stored mangled. */
+function decodeUtf8(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    throw badRequest(LEAD_MESSAGES.importError);
+  }
+}
 
 /**
  * POST /api/leads/import after the upload: parse, then one transaction that skips e-mails the workspace
@@ -17,7 +29,7 @@ export async function importLeadsCsv(
   file: Buffer,
   now: Date,
 ): Promise<LeadImportResult> {
-  const parsed = parseLeadCsv(file.toString('utf8'), now);
+  const parsed = await parseLeadCsv(decodeUtf8(file), now);
   const workspaceId = actor.workspace_id;
   const imported = await db.transaction().execute(async (trx) => {
     // Imports into one workspace run one at a time, so two of them cannot both add the same e-mail.
@@ -29,6 +41,7 @@ export async function importLeadsCsv(
     for (let i = 0; i < parsed.leads.length; i += INSERT_BATCH) {
       const batch = parsed.leads.slice(i, i + INSERT_BATCH).map((lead) => lead.email);
       for (const email of await existingEmails(trx, workspaceId, batch)) existing.add(email);
+      await yieldToEventLoop(); // as insertLeads does: SQLite would hold the loop for the whole file
     }
     const updatedAt = now.toISOString();
     const fresh = parsed.leads

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   LEAD_PRIORITIES,
   LEAD_STATUSES,
@@ -142,11 +143,15 @@ export function findLead(db: Db, workspaceId: string, id: string): Promise<LeadR
 }
 
 export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db
       .insertInto('leads')
       .values(rows.slice(i, i + INSERT_BATCH))
       .execute();
+    // SQLite runs each statement synchronously: without this a 100k-row import holds the event loop for
+    // seconds. Other requests get their turn between batches (database work waits for the transaction).
+    await yieldToEventLoop();
+  }
 }
 
 /** Which of these lower-cased e-mails the workspace already has (the index on (workspace, email_lower)). */

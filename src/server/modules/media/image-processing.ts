@@ -1,13 +1,24 @@
 import { fileTypeFromBuffer } from 'file-type';
+import type { Sharp } from 'sharp';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
 
 /** Raster types a browser shows in <img>; SVG is left out because it can carry script. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+type ImageType = keyof typeof REENCODE;
 
 /** A 5 MB file may still decode to gigabytes (decompression bomb); 50 megapixels covers real photos. */
 const MAX_INPUT_PIXELS = 50_000_000;
+
+/** How each accepted type is written anew: the same format, at a quality no reader tells from the upload. */
+const REENCODE = {
+  'image/jpeg': (image: Sharp) => image.jpeg({ quality: 90 }),
+  'image/png': (image: Sharp) => image.png(),
+  'image/webp': (image: Sharp) => image.webp({ quality: 90 }),
+  'image/gif': (image: Sharp) => image.gif(),
+  'image/avif': (image: Sharp) => image.avif({ quality: 70 }),
+} as const satisfies Record<string, (image: Sharp) => Sharp>;
 
 export interface ImageVariant {
   width: number;
@@ -50,12 +61,23 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw notAnImage();
   }
 
+  // What is stored and served is the image written anew from its decoded pixels, never the upload's own
+  // bytes: whatever a polyglot hides after or inside the image (a script, an HTML page) and the metadata a
+  // camera wrote (GPS position) are gone, and a file whose pixels do not all decode is refused.
+  let stored: Buffer;
+  try {
+    const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
+    const decoded = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated });
+    stored = await REENCODE[detected.mime as ImageType](decoded.autoOrient()).toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+
   const variants: ImageVariant[] = [];
   try {
     for (const target of BLOG_LIMITS.imageVariantWidths) {
       if (target >= width) continue;
-      const variant = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-        .autoOrient()
+      const variant = await sharp(stored, { limitInputPixels: MAX_INPUT_PIXELS })
         .resize({ width: target })
         .webp({ quality: 80 })
         .toBuffer();
@@ -65,5 +87,5 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     // Valid magic bytes but an undecodable body (truncated or corrupt file).
     throw notAnImage();
   }
-  return { contentType: detected.mime, bytes, width, height, variants };
+  return { contentType: detected.mime, bytes: stored, width, height, variants };
 }

@@ -1,9 +1,25 @@
 import type { Kysely } from 'kysely';
+import { fileTypeFromBuffer } from 'file-type';
+import { ACCESS_MESSAGES } from '../../../shared/messages';
+import { badRequest } from '../../http/errors';
 import type { Database, SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
 import type { PublicUser } from '../../../shared/schemas/user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
 import { changeUser } from '../users/user-changes';
+
+/**
+ * The schema checks the data URL's form; its bytes must also be the image type it names (by their magic
+ * bytes), or any file could be stored behind a `data:image/png` prefix.
+ */
+async function expectImageOfDeclaredType(dataUrl: string): Promise<void> {
+  const [, declared, base64] = /^data:(image\/[a-z]+);base64,(.*)$/s.exec(dataUrl) ?? [];
+  const detected = base64 ? await fileTypeFromBuffer(Buffer.from(base64, 'base64')) : undefined;
+  if (!detected || detected.mime !== declared)
+    throw badRequest(ACCESS_MESSAGES.imageInvalid, [
+      { field: 'profileImage', message: ACCESS_MESSAGES.imageInvalid },
+    ]);
+}
 
 export function createProfileService(db: Kysely<Database>) {
   return {
@@ -12,6 +28,7 @@ export function createProfileService(db: Kysely<Database>) {
      * for anyone else they are dropped rather than refused: the profile editor always sends them.
      */
     async update(caller: SessionUser, input: ProfileUpdateInput): Promise<PublicUser> {
+      if (input.profileImage) await expectImageOfDeclaredType(input.profileImage);
       const isAdmin = caller.role === 'Admin';
       const updated = await changeUser(db, caller, caller.id, {
         username: input.username,
