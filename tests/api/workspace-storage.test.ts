@@ -8,6 +8,9 @@ import { blogFields, createBlog, createCategory, pngFile, sendBlog } from './sup
  * Workspace Settings' storage figure is kept by triggers (migration 010), not summed on every read: after
  * each kind of write it equals a full recount of profile images, media and variants.
  */
+/** The first 33 bytes of a PNG: signature and IHDR chunk. */
+const PNG_HEAD = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAADAAAAAbCAIAAAC1C5sl', 'base64');
+
 describe('workspace storage in use', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -52,6 +55,13 @@ describe('workspace storage in use', () => {
     (await t.app.inject({ url: '/api/workspace', headers: { authorization } })).json().workspace
       .storageUsedBytes as number;
 
+  /** A PNG data URL of exactly `chars` base64 characters (a multiple of 4): a PNG's signature and header
+   * chunk (what identifies the type), then padding. */
+  const pngDataUrl = (chars: number, fill: number) => {
+    const bytes = Buffer.alloc((chars / 4) * 3, fill);
+    PNG_HEAD.copy(bytes);
+    return `data:image/png;base64,${bytes.toString('base64')}`;
+  };
   const setImage = (authorization: string, profileImage: string) =>
     t.app.inject({
       method: 'PUT',
@@ -67,15 +77,13 @@ describe('workspace storage in use', () => {
     const workspaceId = owner.user.workspaceId;
     expect(await shown(ownerAuth)).toBe(0);
 
-    expect((await setImage(ownerAuth, `data:image/png;base64,${'A'.repeat(3000)}`)).statusCode).toBe(200);
+    expect((await setImage(ownerAuth, pngDataUrl(3000, 1))).statusCode).toBe(200);
     expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
     expect(await shown(ownerAuth)).toBe('data:image/png;base64,'.length + 3000);
 
     const member = await registerOk(t.app, teamMemberBody(uniqueEmail(domain)));
-    expect(
-      (await setImage(`Bearer ${member.token}`, `data:image/png;base64,${'B'.repeat(500)}`)).statusCode,
-    ).toBe(200);
-    expect((await setImage(ownerAuth, `data:image/png;base64,${'C'.repeat(100)}`)).statusCode).toBe(200);
+    expect((await setImage(`Bearer ${member.token}`, pngDataUrl(500, 2))).statusCode).toBe(200);
+    expect((await setImage(ownerAuth, pngDataUrl(100, 3))).statusCode).toBe(200);
     expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
 
     await t.database.handle.db.deleteFrom('users').where('id', '=', member.user.id).execute();
