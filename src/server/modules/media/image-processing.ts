@@ -3,6 +3,7 @@ import type { Sharp } from 'sharp';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
+import { createWorkGate } from '../../lib/work-gate';
 
 /** Raster types a browser shows in <img>; SVG is left out because it can carry script. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -42,8 +43,20 @@ export const imageTooLarge = () => new HttpError(413, BLOG_MESSAGES.imageTooLarg
  * Decides what an upload is by its magic bytes (never its name or declared type), then makes the
  * variants. Runs before any transaction so the CPU work holds no database lock.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length > BLOG_LIMITS.imageMaxBytes) throw imageTooLarge();
+export function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length > BLOG_LIMITS.imageMaxBytes) return Promise.reject(imageTooLarge());
+  return imageWork.run(() => decodeAndEncode(bytes));
+}
+
+/**
+ * Each sharp call holds a thread of libuv's four-thread pool until it ends; twenty uploads at once would
+ * hold them all, and the file reads and compression that pages need would wait behind them (issue 15).
+ * Images are processed one at a time per process; others wait their turn (staff uploads, not a flood:
+ * the wait is bounded generously rather than refused).
+ */
+const imageWork = createWorkGate({ concurrency: 1, maxWaitMs: 120_000, initialEstimateMs: 500 });
+
+async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGE_CONTENT_TYPES.includes(detected.mime)) throw notAnImage();
 
