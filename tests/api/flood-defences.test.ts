@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from './support/test-app';
 import { ownerBody, uniqueDomain } from './support/accounts';
-import { TEST_REDIS_URL, canStartRedis, privateRedis } from '../support/redis';
+import { redisAvailable, redisForTest } from '../support/redis';
 
 /**
  * Issue 15: what keeps the site answering through a flood — limits per client address on every expensive
@@ -164,7 +164,6 @@ describe('limits per client address', () => {
   });
 });
 
-const redisAvailable = Boolean(TEST_REDIS_URL) || canStartRedis;
 if (!redisAvailable)
   console.warn('shared per-address limit skipped: neither REDIS_URL nor redis-server is available');
 
@@ -174,12 +173,9 @@ describe.runIf(redisAvailable)('the per-address sign-in limit with two instances
   let stopRedis: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    let redisUrl = TEST_REDIS_URL;
-    if (!redisUrl) {
-      const redis = await privateRedis();
-      redisUrl = redis.url;
-      stopRedis = redis.stop;
-    }
+    const redis = await redisForTest();
+    const redisUrl = redis.url;
+    stopRedis = redis.stop;
     const config = { addressLimitMultiplier: 1 };
     a = await createTestApp({ redisUrl, config });
     b = await createTestApp({ redisUrl, config, database: await reopenTestDatabase(a.database) });

@@ -12,9 +12,8 @@ import {
 import { freelancerBody, registerOk } from './support/accounts';
 import { blogFields, createBlog, createCategory } from './support/blogs';
 import { seededAdmin, type TestUser } from './support/users';
-import { TEST_REDIS_URL, canStartRedis, privateRedis } from '../support/redis';
+import { canStartRedis, privateRedis, redisAvailable, redisForTest } from '../support/redis';
 
-const redisAvailable = Boolean(TEST_REDIS_URL) || canStartRedis;
 if (!redisAvailable)
   console.warn('scale-out suites skipped: neither REDIS_URL nor /usr/bin/redis-server is available');
 
@@ -40,12 +39,9 @@ describe.runIf(redisAvailable)('two instances on one database and one Redis', ()
   let stopRedis: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    let redisUrl = TEST_REDIS_URL;
-    if (!redisUrl) {
-      const redis = await privateRedis();
-      redisUrl = redis.url;
-      stopRedis = redis.stop;
-    }
+    const redis = await redisForTest();
+    const redisUrl = redis.url;
+    stopRedis = redis.stop;
     a = await createTestApp({ redisUrl });
     b = await createTestApp({ redisUrl, database: await reopenTestDatabase(a.database) });
     admin = await seededAdmin(a);

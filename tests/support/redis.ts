@@ -50,3 +50,13 @@ export async function privateRedis() {
   await server.start();
   return server;
 }
+
+/** Whether a test may use Redis at all: the environment's, or one it starts itself. */
+export const redisAvailable = Boolean(TEST_REDIS_URL) || canStartRedis;
+
+/** The environment's Redis, else a private one; `stop` ends only a Redis this call started. */
+export async function redisForTest(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (TEST_REDIS_URL) return { url: TEST_REDIS_URL, stop: async () => undefined };
+  const redis = await privateRedis();
+  return { url: redis.url, stop: redis.stop };
+}
