@@ -117,6 +117,8 @@ interface Cluster {
   child: ChildProcess;
   /** The primary's exit; the test reads the code and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Its output pipes closed: the workers hold them too, so every one of them has ended as well. */
+  closed: Promise<void>;
   /** The primary's and (inherited) the workers' output, line by line, with when it arrived. */
   stdout: Line[];
   stderr: Line[];
@@ -150,6 +152,7 @@ function launch(env: Record<string, string>): Cluster {
   const cluster: Cluster = {
     child,
     exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    closed: new Promise((resolve) => child.once('close', () => resolve())),
     stdout: [],
     stderr: [],
   };
@@ -258,9 +261,41 @@ describe('start:cluster without DATABASE_URL', () => {
     try {
       const { code } = await withTimeout(c.exited, 10_000, 'the refusal');
       expect(code).toBe(1);
-      await sleep(50); // the last of stderr
+      await withTimeout(c.closed, 5000, 'the last of its output');
       expect(c.stderr.map((l) => l.text).join('\n')).toContain(NO_DATABASE_URL);
       expect(c.stdout.map((l) => l.text).join('\n')).not.toContain('workers on port');
+    } finally {
+      if (c.child.exitCode === null) c.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('start:cluster that cannot serve', () => {
+  it('refuses a WORKERS that is not a whole number of at least 1', async () => {
+    for (const workers of ['-1', 'abc', '1.5', '0']) {
+      const c = launch({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', WORKERS: workers });
+      try {
+        expect((await withTimeout(c.exited, 10_000, 'the refusal')).code, workers).toBe(1);
+        await withTimeout(c.closed, 5000, 'the last of its output');
+        expect(c.stderr.map((l) => l.text).join('\n')).toContain('WORKERS must be a whole number');
+      } finally {
+        if (c.child.exitCode === null) c.child.kill('SIGKILL');
+      }
+    }
+  });
+
+  it('gives up with exit 1 when every worker dies before serving, instead of re-forking forever', async () => {
+    // Nothing listens on port 1: each worker fails to reach its database and ends before listening.
+    const c = launch({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      WORKERS: '2',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    });
+    try {
+      expect((await withTimeout(c.exited, 20_000, 'giving up')).code).toBe(1);
+      await withTimeout(c.closed, 5000, 'the last of its output');
+      expect(c.stderr.map((l) => l.text).join('\n')).toContain('ended before serving');
     } finally {
       if (c.child.exitCode === null) c.child.kill('SIGKILL');
     }
@@ -344,6 +379,7 @@ describe.skipIf(skipReason !== undefined)('start:cluster with two workers on Pos
     const workers = childrenOf(c.child.pid!);
     expect(workers).toHaveLength(2);
     expect(listeningPids(c).sort(byPid)).toEqual(workers);
+    expect(c.stdout.map((l) => l.text)).toContain(`AgencyHQ: 2 workers on port ${port}`);
     const { answers, pids } = await untilEachAnswers(c, workers, () => send(port, 'GET', '/api/ready'));
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     expect(pids).toEqual(workers);
@@ -414,8 +450,9 @@ describe.skipIf(skipReason !== undefined)('start:cluster with two workers on Pos
 
       expect(alive(victim)).toBe(false);
       expect(childrenOf(c.child.pid!)).toEqual([survivor, replacement].sort(byPid));
-      // Requests the victim held (or was being handed) when it died may be lost; every request sent once
-      // the primary knew of the death was answered, by the survivor alone until the replacement listened.
+      // What the victim held when it died may be lost (and a connection node:cluster's round robin handed
+      // it before the primary noticed hangs until the client gives up); every request sent once the
+      // primary knew of the death was answered, by the survivor alone until the replacement listened.
       const lost = outcomes.filter((o) => o.status !== 200);
       expect(lost.filter((o) => o.started >= ended.at)).toEqual([]);
       const gap = outcomes.filter((o) => o.started >= ended.at && o.started < replaced);
@@ -446,6 +483,7 @@ describe.skipIf(skipReason !== undefined)('start:cluster with two workers on Pos
     c.child.kill('SIGTERM');
     expect((await Promise.all(logins)).map((a) => a.status)).toEqual([200, 200]);
     expect(await withTimeout(c.exited, 15_000, 'the primary exiting')).toEqual({ code: 0, signal: null });
+    await withTimeout(c.closed, 5000, 'every process holding the output ending');
     expect(Date.now() - signalled).toBeLessThan(15_000);
 
     for (const pid of workers) expect(alive(pid)).toBe(false);
