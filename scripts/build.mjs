@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
+import { precompress } from './lib/precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -16,6 +17,8 @@ export async function buildAll({ quiet = false } = {}) {
     logLevel,
     build: { ssr: 'entry-server.tsx', outDir: '../../dist/ssr', emptyOutDir: true, copyPublicDir: false },
   });
+  await precompress(path.join(dist, 'client/assets'));
+  await precompress(path.join(dist, 'client/static'));
   await esbuild({
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: path.join(dist, 'server/main.js'),

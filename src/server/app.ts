@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blogsRoutes(blogs, guards, publicCache));
       await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
-      await api.register(leadsRoutes(createLeadsService(db, deps.clock), guards));
+      await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
       await api.register(
         contactRoutes(
           createContactService(mailer),

@@ -165,6 +165,7 @@ export const LEAD_MESSAGES = {
   notFound: 'Lead not found.',
   csvOnly: 'Only .csv files can be imported.',
   missingColumns: 'The CSV needs a header row with at least Name and Email columns.',
+  importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
 } as const;
 
 /** Spec §5, §8 contact form texts; the server answers missing fields with the same words. */

@@ -96,7 +96,9 @@ describe('faults of the server process', () => {
   });
 
   it('finishes requests in flight on SIGTERM, refuses new ones, and exits 0', async () => {
-    const server = await start(env);
+    // The hashing gate's time bound is lifted: this is about draining, not about refusing a queue that a
+    // busy test machine makes longer than 2 s (issue 15's gate answered some of the five 503).
+    const server = await start({ ...env, PASSWORD_HASH_MAX_WAIT_MS: '60000' });
     // Sign-ins are the slowest answers (scrypt): five in flight when the signal arrives.
     const inFlight = Array.from({ length: 5 }, () =>
       fetch(`${server.base}/api/login`, {

@@ -9,6 +9,7 @@ import {
   parseQuotedCsv,
   testClock,
 } from './support/leads';
+import { sql } from 'kysely';
 import type { TestApp } from './support/test-app';
 import { insertUser, type TestUser } from './support/users';
 
@@ -251,5 +252,78 @@ describe('POST /api/leads/import and GET /api/leads/export', () => {
       [l.name, l.email, l.company, l.status, l.priority, l.source, l.notes, l.date.slice(0, 10)].join('|');
     const before = (await listLeads(t.app, source)).leads.map(pick);
     expect((await listLeads(t.app, target)).leads.map(pick)).toEqual(before);
+  });
+
+  describe('heavy imports (issue 15)', () => {
+    const rows = (prefix: string, n: number) =>
+      [HEADER, ...Array.from({ length: n }, (_, i) => `"${prefix} ${i}","${prefix}${i}@bulk.test"`)].join(
+        '\n',
+      );
+    const leadCount = async (workspaceId: string) =>
+      Number(
+        (
+          await t.database.handle.db
+            .selectFrom('leads')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('workspace_id', '=', workspaceId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('runs one import per workspace at a time: a second one at once gets 429 with Retry-After; another workspace is not refused', async () => {
+      const first = await emptyWorkspaceOwner(t, 'Busy One');
+      const second = await emptyWorkspaceOwner(t, 'Busy Two');
+      const [a, b, c] = await Promise.all([
+        importCsv(t.app, first.headers, rows('a', 3000)),
+        importCsv(t.app, first.headers, rows('b', 3000)),
+        importCsv(t.app, second.headers, rows('c', 3000)),
+      ]);
+      const statuses = [a.statusCode, b.statusCode].sort();
+      expect(statuses).toEqual([200, 429]);
+      const refused = a.statusCode === 429 ? a : b;
+      expect(refused.json()).toEqual({ message: LEAD_MESSAGES.importRunning });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await leadCount(first.workspaceId)).toBe(3000);
+      expect(c.statusCode).toBe(200);
+      expect(await leadCount(second.workspaceId)).toBe(3000);
+      // Once the first has finished, the workspace may import again.
+      expect((await importCsv(t.app, first.headers, rows('d', 10))).json()).toMatchObject({ imported: 10 });
+    });
+
+    it('keeps nothing of an import that fails part-way (one transaction, also when it runs off the event loop)', async () => {
+      const owner = await emptyWorkspaceOwner(t, 'Failing Import');
+      const db = t.database.handle.db;
+      // A real failure inside the database, on the 2,501st row of 3,000.
+      if (t.database.handle.engine === 'sqlite')
+        await sql`create trigger fail_import before insert on leads when new.email = 'x2500@bulk.test'
+          begin select raise(abort, 'refused by the test'); end`.execute(db);
+      else {
+        await sql`create function fail_import() returns trigger language plpgsql as $$
+          begin if new.email = 'x2500@bulk.test' then raise exception 'refused by the test'; end if;
+          return new; end $$`.execute(db);
+        await sql`create trigger fail_import before insert on leads for each row execute function fail_import()`.execute(
+          db,
+        );
+      }
+      try {
+        const response = await importCsv(t.app, owner.headers, rows('x', 3000));
+        expect(response.statusCode).toBe(500);
+        expect(await leadCount(owner.workspaceId)).toBe(0);
+        const activity = await db
+          .selectFrom('activity')
+          .select('action')
+          .where('workspace_id', '=', owner.workspaceId)
+          .execute();
+        expect(activity).toEqual([]);
+      } finally {
+        await sql`drop trigger fail_import${sql.raw(t.database.handle.engine === 'postgres' ? ' on leads' : '')}`.execute(
+          db,
+        );
+        if (t.database.handle.engine === 'postgres') await sql`drop function fail_import()`.execute(db);
+      }
+      // The workspace's counts still add up: the next import is counted from zero.
+      expect((await importCsv(t.app, owner.headers, rows('y', 5))).json()).toMatchObject({ imported: 5 });
+      expect(await leadCount(owner.workspaceId)).toBe(5);
+    });
   });
 });

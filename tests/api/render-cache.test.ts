@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Blog, Category } from '../../src/shared/schemas/blog';
@@ -261,5 +263,30 @@ describe('render cache of public pages, sitemaps and the feed', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('sends built assets compressed once at build time: Brotli or gzip as accepted, the bytes of the .br/.gz file', async () => {
+    const assets = path.resolve(import.meta.dirname, '../../dist/client/assets');
+    const script = fs
+      .readdirSync(assets)
+      .find((name) => name.endsWith('.js') && fs.statSync(path.join(assets, name)).size > 4096)!;
+    const original = fs.readFileSync(path.join(assets, script));
+    const get = (encoding?: string) =>
+      t.app.inject({ url: `/assets/${script}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(assets, `${script}.br`)))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(fs.readFileSync(path.join(assets, `${script}.gz`)))).toBe(true);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
   });
 });

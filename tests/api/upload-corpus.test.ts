@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, BLOG_MESSAGES, LEAD_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
@@ -8,6 +10,7 @@ import { insertUser, seededAdmin, userRow, type TestUser } from './support/users
 import { blogFields, createBlog, createCategory, getJson, sendBlog } from './support/blogs';
 import { multipartBody, type FilePart } from './support/multipart';
 import { emptyWorkspaceOwner, importCsv } from './support/leads';
+import { SPOOL_PREFIX } from '../../src/server/http/spooled-upload';
 
 /**
  * Upload corpus (issue 13 security sweep): hostile files against every upload the server takes, namely
@@ -345,6 +348,24 @@ describe('upload corpus', () => {
         }
       },
     );
+
+    it('leaves no temporary file behind, whether the image was stored, refused or too large', async () => {
+      // Uploads wait in temporary files while they are checked (never gathered on the event loop).
+      const spooled = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX));
+      const stored = await sendBlog(t, admin.headers, fields({ title: 'Spooled And Stored' }), {
+        image: file('ok.png', 'image/png', await solid(400, 200, 'png')),
+      });
+      expect(stored.statusCode).toBe(201);
+      const refused = await sendBlog(t, admin.headers, fields({ title: 'Spooled And Refused' }), {
+        image: file('page.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
+      });
+      expect(refused.statusCode).toBe(415);
+      const tooLarge = await sendBlog(t, admin.headers, fields({ title: 'Spooled Too Large' }), {
+        image: file('big.png', 'image/png', Buffer.alloc(BLOG_LIMITS.imageMaxBytes + 1)),
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(spooled()).toEqual([]);
+    });
   });
 
   describe('leads CSV import (POST /api/leads/import)', () => {

@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { engineOf, type Engine } from './engine';
 import type { Database } from './types';
 import { migrations } from './migrations/index';
+import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
+import { sqliteWorkerDialect } from './sqlite-worker-dialect';
 
 export type { Engine };
 
@@ -16,6 +18,14 @@ export interface DatabaseHandle {
    * as a statement prepared once: the query builder and a fresh prepare cost more than serving the page.
    */
   sqlite?: SQLite.Database;
+  /**
+   * Runs a long database job (a 100k-row import) where its statements cannot hold the event loop. On
+   * SQLite, whose statements and COMMITs run synchronously, `job` gets a Kysely whose connection lives in
+   * a worker thread, while this process's own connection is held so that nothing else here writes
+   * meanwhile (a write waiting on the thread's lock would wait on the event loop). On PostgreSQL the
+   * job runs on the pool as it is: its I/O never held the loop.
+   */
+  offLoop<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -40,8 +50,31 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run in a thread of their own (wal-checkpointer.ts), never inside a request's COMMIT; the
+  // log file is cut back to this size when it starts over, so one huge import does not leave 50 MB behind.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.pragma(`journal_size_limit = ${CHECKPOINT_AT_BYTES}`);
+  const checkpointer = startWalCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    sqlite,
+    offLoop: (job) =>
+      db.connection().execute(async () => {
+        const worker = new Kysely<Database>({ dialect: sqliteWorkerDialect(file) });
+        try {
+          return await job(worker);
+        } finally {
+          await worker.destroy();
+        }
+      }),
+    close: async () => {
+      // The thread's connection goes first, so closing the last one checkpoints all that is left.
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -73,7 +106,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   );
   pool.on('error', () => {}); // already reported by the client's listener above
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', offLoop: (job) => job(db), close: () => db.destroy() };
 }
 
 /** Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). */

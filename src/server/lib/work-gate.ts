@@ -83,3 +83,27 @@ export function createWorkGate(options: WorkGateOptions): WorkGate {
     },
   };
 }
+
+export interface OnePerKey {
+  /** Runs `job` unless one for the same key is running; then throws `refusal()` at once. */
+  run<T>(key: string, job: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * One job at a time per key (per workspace, say): a second one is refused at once rather than queued, so
+ * one tenant's repeated clicks cannot fill the process-wide gate that every tenant shares.
+ */
+export function onePerKey(refusal: () => HttpError): OnePerKey {
+  const running = new Set<string>();
+  return {
+    async run(key, job) {
+      if (running.has(key)) throw refusal();
+      running.add(key);
+      try {
+        return await job();
+      } finally {
+        running.delete(key);
+      }
+    },
+  };
+}

@@ -51,6 +51,8 @@ export function pagesRoutes(
         maxAge: ONE_YEAR_SECONDS * 1000,
         index: false,
         wildcard: true,
+        // The build wrote .br and .gz copies (scripts/lib/precompress.mjs): sent as they are.
+        preCompressed: true,
       });
     });
     await app.register(fastifyStatic, {
@@ -59,6 +61,7 @@ export function pagesRoutes(
       decorateReply: false,
       maxAge: 24 * 3600 * 1000,
       index: false,
+      preCompressed: true,
     });
 
     // Compressed once per cached copy, not per answer.

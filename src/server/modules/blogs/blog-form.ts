@@ -1,9 +1,11 @@
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BLOG_LIMITS, blogFieldsSchema, type BlogFields } from '../../../shared/schemas/blog';
 import { SERVER_MESSAGES } from '../../../shared/messages';
 import { HttpError, badRequest } from '../../http/errors';
 import { imageTooLarge } from '../media/image-processing';
+import { spoolUpload, type SpooledUpload } from '../../http/spooled-upload';
 
 /** The multipart limits: one image of at most 5 MB, a handful of text fields. */
 export const MULTIPART_LIMITS = {
@@ -18,27 +20,50 @@ export const MULTIPART_LIMITS = {
 const FIELD_NAMES = new Set(Object.keys(blogFieldsSchema.shape));
 const IMAGE_FIELD = 'featuredImage';
 
-/** The blog form as sent: text fields as strings, and the featured image's bytes when one was chosen. */
+/** The blog form as sent: text fields as strings, and the featured image's file when one was chosen. */
 export interface BlogFormInput {
   fields: Record<string, unknown>;
-  image: Buffer | null;
+  image: SpooledUpload | null;
 }
 
-/** Reads POST/PUT /api/blogs multipart (spec §7); a JSON body of the same fields is taken too (no image). */
-export async function readBlogForm(request: FastifyRequest): Promise<BlogFormInput> {
+/**
+ * Reads POST/PUT /api/blogs multipart (spec §7) and hands it to `use`; a JSON body of the same fields is
+ * taken too (no image). The image waits in a temporary file, removed once `use` has settled.
+ */
+export async function withBlogForm<T>(
+  request: FastifyRequest,
+  use: (form: BlogFormInput) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) {
     const body = request.body;
-    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, image: null };
+    return use({
+      fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {},
+      image: null,
+    });
   }
-  const fields: Record<string, unknown> = {};
-  let image: Buffer | null = null;
+  const form: BlogFormInput = { fields: {}, image: null };
+  try {
+    await readMultipartForm(request, form);
+    return await use(form);
+  } finally {
+    await form.image?.remove();
+  }
+}
+
+async function readMultipartForm(request: FastifyRequest, form: BlogFormInput): Promise<void> {
+  const { fields } = form;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Every file part must be drained for the parser to go on; only featuredImage is kept.
-        const bytes = await part.toBuffer();
+        if (part.fieldname !== IMAGE_FIELD || form.image) {
+          await finished(part.file.resume());
+          continue;
+        }
+        const upload = await spoolUpload(part);
         // Browsers send an empty file part when no file was chosen.
-        if (part.fieldname === IMAGE_FIELD && bytes.length > 0) image = bytes;
+        if (upload.size > 0) form.image = upload;
+        else await upload.remove();
         continue;
       }
       if (!FIELD_NAMES.has(part.fieldname)) continue;
@@ -55,7 +80,6 @@ export async function readBlogForm(request: FastifyRequest): Promise<BlogFormInp
     if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
     throw badRequest(SERVER_MESSAGES.badRequest);
   }
-  return { fields, image };
 }
 
 /** A zod refusal as DESIGN §6's 400: the first message on top, every field's message in `errors`. */

@@ -14,7 +14,7 @@ import { successSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
-import { MULTIPART_LIMITS, readBlogForm, validationError } from './blog-form';
+import { MULTIPART_LIMITS, validationError, withBlogForm } from './blog-form';
 import type { BlogsService } from './blogs.service';
 import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
 
@@ -89,7 +89,7 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
         schema: { tags: ['blogs'], response: answers({ 201: blogWriteAnswerSchema }) },
       },
       async (request, reply) => {
-        const blog = await blogs.create(request.currentUser!, await readBlogForm(request));
+        const blog = await withBlogForm(request, (form) => blogs.create(request.currentUser!, form));
         return reply.code(201).send({ success: true, blog });
       },
     );
@@ -105,7 +105,7 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
         if (request.isMultipart())
           return {
             success: true as const,
-            blog: await blogs.update(caller, request.params.id, await readBlogForm(request)),
+            blog: await withBlogForm(request, (form) => blogs.update(caller, request.params.id, form)),
           };
         const parsed = blogStatusSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);

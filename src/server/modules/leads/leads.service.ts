@@ -10,6 +10,7 @@ import type {
   LeadSummary,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
+import type { DatabaseHandle } from '../../db/database';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
@@ -58,7 +59,12 @@ export async function createLead(
 }
 
 /** Client Leads (issue 6), always within the caller's own workspace: another's lead is "not found". */
-export function createLeadsService(db: Kysely<Database>, now: () => Date = () => new Date()) {
+/** `offLoop` runs the import where its statements cannot hold the event loop (DatabaseHandle.offLoop). */
+export function createLeadsService(
+  db: Kysely<Database>,
+  now: () => Date = () => new Date(),
+  offLoop: DatabaseHandle['offLoop'] = (job) => job(db),
+) {
   return {
     async list(caller: SessionUser, query: LeadListQuery): Promise<LeadPage> {
       const filter = leadFilter(caller.workspace_id, query, now());
@@ -147,8 +153,8 @@ export function createLeadsService(db: Kysely<Database>, now: () => Date = () =>
       return leadSummary(db, caller.workspace_id, now());
     },
 
-    importCsv(caller: SessionUser, file: Buffer): Promise<LeadImportResult> {
-      return importLeadsCsv(db, caller, file, now());
+    importCsv(caller: SessionUser, csv: string): Promise<LeadImportResult> {
+      return importLeadsCsv(offLoop, caller, csv, now());
     },
 
     /** The list's rows as CSV (no paging), named for the user's today. */

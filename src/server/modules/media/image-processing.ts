@@ -1,9 +1,10 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import type { Sharp } from 'sharp';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
 import { createWorkGate } from '../../lib/work-gate';
+import type { SpooledUpload } from '../../http/spooled-upload';
 
 /** Raster types a browser shows in <img>; SVG is left out because it can carry script. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -43,9 +44,9 @@ export const imageTooLarge = () => new HttpError(413, BLOG_MESSAGES.imageTooLarg
  * Decides what an upload is by its magic bytes (never its name or declared type), then makes the
  * variants. Runs before any transaction so the CPU work holds no database lock.
  */
-export function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length > BLOG_LIMITS.imageMaxBytes) return Promise.reject(imageTooLarge());
-  return imageWork.run(() => decodeAndEncode(bytes));
+export function processImage(upload: Pick<SpooledUpload, 'path' | 'size'>): Promise<ProcessedImage> {
+  if (upload.size > BLOG_LIMITS.imageMaxBytes) return Promise.reject(imageTooLarge());
+  return imageWork.run(() => decodeAndEncode(upload.path));
 }
 
 /**
@@ -56,16 +57,19 @@ export function processImage(bytes: Buffer): Promise<ProcessedImage> {
  */
 const imageWork = createWorkGate({ concurrency: 1, maxWaitMs: 120_000, initialEstimateMs: 500 });
 
-async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
-  const detected = await fileTypeFromBuffer(bytes);
+/** Reads the upload from its file: libvips decodes it in its own thread, never on the event loop. */
+async function decodeAndEncode(file: string): Promise<ProcessedImage> {
+  const detected = await fileTypeFromFile(file);
   if (!detected || !IMAGE_CONTENT_TYPES.includes(detected.mime)) throw notAnImage();
 
   // Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold.
   const { default: sharp } = await import('sharp');
+  // libvips would otherwise run each image on every core; one leaves the other to serve pages.
+  sharp.concurrency(1);
   let width: number;
   let height: number;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     // The width a reader sees is the EXIF-rotated one.
     ({ width, height } = meta.autoOrient);
     if (meta.width * meta.height > MAX_INPUT_PIXELS) throw imageTooLarge();
@@ -80,7 +84,7 @@ async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
   let stored: Buffer;
   try {
     const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
-    const decoded = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated });
+    const decoded = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated });
     stored = await REENCODE[detected.mime as ImageType](decoded.autoOrient()).toBuffer();
   } catch {
     throw notAnImage();

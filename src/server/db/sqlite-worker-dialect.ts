@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * The thread's code, run by `eval` so it needs no file of its own in the bundle (or a TypeScript loader
+ * under the tests). It runs the statements it is sent on a connection of its own, as Kysely's SQLite
+ * driver would on the event loop; binary values cross the thread boundary as Uint8Array and go back to
+ * Buffer on each side.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = FULL');
+const statements = new Map();
+const asBuffer = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    const values = parameters.map(asBuffer);
+    if (statement.reader) parentPort.postMessage({ id, rows: statement.all(values) });
+    else {
+      const { changes, lastInsertRowid } = statement.run(values);
+      parentPort.postMessage({ id, rows: [], changes, lastInsertRowid });
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
+  }
+});
+`;
+
+interface Answer {
+  id: number;
+  rows?: Record<string, unknown>[];
+  changes?: number;
+  lastInsertRowid?: number | bigint;
+  error?: { message: string; code?: string };
+}
+
+const toBuffers = (row: Record<string, unknown>) => {
+  for (const [key, value] of Object.entries(row))
+    if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+      row[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return row;
+};
+
+/** One connection, in a worker thread: Kysely's statements go over as messages and their rows come back. */
+class WorkerConnection implements DatabaseConnection {
+  private nextId = 0;
+  private readonly pending = new Map<number, (answer: Answer) => void>();
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (answer: Answer) => {
+      const settle = this.pending.get(answer.id);
+      this.pending.delete(answer.id);
+      settle?.(answer);
+    });
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', () => this.failAll(new Error('The database worker thread ended.')));
+  }
+
+  private failAll(error: Error) {
+    for (const settle of this.pending.values()) settle({ id: -1, error: { message: error.message } });
+    this.pending.clear();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const id = this.nextId++;
+    const answer = await new Promise<Answer>((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+    });
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+    if (answer.changes === undefined) return { rows: (answer.rows ?? []).map(toBuffers) as R[] };
+    return {
+      rows: [],
+      numAffectedRows: BigInt(answer.changes),
+      insertId: answer.lastInsertRowid === undefined ? undefined : BigInt(answer.lastInsertRowid),
+    };
+  }
+
+  // eslint-disable-next-line require-yield -- no job here streams; Kysely's interface asks for the method
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not offered by the worker-thread SQLite connection.');
+  }
+}
+
+class WorkerDriver implements Driver {
+  private worker?: Worker;
+  private connection?: WorkerConnection;
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor(private readonly file: string) {}
+
+  async init() {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file: this.file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    this.connection = new WorkerConnection(this.worker);
+  }
+
+  /** One connection: a second caller waits for the first to release it, as with Kysely's own driver. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const previous = this.busy;
+    this.busy = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.release = release;
+    return this.connection!;
+  }
+
+  private release = () => {};
+
+  async releaseConnection() {
+    this.release();
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    // IMMEDIATE takes the write lock at once, so the transaction never fails half-way on a lock upgrade.
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy() {
+    await this.worker?.terminate();
+  }
+}
+
+/**
+ * Kysely over a SQLite connection that lives in a worker thread: every statement, trigger and COMMIT runs
+ * there, so none of it holds the event loop. The same queries as on the main connection (same compiler,
+ * same adapter); only where they run differs.
+ */
+export function sqliteWorkerDialect(file: string): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new WorkerDriver(file),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
