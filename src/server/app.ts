@@ -86,6 +86,7 @@ export interface AppDeps {
         | 'redisUrl'
         | 'passwordHashConcurrency'
         | 'passwordHashMaxWaitMs'
+        | 'passwordHashCost'
         | 'addressLimitMultiplier'
         | 'overload'
       >
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       concurrency: deps.config.passwordHashConcurrency ?? defaultHashConcurrency(),
       maxWaitMs: deps.config.passwordHashMaxWaitMs ?? 2000,
     }),
+    deps.config.passwordHashCost,
   );
   const auth = createAuthService({
     db,

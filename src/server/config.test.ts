@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+  it("takes scrypt's cost as a power of two from 14 up, 17 unless set", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '13' })).toThrow(
+      /^Invalid configuration: PASSWORD_HASH_COST/,
+    );
+  });
   it('lower-cases the admin e-mail', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Boss@Agency.Test' }).adminEmail).toBe('boss@agency.test');
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_HASH_COST, MIN_HASH_COST } from './auth/passwords';
 
 /** Which peers may name the client in X-Forwarded-For: proxy-addr names, IPs or CIDR ranges (comma-separated). */
 export type TrustProxy = string | false;
@@ -81,6 +82,8 @@ const configSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   /** Password hashes computed at once (each ~128 MiB and a libuv thread); default keeps a core free. */
   PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+  /** scrypt's work factor N as a power of two: 17 (~128 MiB a hash) by default; 14 is the floor. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_HASH_COST).max(20).default(DEFAULT_HASH_COST),
   /** A sign-in or sign-up that would wait longer than this for hashing is answered 503 at once. */
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Multiplies the per-address limits of sign-in, sign-up, domain check and password reset (load tests). */
@@ -115,6 +118,7 @@ export interface AppConfig {
   serveWeb: boolean;
   passwordHashConcurrency: number;
   passwordHashMaxWaitMs: number;
+  passwordHashCost: number;
   addressLimitMultiplier: number;
   overload: OverloadLimits;
 }
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: c.SERVE_WEB === 'true',
     passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(),
     passwordHashMaxWaitMs: c.PASSWORD_HASH_MAX_WAIT_MS,
+    passwordHashCost: c.PASSWORD_HASH_COST,
     addressLimitMultiplier: c.ADDRESS_LIMIT_MULTIPLIER,
     overload: {
       eventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS,

@@ -15,6 +15,7 @@ import {
 } from './support/test-app';
 import { ownerBody, uniqueDomain } from './support/accounts';
 import { redisAvailable, redisForTest } from '../support/redis';
+import { DEFAULT_HASH_COST, hashPassword } from '../../src/server/auth/passwords';
 
 /**
  * Issue 15: what keeps the site answering through a flood — limits per client address on every expensive
@@ -204,8 +205,16 @@ describe('bounded password hashing', () => {
   const busy = () => SERVER_MESSAGES.busy;
 
   beforeAll(async () => {
-    // A bound of one hash at a time, and no waiting: a second concurrent hash is refused at once.
-    t = await createTestApp({ config: { passwordHashConcurrency: 1, passwordHashMaxWaitMs: 0 } });
+    // A bound of one hash at a time, and no waiting: a second concurrent hash is refused at once. Hashes at
+    // the production cost (the suites' usual 2^14 could end before the second request reaches the gate).
+    t = await createTestApp({
+      config: { passwordHashConcurrency: 1, passwordHashMaxWaitMs: 0, passwordHashCost: DEFAULT_HASH_COST },
+    });
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(ADMIN.password) })
+      .where('email', '=', ADMIN.email)
+      .execute();
   });
   afterAll(async () => t?.close());
 

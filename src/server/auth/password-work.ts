@@ -1,5 +1,5 @@
 import type { WorkGate } from '../lib/work-gate';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { DEFAULT_HASH_COST, burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 
 /**
  * Password hashing and checking behind the work gate (issue 15): each costs ~128 MiB and a thread of
@@ -13,10 +13,11 @@ export interface PasswordWork {
   burn(password: string): Promise<void>;
 }
 
-export function boundedPasswordWork(gate: WorkGate): PasswordWork {
+/** `cost`: scrypt's N as a power of two (PASSWORD_HASH_COST). */
+export function boundedPasswordWork(gate: WorkGate, cost = DEFAULT_HASH_COST): PasswordWork {
   return {
-    hash: (password) => gate.run(() => hashPassword(password)),
+    hash: (password) => gate.run(() => hashPassword(password, cost)),
     verify: (password, encoded) => gate.run(() => verifyPassword(password, encoded)),
-    burn: (password) => gate.run(() => burnPasswordCheck(password)),
+    burn: (password) => gate.run(() => burnPasswordCheck(password, cost)),
   };
 }

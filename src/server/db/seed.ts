@@ -12,6 +12,8 @@ export interface SeedOptions {
   siteName: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** PASSWORD_HASH_COST for the first Admin's hash. */
+  passwordHashCost?: number;
 }
 
 export interface SeedResult {
@@ -32,7 +34,10 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   if (existing) return { created: false, adminEmail };
 
   const generatedPassword = options.adminPassword ? undefined : randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(options.adminPassword ?? generatedPassword!);
+  const passwordHash = await hashPassword(
+    options.adminPassword ?? generatedPassword!,
+    options.passwordHashCost,
+  );
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const inserted = await trx

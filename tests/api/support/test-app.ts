@@ -1,3 +1,4 @@
+import { MIN_HASH_COST } from '../../../src/server/auth/passwords';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,8 @@ export const BASE_DEPS = {
     logLevel: 'silent',
     addressLimitMultiplier: 1000,
     passwordHashMaxWaitMs: 60_000,
+    // scrypt at its floor (2^14): the same code paths, a fraction of the time per sign-in and sign-up.
+    passwordHashCost: MIN_HASH_COST,
   },
   jwtSecret: JWT_SECRET,
   secretKey: SECRET_KEY,
@@ -146,6 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       siteName: 'AgencyHQ',
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,
+      passwordHashCost: MIN_HASH_COST,
     });
   const app = await buildApp({
     ...BASE_DEPS,

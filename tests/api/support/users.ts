@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { hashPassword } from '../../../src/server/auth/passwords';
+import { MIN_HASH_COST, hashPassword } from '../../../src/server/auth/passwords';
 import { createTokenService } from '../../../src/server/auth/tokens';
 import { createWorkspace } from '../../../src/server/modules/workspaces/workspaces.repository';
 import type { UserRow, WorkspaceRow } from '../../../src/server/db/types';
@@ -37,7 +37,7 @@ export async function insertUser(
     Pick<UserRow, 'username' | 'name' | 'email' | 'status' | 'permissions' | 'created_at'>
   >,
 ): Promise<TestUser> {
-  sharedHash ??= hashPassword(PASSWORD);
+  sharedHash ??= hashPassword(PASSWORD, MIN_HASH_COST);
   const now = new Date().toISOString();
   const row: UserRow = {
     id: randomUUID(),
