@@ -17,8 +17,12 @@ export const EXPORT_COLUMNS = [
   'Notes',
 ];
 
-/** Rows read per query while streaming; small enough to keep memory flat at a million leads. */
-const EXPORT_BATCH = 1000;
+/**
+ * Rows read per query while streaming: memory stays flat at a million leads, and each query (SQLite runs
+ * it on the event loop) is a short turn: 1,000 rows held the loop ~180 ms, 250 about 60 ms, for the same
+ * total time (issue 15).
+ */
+export const EXPORT_BATCH = 250;
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @) or that hides one behind a tab or CR. */
 const FORMULA_START = /^[=+\-@\t\r]/;
