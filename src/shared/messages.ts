@@ -45,6 +45,7 @@ export const SERVER_MESSAGES = {
   databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   /** Sign-ins and sign-ups are momentarily saturated (bounded password hashing), or the instance is overloaded. */
   busy: 'The service is busy right now. Please try again in a moment.',
+  exportsRunning: 'Two exports of this workspace are already running. Please wait until one has finished.',
   domainFound: 'Business domain found.',
 } as const;
 
@@ -132,6 +133,7 @@ export const BLOG_MESSAGES = {
   readAll: 'Read All Journals',
   /** Server texts with no spec wording. */
   imageTooLarge: 'The featured image must be 5 MB or smaller.',
+  imagesBusy: 'Two images of this workspace are already being processed. Please try again in a moment.',
   imageNotAnImage: 'The featured image must be an image file.',
   categoryNotFound: 'Category not found.',
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES } from '../../src/shared/messages';
+import { LEAD_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import {
   createLeadsTestApp,
   emptyWorkspaceOwner,
@@ -9,6 +9,7 @@ import {
   parseQuotedCsv,
   testClock,
 } from './support/leads';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { TestApp } from './support/test-app';
 import { insertUser, type TestUser } from './support/users';
@@ -288,6 +289,31 @@ describe('POST /api/leads/import and GET /api/leads/export', () => {
       expect(await leadCount(second.workspaceId)).toBe(3000);
       // Once the first has finished, the workspace may import again.
       expect((await importCsv(t.app, first.headers, rows('d', 10))).json()).toMatchObject({ imported: 10 });
+    });
+
+    it('streams two exports of a workspace at once and refuses a third with 429 until one has closed', async () => {
+      const owner = await emptyWorkspaceOwner(t, 'Exporting');
+      expect((await importCsv(t.app, owner.headers, rows('e', 3000))).statusCode).toBe(200);
+      // Two downloads left unread: each holds its slot until its stream closes.
+      const open = () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/leads/export',
+          headers: owner.headers,
+          payloadAsStream: true,
+        });
+      const [first, second] = [await open(), await open()];
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      const refused = await exportCsv(owner);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: SERVER_MESSAGES.exportsRunning });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      for (const download of [first, second]) {
+        const text = await new Response(Readable.toWeb(download.stream()) as ReadableStream).text();
+        expect(parseQuotedCsv(text)).toHaveLength(3001);
+      }
+      // Both have been read to the end and closed: the workspace may export again.
+      expect((await exportCsv(owner)).statusCode).toBe(200);
     });
 
     it('keeps nothing of an import that fails part-way (one transaction, also when it runs off the event loop)', async () => {

@@ -349,6 +349,23 @@ describe('upload corpus', () => {
       },
     );
 
+    it('processes two images of a workspace at a time and refuses a third at once with 429, storing nothing for it', async () => {
+      const owner = await seededAdmin(t);
+      // Photo-like images take long enough to re-encode that all three are under way together.
+      const photo = file('photo.png', 'image/png', await noisy(1200, 900, 'png'));
+      const before = await count('media');
+      const answers = await Promise.all(
+        [1, 2, 3].map((n) =>
+          sendBlog(t, owner.headers, fields({ title: `Busy Photo ${n}` }), { image: photo }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 429]);
+      const refused = answers.find((r) => r.statusCode === 429)!;
+      expect(refused.json()).toEqual({ message: BLOG_MESSAGES.imagesBusy });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await count('media')).toBe(before + 2);
+    });
+
     it('leaves no temporary file behind, whether the image was stored, refused or too large', async () => {
       // Uploads wait in temporary files while they are checked (never gathered on the event loop).
       const spooled = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX));

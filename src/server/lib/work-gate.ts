@@ -84,25 +84,40 @@ export function createWorkGate(options: WorkGateOptions): WorkGate {
   };
 }
 
-export interface OnePerKey {
-  /** Runs `job` unless one for the same key is running; then throws `refusal()` at once. */
+export interface PerKeyLimit {
+  /** Runs `job` unless `max` jobs for the same key are running; then throws `refusal()` at once. */
   run<T>(key: string, job: () => Promise<T>): Promise<T>;
+  /** Takes a slot for work that outlives a promise (a streamed download); call the answer to give it back. */
+  hold(key: string): () => void;
 }
 
 /**
- * One job at a time per key (per workspace, say): a second one is refused at once rather than queued, so
- * one tenant's repeated clicks cannot fill the process-wide gate that every tenant shares.
+ * At most `max` jobs at a time per key (per workspace, say): one more is refused at once rather than
+ * queued, so one tenant's repeated clicks cannot fill the process-wide gate that every tenant shares.
  */
-export function onePerKey(refusal: () => HttpError): OnePerKey {
-  const running = new Set<string>();
+export function perKeyLimit(max: number, refusal: () => HttpError): PerKeyLimit {
+  const running = new Map<string, number>();
+  const hold = (key: string) => {
+    const count = running.get(key) ?? 0;
+    if (count >= max) throw refusal();
+    running.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (running.get(key) ?? 1) - 1;
+      if (left > 0) running.set(key, left);
+      else running.delete(key);
+    };
+  };
   return {
+    hold,
     async run(key, job) {
-      if (running.has(key)) throw refusal();
-      running.add(key);
+      const release = hold(key);
       try {
         return await job();
       } finally {
-        running.delete(key);
+        release();
       }
     },
   };

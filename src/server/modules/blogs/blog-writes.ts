@@ -71,7 +71,7 @@ export function createBlogWrites(db: Kysely<Database>) {
       throw badRequest(BLOG_MESSAGES.categoryNotFound, [
         { field: 'category', message: BLOG_MESSAGES.categoryNotFound },
       ]);
-    const image = form.image ? await processImage(form.image) : null;
+    const image = form.image ? await processImage(form.image, caller.workspace_id) : null;
     return { fields, content, categoryId: category.id, image };
   }
 

@@ -15,6 +15,7 @@ import { leadDateRange } from '../leads/date-range';
 import { readBotgitSettings, saveBotgitSettings } from './botgit-settings';
 import { ingestProfiles } from './scraped-ingest';
 import { scrapedCsv } from './scraped-export';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { addProfilesToLeads } from './scraped-to-leads';
 import { countProfiles, profilePage, toScrapedProfile, type ScrapedFilter } from './scraped.repository';
 
@@ -76,10 +77,10 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
 
     exportCsv(caller: SessionUser, input: ScrapedExportInput) {
       const day = clock().toISOString().slice(0, 10);
-      return {
-        filename: `botgit_export_${day}.csv`,
-        body: scrapedCsv(db, filterOf(caller, input, input.ids), input.tzOffset),
-      };
+      const release = WORKSPACE_WORK.exports.hold(caller.workspace_id);
+      const body = scrapedCsv(db, filterOf(caller, input, input.ids), input.tzOffset);
+      body.once('close', release); // as the leads export: the slot is held while the download runs
+      return { filename: `botgit_export_${day}.csv`, body };
     },
 
     async addToLeads(caller: SessionUser, ids: string[]) {

@@ -1,22 +1,17 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
-import { LEAD_MESSAGES } from '../../../shared/messages';
 import type { Database, UserRow } from '../../db/types';
 import type { DatabaseHandle } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { createWorkGate, onePerKey } from '../../lib/work-gate';
+import { createWorkGate } from '../../lib/work-gate';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow } from './lead-rows';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
 
-/** Imports are the heaviest writes: one at a time per process (others wait, boundedly)… */
+/** Imports are the heaviest writes: one at a time per process (others wait, boundedly), one per workspace. */
 const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEstimateMs: 5_000 });
-/** …and a workspace never has two at once: the second is refused rather than queued behind the first. */
-const importPerWorkspace = onePerKey(
-  () => new HttpError(429, LEAD_MESSAGES.importRunning, undefined, { 'Retry-After': '5' }),
-);
 
 /**
  * POST /api/leads/import after the upload: parse, then one transaction that skips e-mails the workspace
@@ -31,7 +26,7 @@ export async function importLeadsCsv(
   csv: string,
   now: Date,
 ): Promise<LeadImportResult> {
-  return importPerWorkspace.run(actor.workspace_id, () =>
+  return WORKSPACE_WORK.imports.run(actor.workspace_id, () =>
     importWork.run(async () => {
       const parsed = await parseLeadCsv(csv, now);
       const imported = await offLoop((db) => insertNewLeads(db, actor, parsed.leads, now.toISOString()));

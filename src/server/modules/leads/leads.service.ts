@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from './date-range';
 import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
@@ -161,10 +162,11 @@ export function createLeadsService(
     exportCsv(caller: SessionUser, query: LeadListQuery): { filename: string; body: Readable } {
       const at = now();
       const filter = leadFilter(caller.workspace_id, query, at);
-      return {
-        filename: `leads_export_${localDay(at.toISOString(), query.tzOffset)}.csv`,
-        body: leadsCsv(db, filter, query, query.tzOffset),
-      };
+      const release = WORKSPACE_WORK.exports.hold(caller.workspace_id);
+      const body = leadsCsv(db, filter, query, query.tzOffset);
+      // Ended, failed or abandoned by the client: the stream closes, and the slot is free again.
+      body.once('close', release);
+      return { filename: `leads_export_${localDay(at.toISOString(), query.tzOffset)}.csv`, body };
     },
   };
 }

@@ -4,6 +4,7 @@ import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
 import { createWorkGate } from '../../lib/work-gate';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import type { SpooledUpload } from '../../http/spooled-upload';
 
 /** Raster types a browser shows in <img>; SVG is left out because it can carry script. */
@@ -44,9 +45,12 @@ export const imageTooLarge = () => new HttpError(413, BLOG_MESSAGES.imageTooLarg
  * Decides what an upload is by its magic bytes (never its name or declared type), then makes the
  * variants. Runs before any transaction so the CPU work holds no database lock.
  */
-export function processImage(upload: Pick<SpooledUpload, 'path' | 'size'>): Promise<ProcessedImage> {
+export function processImage(
+  upload: Pick<SpooledUpload, 'path' | 'size'>,
+  workspaceId: string,
+): Promise<ProcessedImage> {
   if (upload.size > BLOG_LIMITS.imageMaxBytes) return Promise.reject(imageTooLarge());
-  return imageWork.run(() => decodeAndEncode(upload.path));
+  return WORKSPACE_WORK.images.run(workspaceId, () => imageWork.run(() => decodeAndEncode(upload.path)));
 }
 
 /**
