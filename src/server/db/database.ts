@@ -7,6 +7,7 @@ import type { Database } from './types';
 import { migrations } from './migrations/index';
 import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
 import { sqliteWorkerDialect } from './sqlite-worker-dialect';
+import { SQLITE_PRAGMAS } from './sqlite-thread';
 
 export type { Engine };
 
@@ -45,11 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 function openSqlite(file: string): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL for concurrent readers; FULL so a committed write survives power loss; wait rather than fail on locks.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  for (const pragma of SQLITE_PRAGMAS) sqlite.pragma(pragma);
   // Checkpoints run in a thread of their own (wal-checkpointer.ts), never inside a request's COMMIT; the
   // log file is cut back to this size when it starts over, so one huge import does not leave 50 MB behind.
   sqlite.pragma('wal_autocheckpoint = 0');

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -11,20 +10,13 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { startSqliteThread } from './sqlite-thread';
 
 /**
- * The thread's code, run by `eval` so it needs no file of its own in the bundle (or a TypeScript loader
- * under the tests). It runs the statements it is sent on a connection of its own, as Kysely's SQLite
- * driver would on the event loop; binary values cross the thread boundary as Uint8Array and go back to
- * Buffer on each side.
+ * Runs the statements it is sent, as Kysely's SQLite driver would on the event loop; binary values cross
+ * the thread boundary as Uint8Array and go back to Buffer on each side.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = FULL');
+const THREAD_BODY = `
 const statements = new Map();
 const asBuffer = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
 parentPort.on('message', ({ id, sql, parameters }) => {
@@ -107,10 +99,7 @@ class WorkerDriver implements Driver {
   constructor(private readonly file: string) {}
 
   async init() {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { file: this.file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-    });
+    this.worker = startSqliteThread(this.file, THREAD_BODY);
     this.connection = new WorkerConnection(this.worker);
   }
 

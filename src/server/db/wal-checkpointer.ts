@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSqliteThread } from './sqlite-thread';
 
 /** How often the write-ahead log's size is looked at (an fs.stat on libuv's pool; nothing on the loop). */
 const WATCH_INTERVAL_MS = 1_000;
@@ -10,14 +10,10 @@ export const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 const IDLE_WORKER_MS = 30_000;
 
 /**
- * The thread's code, run by `eval` so it needs no file of its own in the bundle (or a TypeScript loader
- * under the tests). A PASSIVE checkpoint never waits for a lock and never blocks the writer or readers:
- * it copies what no reader still needs into the database file and syncs it.
+ * A PASSIVE checkpoint never waits for a lock and never blocks the writer or readers: it copies what no
+ * reader still needs into the database file and syncs it.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
+const THREAD_BODY = `
 parentPort.on('message', () => {
   let complete = false;
   try {
@@ -54,10 +50,7 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
   let pendingMtime = -1;
 
   const startWorker = (): Worker => {
-    const thread = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-    });
+    const thread = startSqliteThread(file, THREAD_BODY);
     thread.unref();
     thread.on('message', ({ complete }: { complete: boolean }) => {
       busy = false;

@@ -24,6 +24,13 @@ export const unauthorized = (message: string = SERVER_MESSAGES.unauthorized) => 
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/**
+ * A multipart file past its limit, read to the end: the parser stops writing and marks the part without
+ * failing its stream. Carries the plugin's own code, so a route that words it (the blog form's image
+ * message) treats it as the plugin's error; elsewhere it is the generic 413.
+ */
+export const fileTooLarge = () =>
+  Object.assign(new HttpError(413, SERVER_MESSAGES.payloadTooLarge), { code: 'FST_REQ_FILE_TOO_LARGE' });
 
 const GENERIC_BY_STATUS: Record<number, string> = {
   400: SERVER_MESSAGES.badRequest,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { fileTooLarge } from './errors';
 
 /** Temporary files of this process start with this (in the OS's temporary folder). */
 export const SPOOL_PREFIX = `agencyhq-upload-${process.pid}-`;
@@ -13,14 +14,6 @@ export interface SpooledUpload {
   path: string;
   size: number;
   remove(): Promise<void>;
-}
-
-/** The multipart plugin's own error for a file past its limit, which the routes already word. */
-function fileTooLarge(): Error {
-  return Object.assign(new Error('request file too large'), {
-    code: 'FST_REQ_FILE_TOO_LARGE',
-    statusCode: 413,
-  });
 }
 
 /**

@@ -19,7 +19,8 @@ export function createApiInstance() {
   /** Spec §4: any 401 deletes the token and sends the whole page to /login, still passing the error on. */
   instance.interceptors.response.use(
     (response) => response,
-    (error: unknown) => {
+    async (error: unknown) => {
+      if (axios.isAxiosError(error) && error.response) await readJsonBlobBody(error.response);
       if (axios.isAxiosError(error) && error.response?.status === 401) {
         storage.clearSession();
         // On /login itself a reload would wipe the error the user needs to read.
@@ -29,4 +30,19 @@ export function createApiInstance() {
     },
   );
   return instance;
+}
+
+/**
+ * A download asked for as a blob (CSV exports) gets its refusal as a blob too: read the JSON `{ message }`
+ * out of it, so `serverMessage` shows the server's words (a 429 "two exports already running") rather
+ * than a generic failure.
+ */
+export async function readJsonBlobBody(response: { data: unknown; headers: unknown }): Promise<void> {
+  const type = String((response.headers as Record<string, unknown> | undefined)?.['content-type'] ?? '');
+  if (!(response.data instanceof Blob) || !type.includes('application/json')) return;
+  try {
+    response.data = JSON.parse(await response.data.text());
+  } catch {
+    // Not JSON after all: the caller's fallback text stands.
+  }
 }

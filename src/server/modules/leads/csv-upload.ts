@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { LEAD_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
-import { HttpError, badRequest } from '../../http/errors';
+import { LEAD_MESSAGES } from '../../../shared/messages';
+import { HttpError, badRequest, fileTooLarge } from '../../http/errors';
 
 /** A 100k-row lead file is ~10 MB; 50 MB leaves room for long notes without letting uploads fill memory. */
 export const CSV_UPLOAD_LIMITS = {
@@ -40,6 +40,6 @@ export async function readCsvUpload(request: FastifyRequest): Promise<string> {
     throw badRequest(LEAD_MESSAGES.importError);
   }
   // Past the limit the parser stops and marks the part without failing the stream.
-  if (part.file.truncated) throw new HttpError(413, SERVER_MESSAGES.payloadTooLarge);
+  if (part.file.truncated) throw fileTooLarge();
   return text;
 }

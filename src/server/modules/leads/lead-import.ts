@@ -7,8 +7,10 @@ import { createWorkGate } from '../../lib/work-gate';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
-import { newLeadRow } from './lead-rows';
+import { newLeadRow, type LeadFields } from './lead-rows';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
+
+type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 
 /** Imports are the heaviest writes: one at a time per process (others wait, boundedly), one per workspace. */
 const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEstimateMs: 5_000 });
@@ -22,7 +24,7 @@ const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEs
  */
 export async function importLeadsCsv(
   offLoop: DatabaseHandle['offLoop'],
-  actor: Pick<UserRow, 'id' | 'username' | 'workspace_id'>,
+  actor: Importer,
   csv: string,
   now: Date,
 ): Promise<LeadImportResult> {
@@ -38,8 +40,8 @@ export async function importLeadsCsv(
 
 async function insertNewLeads(
   db: Kysely<Database>,
-  actor: Pick<UserRow, 'id' | 'username' | 'workspace_id'>,
-  leads: Awaited<ReturnType<typeof parseLeadCsv>>['leads'],
+  actor: Importer,
+  leads: LeadFields[],
   updatedAt: string,
 ): Promise<number> {
   const workspaceId = actor.workspace_id;

@@ -1,5 +1,6 @@
 import { fileTypeFromFile } from 'file-type';
 import type { Sharp } from 'sharp';
+type SharpFactory = typeof import('sharp');
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
@@ -61,15 +62,23 @@ export function processImage(
  */
 const imageWork = createWorkGate({ concurrency: 1, maxWaitMs: 120_000, initialEstimateMs: 500 });
 
+/** Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold. */
+let sharpLoaded: Promise<SharpFactory> | undefined;
+function loadSharp(): Promise<SharpFactory> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips would otherwise run each image on every core; one leaves the other to serve pages.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /** Reads the upload from its file: libvips decodes it in its own thread, never on the event loop. */
 async function decodeAndEncode(file: string): Promise<ProcessedImage> {
   const detected = await fileTypeFromFile(file);
   if (!detected || !IMAGE_CONTENT_TYPES.includes(detected.mime)) throw notAnImage();
 
-  // Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold.
-  const { default: sharp } = await import('sharp');
-  // libvips would otherwise run each image on every core; one leaves the other to serve pages.
-  sharp.concurrency(1);
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {
