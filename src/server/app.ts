@@ -59,6 +59,10 @@ import type { WebRenderer } from './render/web-renderer';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { CONTACT_LIMITS } from '../shared/schemas/contact';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
+import { createPublishScheduler, type PublishScheduler } from './modules/publishing/scheduler';
+import { createPublishingService } from './modules/publishing/publishing.service';
+import { createPreviewLinks } from './modules/publishing/preview-links';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +74,8 @@ declare module 'fastify' {
     limits: LimitStore;
     /** Every route with the access rule it declares (the authorization matrix test walks it). */
     routeTable: RouteAccess[];
+    /** Publishes scheduled posts; main.ts starts it once listening, tests call publishDue(). */
+    scheduler: PublishScheduler;
   }
 }
 
@@ -170,15 +176,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords,
     clock: deps.clock,
   });
+  const secretBox = createSecretBox(deps.secretKey, deps.secretKeyPrevious);
   const mailer = createMailer({
     db,
-    box: createSecretBox(deps.secretKey, deps.secretKeyPrevious),
+    box: secretBox,
     config: { allowPrivateSmtp: false, ...deps.config },
     clock: deps.clock,
     log: app.log,
   });
   app.decorate('outbox', mailer.worker);
-  const blogs = createBlogsService(db);
+  const clock = deps.clock ?? (() => new Date());
+  const scheduler = createPublishScheduler(db, { clock, log: app.log });
+  app.decorate('scheduler', scheduler);
+  const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
+  const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
   const publicCache = createPublicCache(deps.database, app.log, deps.config.renderCacheBytes);
   app.decorate('publicCache', publicCache);
@@ -197,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes(createProfileService(db), guards));
       await api.register(workspacesRoutes(createWorkspacesService(db), guards));
       await api.register(blogsRoutes(blogs, guards, publicCache));
+      await api.register(publishingRoutes(publishing, guards));
       await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
@@ -226,9 +238,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const site = { name: deps.config.siteName, url: deps.config.siteUrl };
   await app.register(seoRoutes(blogs, site, publicCache));
   if (deps.web)
-    await app.register(pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories }), publicCache));
+    await app.register(
+      pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories, publishing }), publicCache),
+    );
 
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
     await limits.close();

@@ -59,6 +59,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
+  // Posts whose time passed while no instance was running are published now.
+  await app.scheduler.start();
 }
 
 main().catch((error: unknown) => {

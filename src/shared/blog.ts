@@ -20,6 +20,19 @@ export const BLOG_LIMITS = {
   imageVariantWidths: [480, 960, 1600],
 } as const;
 
+/** Scheduling, autosave, revisions and preview links (issue 16). */
+export const PUBLISHING_LIMITS = {
+  /** Revisions kept per post (older ones are dropped as new ones come); the History panel lists them all. */
+  revisionsKept: 20,
+  /** The editor saves its draft copy after this long without typing. */
+  autosaveDelayMs: 2_000,
+  canonicalUrlMax: 500,
+  /** Live preview links per post. */
+  previewLinksMax: 10,
+  /** A post may be scheduled at most this far ahead. */
+  scheduleMaxDays: 3_650,
+} as const;
+
 /** Comma-separated keywords → trimmed, non-empty items (spec §5). */
 export function parseKeywords(text: string): string[] {
   return text

@@ -138,6 +138,32 @@ export const BLOG_MESSAGES = {
   categoryNotFound: 'Category not found.',
 } as const;
 
+/** Scheduling, autosave, revisions, preview links and per-post SEO (issue 16): no spec wording exists. */
+export const PUBLISHING_MESSAGES = {
+  publishAtInvalid: 'Choose a valid publish date and time.',
+  publishAtPast: 'The publish time must be in the future.',
+  publishAtNeedsDraft: 'Only a draft can be scheduled: set the status to draft, or clear the publish time.',
+  canonicalInvalid: 'The canonical URL must be a full address starting with https:// or http://.',
+  staleSave: 'This post was changed by someone else since you opened it.',
+  revisionNotFound: 'Revision not found.',
+  previewNotFound: 'Preview link not found.',
+  previewNotDraft: 'Only a draft or scheduled post can be shared as a preview.',
+  previewAgencyOnly: "Preview links are for the public website's posts (the agency workspace).",
+  previewLimit: (max: number) => `A post can have at most ${max} live preview links. Revoke one first.`,
+  scheduledActivity: (title: string) => `'${title}' was published as scheduled`,
+  restoredActivity: (username: string, title: string) =>
+    `${username} restored an earlier version of '${title}'`,
+  previewBanner: 'Preview — this post is not published yet. Only people with this link can see it.',
+  autosaveSaved: 'Saved',
+  autosaveSaving: 'Saving...',
+  autosaveFailed: 'Not saved — retrying',
+  autosaveOffered: 'You have unsaved changes from',
+  restoreTitle: 'Restore this version?',
+  restoreDone: 'Revision restored.',
+  previewCreated: 'Preview link created and copied.',
+  previewRevoked: 'Preview link revoked.',
+} as const;
+
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Category name is required',
   createFailed: 'Failed to create category',

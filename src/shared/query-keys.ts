@@ -6,5 +6,7 @@ export const publicQueryKeys = {
   homeTeaser: () => ['public', 'home-teaser'] as const,
   blogList: (page: number, category: string | null) => ['public', 'blogs', { page, category }] as const,
   blogPost: (slug: string) => ['public', 'blog', slug] as const,
+  /** A draft's preview link (issue 16): never cached by the server, read once per page. */
+  blogPreview: (token: string) => ['public', 'blog-preview', token] as const,
   categories: () => ['public', 'categories'] as const,
 };

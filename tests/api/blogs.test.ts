@@ -74,6 +74,11 @@ describe('blogs API', () => {
         'publishedAt',
         'createdAt',
         'updatedAt',
+        // Issue 16: scheduling, the search switches and the version a save names.
+        'publishAt',
+        'hideFromSearch',
+        'canonicalUrl',
+        'version',
       ].sort(),
     );
     expect(blog).toMatchObject({
@@ -131,8 +136,11 @@ describe('blogs API', () => {
     expect(archived.json()).toMatchObject({ success: true, blog: { status: 'archived' } });
     const again = (await setStatus(t, admin.headers, blog.id, 'published')).json().blog as Blog;
     expect(again.publishedAt).toBe(published.publishedAt);
-    // The status-only call leaves every other field alone.
-    expect({ ...again, status: 'draft', publishedAt: null, updatedAt: blog.updatedAt }).toEqual(blog);
+    // The status-only call leaves every other field alone (each change raises the version).
+    expect(again.version).toBe(blog.version + 3);
+    expect({ ...again, status: 'draft', publishedAt: null, updatedAt: blog.updatedAt, version: 1 }).toEqual(
+      blog,
+    );
   });
 
   it('refuses a status-only update with a bad status or extra fields', async () => {

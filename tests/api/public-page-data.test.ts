@@ -5,6 +5,9 @@ import type { PageData } from '../../src/shared/ssr';
 import { createBlogsService } from '../../src/server/modules/blogs/blogs.service';
 import { createCategoriesService } from '../../src/server/modules/categories/categories.service';
 import { createPageDataLoader } from '../../src/server/render/page-data';
+import { createPublishingService } from '../../src/server/modules/publishing/publishing.service';
+import { createPreviewLinks } from '../../src/server/modules/publishing/preview-links';
+import { createSecretBox } from '../../src/server/secrets/secret-box';
 import type { PageDataLoader } from '../../src/server/render/web-renderer';
 import { createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
@@ -28,7 +31,12 @@ describe('public page data loader', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.handle.db;
-    load = createPageDataLoader({ blogs: createBlogsService(db), categories: createCategoriesService(db) });
+    const previews = createPreviewLinks(db, createSecretBox('k'.repeat(32)), 'http://localhost');
+    load = createPageDataLoader({
+      blogs: createBlogsService(db),
+      categories: createCategoriesService(db),
+      publishing: createPublishingService(db, previews),
+    });
     admin = await seededAdmin(t);
     beta = await insertUser(t, {
       workspaceId: (await insertWorkspace(t, { name: 'Beta' })).id,

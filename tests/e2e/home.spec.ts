@@ -144,6 +144,10 @@ test('published posts: cuts at 70 and 120, alt and category fallbacks, host pref
     publishedAt: '2025-01-01T00:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    publishAt: null,
+    hideFromSearch: false,
+    canonicalUrl: null,
+    version: 1,
     ...over,
   });
   const blogs = [

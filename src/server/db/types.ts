@@ -88,6 +88,47 @@ export interface BlogsTable {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** A draft publishes itself at this time (ISO, UTC); null when not scheduled. */
+  publish_at: Generated<string | null>;
+  /** 1: noindex and not in the sitemap. */
+  hide_from_search: Generated<number>;
+  canonical_url: Generated<string | null>;
+  /** Raised by every change; a save names the version it edited. */
+  version: Generated<number>;
+}
+
+/** A kept version of a post's title and content (issue 16). */
+export interface BlogRevisionsTable {
+  id: string;
+  blog_id: string;
+  author_id: string | null;
+  title: string;
+  content: string;
+  /** 'saved' | 'restored' */
+  kind: string;
+  /** The post's version this revision made. */
+  version: number;
+  created_at: string;
+}
+
+/** The editor's unsaved copy of a post, one per post and user. */
+export interface BlogAutosavesTable {
+  blog_id: string;
+  user_id: string;
+  /** JSON: the form's text fields as typed. */
+  fields: string;
+  base_version: number;
+  saved_at: string;
+}
+
+export interface BlogPreviewLinksTable {
+  id: string;
+  blog_id: string;
+  token_hash: string;
+  token_sealed: string;
+  created_by: string | null;
+  created_at: string;
+  revoked_at: string | null;
 }
 
 /** Slugs a post answered to before a rename: they answer a 301 to its current slug. */
@@ -294,6 +335,9 @@ export interface Database {
   categories: CategoriesTable;
   blogs: BlogsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  blog_revisions: BlogRevisionsTable;
+  blog_autosaves: BlogAutosavesTable;
+  blog_preview_links: BlogPreviewLinksTable;
   blog_counts: BlogCountsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the answer beside `message` (a 409's current version of what was edited). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -23,7 +25,8 @@ export const badRequest = (message: string, errors?: FieldError[]) => new HttpEr
 export const unauthorized = (message: string = SERVER_MESSAGES.unauthorized) => new HttpError(401, message);
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, undefined, extra);
 /**
  * A multipart file past its limit, read to the end: the parser stops writing and marks the part without
  * failing its stream. Carries the plugin's own code, so a route that words it (the blog form's image
@@ -43,7 +46,7 @@ const GENERIC_BY_STATUS: Record<number, string> = {
 
 export interface ErrorResponse {
   statusCode: number;
-  body: { message: string; errors?: FieldError[] };
+  body: { message: string; errors?: FieldError[]; [more: string]: unknown };
   headers?: Record<string, string>;
 }
 
@@ -80,7 +83,7 @@ export function toErrorResponse(error: FastifyError | HttpError, request: Fastif
   if (error instanceof HttpError) {
     return {
       statusCode: error.statusCode,
-      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      body: { ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
       headers: error.headers,
     };
   }

@@ -4,6 +4,7 @@ import { publicQueryKeys } from '../../shared/query-keys';
 import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
+import type { PublishingService } from '../modules/publishing/publishing.service';
 import type { LoadedPage, PageDataLoader } from './web-renderer';
 
 function isNotFound(error: unknown): boolean {
@@ -20,6 +21,19 @@ function segments(pathname: string): string[] {
   }
 }
 
+const PREVIEW_PATH = /^\/blog\/preview\/([^/?#]+)\/?(?:[?#]|$)/i;
+
+/** The token of a draft preview address (/blog/preview/{token}), matched as the router does; else null. */
+export function previewToken(url: string): string | null {
+  const match = PREVIEW_PATH.exec(url);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
 /**
  * Public pages whose content comes from the database: the home teaser, the blog list and a post. The data
  * is read from the services (no HTTP) and handed over under the keys the pages' hooks use, in the exact
@@ -28,8 +42,9 @@ function segments(pathname: string): string[] {
 export function createPageDataLoader(services: {
   blogs: BlogsService;
   categories: CategoriesService;
+  publishing: PublishingService;
 }): PageDataLoader {
-  const { blogs, categories } = services;
+  const { blogs, categories, publishing } = services;
 
   async function homeTeaser(): Promise<PreloadedQuery[]> {
     try {
@@ -86,12 +101,27 @@ export function createPageDataLoader(services: {
     }
   }
 
+  /** A draft through its preview link; once published, the link leads to the post's own address. */
+  async function blogPreview(token: string): Promise<LoadedPage> {
+    try {
+      const blog = await publishing.readPreview(token);
+      if (blog.status === 'published')
+        return { queries: [], redirect: `/blog/${encodeURIComponent(blog.slug)}` };
+      return { queries: [{ key: publicQueryKeys.blogPreview(token), data: blog }] };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      return { queries: [{ key: publicQueryKeys.blogPreview(token), data: null }], status: 404 };
+    }
+  }
+
   return async (url: string): Promise<LoadedPage> => {
     const parsed = new URL(url, 'http://localhost');
     const parts = segments(parsed.pathname);
     // React Router matches paths case-insensitively, so the loader does too (slugs keep their case).
     const [first, second, ...rest] = parts;
     if (first === undefined) return { queries: await homeTeaser() };
+    const preview = previewToken(url);
+    if (preview !== null) return blogPreview(preview);
     if (first.toLowerCase() !== 'blog' || rest.length > 0) return { queries: [] };
     if (second === undefined) return { queries: await blogList(parsed.searchParams) };
     return blogPost(second);

@@ -1,11 +1,13 @@
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DOCUMENT_ONLY_HEADERS } from '../http/security';
 import { PUBLIC_ROUTE } from '../auth/guards';
 import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../public-cache/public-cache';
 import type { RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
+import { previewToken } from './page-data';
+import { PREVIEW_ROBOTS } from '../modules/publishing/publishing.routes';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const HTML = 'text/html; charset=utf-8';
@@ -33,6 +35,21 @@ export function pagesRoutes(
       data.status,
     );
     return { status, contentType: HTML, body, viewOf: data.viewOf };
+  }
+
+  /**
+   * A draft's preview link (issue 16): rendered for each request, never kept in the render cache nor in
+   * any other (a revoked link must stop working at once), never indexed, and its token never sent on as a
+   * Referer. Once the post is published the link moves on to the post (302: the link may outlive it).
+   */
+  async function answerPreview(url: string, reply: FastifyReply) {
+    const answer = await render(url);
+    reply
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Robots-Tag', PREVIEW_ROBOTS)
+      .header('Referrer-Policy', 'no-referrer');
+    if (answer.location) return reply.code(302).header('Location', answer.location).send();
+    return reply.code(answer.status).type(answer.contentType).send(answer.body);
   }
 
   return async (app) => {
@@ -68,6 +85,7 @@ export function pagesRoutes(
     app.get('/*', { compress: false, config: PUBLIC_ROUTE }, async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+      if (previewToken(request.url) !== null) return answerPreview(request.url, reply);
       return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, () => render(request.url));
     });
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BLOG_MESSAGES, CATEGORY_MESSAGES } from '../messages';
-import { BLOG_LIMITS, BLOG_STATUSES, parseKeywords } from '../blog';
+import { BLOG_MESSAGES, CATEGORY_MESSAGES, PUBLISHING_MESSAGES } from '../messages';
+import { BLOG_LIMITS, BLOG_STATUSES, PUBLISHING_LIMITS, parseKeywords } from '../blog';
 
 export * from '../blog';
 
@@ -31,8 +31,52 @@ export const blogFieldsSchema = z.object({
   altText: z.string().trim().max(200).default(''),
   /** 'true' removes the current featured image on update. */
   removeImage: z.enum(['true', 'false']).default('false'),
+  /**
+   * Issue 16. When to publish a draft by itself: an ISO date-time with its offset; empty or absent means
+   * not scheduled. Whether it lies in the future is the server's check (it owns the clock).
+   */
+  publishAt: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isDateTime(v), PUBLISHING_MESSAGES.publishAtInvalid)
+    .transform((v) => (v === '' ? null : new Date(v).toISOString())),
+  /** 'true': noindex on the post's page and left out of the sitemap. */
+  hideFromSearch: z.enum(['true', 'false']).default('false'),
+  /** Where the post was first published, when elsewhere: its page's canonical URL. Empty means its own. */
+  canonicalUrl: z
+    .string()
+    .trim()
+    .max(PUBLISHING_LIMITS.canonicalUrlMax, PUBLISHING_MESSAGES.canonicalInvalid)
+    .default('')
+    .refine((v) => v === '' || isWebAddress(v), PUBLISHING_MESSAGES.canonicalInvalid),
+  /**
+   * The post's `version` the editor opened. When sent and no longer current, the save is refused with a
+   * 409 carrying the current post (no silent overwrite); left out, the save applies as before.
+   */
+  version: z.coerce.number().int().min(1).optional(),
 });
 export type BlogFields = z.infer<typeof blogFieldsSchema>;
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A date with a time and an explicit zone (Z or ±hh:mm), so "when" never depends on the server's zone. */
+function isDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  // Date.parse rolls 30 February over into March: the day must exist in its month.
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** PUT /api/blogs/{id} with JSON `{status}` only (Publish / Archive / Republish). */
 export const blogStatusSchema = z.object({ status: z.enum(BLOG_STATUSES) }).strict();
@@ -40,6 +84,8 @@ export const blogStatusSchema = z.object({ status: z.enum(BLOG_STATUSES) }).stri
 /** GET /api/blogs query. `status` omitted means all (staff) — anonymous callers only ever get published. */
 export const blogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES).optional(),
+  /** 'true': only drafts waiting for their publish time (issue 16), soonest first. */
+  scheduled: z.enum(['true']).optional(),
   category: z.string().trim().max(BLOG_LIMITS.categoryFilterMax).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(BLOG_LIMITS.pageSizeMax).default(BLOG_LIMITS.dashboardPageSize),
@@ -85,6 +131,12 @@ export const blogViewSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Issue 16: when a draft publishes itself (null when not scheduled). */
+  publishAt: z.string().nullable(),
+  hideFromSearch: z.boolean(),
+  canonicalUrl: z.string().nullable(),
+  /** Raised by every change of the post: a save names the version it edited (stale saves get a 409). */
+  version: z.number(),
 });
 export type Blog = z.infer<typeof blogViewSchema>;
 
@@ -108,6 +160,8 @@ export const blogListAnswerSchema = z.object({
 });
 /** POST /api/blogs, PUT /api/blogs/{id} */
 export const blogWriteAnswerSchema = z.object({ success: z.literal(true), blog: blogViewSchema });
+/** 409 on a stale save: the post as it is now, so the editor can offer to reload it or to save anyway. */
+export const blogConflictAnswerSchema = z.object({ message: z.string(), blog: blogViewSchema });
 /** GET /api/blogs/{idOrSlug}: an old slug answers 301 with where the post lives now. */
 export const blogRedirectAnswerSchema = z.object({ redirect: z.string() });
 

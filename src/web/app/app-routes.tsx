@@ -28,6 +28,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
         { path: 'pricing', ...page('Pricing') },
         { path: 'blog', ...page('BlogList') },
         { path: 'blog/:slug', ...page('BlogPost') },
+        { path: 'blog/preview/:token', ...page('BlogPreview') },
         { path: 'contact', ...page('Contact') },
         { path: 'documentation', ...page('Documentation') },
         { path: 'terms', ...page('Terms') },

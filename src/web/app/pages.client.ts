@@ -9,6 +9,7 @@ export const clientPages: Pages = {
   Pricing: lazyPage(() => import('../features/pricing/pricing-page').then((m) => m.PricingPage)),
   BlogList: lazyPage(() => import('../features/blog/blog-list-page').then((m) => m.BlogListPage)),
   BlogPost: lazyPage(() => import('../features/blog/blog-post-page').then((m) => m.BlogPostPage)),
+  BlogPreview: lazyPage(() => import('../features/blog/blog-preview-page').then((m) => m.BlogPreviewPage)),
   Contact: lazyPage(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
   Documentation: lazyPage(() =>
     import('../features/documentation/documentation-page').then((m) => m.DocumentationPage),

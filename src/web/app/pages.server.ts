@@ -12,6 +12,7 @@ import { ContactPage } from '../features/contact/contact-page';
 import { DocumentationPage } from '../features/documentation/documentation-page';
 import { BlogListPage } from '../features/blog/blog-list-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
+import { BlogPreviewPage } from '../features/blog/blog-preview-page';
 import * as legal from '../features/legal/legal-pages';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
@@ -20,6 +21,7 @@ export const serverPages: Pages = {
   Pricing: PricingPage,
   BlogList: BlogListPage,
   BlogPost: BlogPostPage,
+  BlogPreview: BlogPreviewPage,
   Contact: ContactPage,
   Documentation: DocumentationPage,
   Terms: legal.TermsPage,

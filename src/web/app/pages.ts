@@ -10,6 +10,7 @@ export interface Pages {
   Pricing: PageComponent;
   BlogList: PageComponent;
   BlogPost: PageComponent;
+  BlogPreview: PageComponent;
   Contact: PageComponent;
   Documentation: PageComponent;
   Terms: PageComponent;
@@ -38,6 +39,7 @@ export const PAGE_MODULES: Record<PageName, string> = {
   Pricing: 'features/pricing/pricing-page.tsx',
   BlogList: 'features/blog/blog-list-page.tsx',
   BlogPost: 'features/blog/blog-post-page.tsx',
+  BlogPreview: 'features/blog/blog-preview-page.tsx',
   Contact: 'features/contact/contact-page.tsx',
   Documentation: 'features/documentation/documentation-page.tsx',
   Terms: 'features/legal/legal-pages.tsx',

@@ -66,6 +66,17 @@ export async function fetchBlogPost(slug: string): Promise<Blog | null> {
   }
 }
 
+/** A draft through its preview link (issue 16); null when the link is unknown or revoked. */
+export async function fetchBlogPreview(token: string): Promise<Blog | null> {
+  try {
+    const { data } = await api.get<{ blog: Blog }>(`previews/${encodeURIComponent(token)}`);
+    return data.blog;
+  } catch (error) {
+    if (isHttpError(error) && error.response?.status === 404) return null;
+    throw error;
+  }
+}
+
 /** Spec §7: images load from the API base address plus the stored path. */
 export function mediaUrl(path: string): string {
   return /^(https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')

@@ -10,6 +10,7 @@ import * as botgit from './008-botgit';
 import * as publicContentVersion from './009-public-content-version';
 import * as workspaceStorage from './010-workspace-storage';
 import * as scrapedProfileCounts from './011-scraped-profile-counts';
+import * as publishing from './012-publishing';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-public-content-version': publicContentVersion,
   '010-workspace-storage': workspaceStorage,
   '011-scraped-profile-counts': scrapedProfileCounts,
+  '012-publishing': publishing,
 };

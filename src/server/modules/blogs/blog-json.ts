@@ -31,6 +31,10 @@ const SUMMARY_COLUMNS = [
   'blogs.published_at',
   'blogs.created_at',
   'blogs.updated_at',
+  'blogs.publish_at',
+  'blogs.hide_from_search',
+  'blogs.canonical_url',
+  'blogs.version',
 ] as const;
 
 /**
@@ -90,5 +94,9 @@ export function toBlogSummary(row: Omit<BlogView, 'content'>): BlogSummary {
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    publishAt: row.publish_at,
+    hideFromSearch: Boolean(Number(row.hide_from_search)),
+    canonicalUrl: row.canonical_url,
+    version: Number(row.version),
   };
 }

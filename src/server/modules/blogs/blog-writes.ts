@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { BlogRow, Database, SessionUser } from '../../db/types';
+import type { Database, SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import type { Blog, BlogFields, BlogStatus } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { findCategory } from '../categories/categories.repository';
 import { processImage, type ProcessedImage } from '../media/image-processing';
 import { deleteMediaIfUnused, insertMedia } from '../media/media.repository';
 import { parseBlogFields, type BlogFormInput } from './blog-form';
-import { toBlog } from './blog-json';
-import { findBlog, lockBlog, moveSlug, takenBlogSlugs } from './blogs.repository';
+import { moveSlug, takenBlogSlugs } from './blogs.repository';
+import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
 import { sanitizeContent } from './sanitize-content';
 import { firstFreeSlug, retryOnUniqueViolation, slugBase } from './unique-slug';
+import { checkedPublishAt } from '../publishing/schedule';
+import { keepOriginalIfFirst, recordRevision } from '../publishing/revisions.repository';
+import { deleteAutosave } from '../publishing/autosaves.repository';
 
 /** A checked form: sanitised content, a category of the workspace, a decoded image. */
 interface PreparedPost {
@@ -21,6 +24,15 @@ interface PreparedPost {
   content: string;
   categoryId: string;
   image: ProcessedImage | null;
+  /** When a draft publishes itself (checked against the clock), or null. */
+  publishAt: string | null;
+}
+
+/** What the blog writes need besides the database (issue 16). */
+export interface BlogWriteOptions {
+  clock: () => Date;
+  /** A post was scheduled or rescheduled: the scheduler plans its next run again. */
+  onScheduled(): void;
 }
 
 /** Spec §4: publishedAt is set by the first publish and kept afterwards (also under concurrent writes). */
@@ -33,31 +45,7 @@ function activityVerb(before: BlogStatus | null, after: BlogStatus): string {
   return before === after || after === 'draft' ? 'updated' : after;
 }
 
-export function createBlogWrites(db: Kysely<Database>) {
-  /** The caller's own post, locked in `trx`; another workspace's post is as absent as a missing one. */
-  async function lockOwn(trx: Transaction<Database>, caller: SessionUser, id: string): Promise<BlogRow> {
-    const row = await lockBlog(trx, caller.workspace_id, id);
-    if (!row) throw notFound(BLOG_MESSAGES.notFound);
-    return row;
-  }
-
-  /** Early 404 before any form work (parsing, image decoding). */
-  async function assertOwn(caller: SessionUser, id: string): Promise<void> {
-    const row = await db
-      .selectFrom('blogs')
-      .select('id')
-      .where('id', '=', id)
-      .where('workspace_id', '=', caller.workspace_id)
-      .executeTakeFirst();
-    if (!row) throw notFound(BLOG_MESSAGES.notFound);
-  }
-
-  async function answer(caller: SessionUser, id: string): Promise<Blog> {
-    const row = await findBlog(db, { workspaceId: caller.workspace_id, publishedOnly: false }, id);
-    if (!row) throw notFound(BLOG_MESSAGES.notFound);
-    return toBlog(row);
-  }
-
+export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions) {
   async function prepare(caller: SessionUser, form: BlogFormInput): Promise<PreparedPost> {
     const fields = parseBlogFields(form.fields);
     const content = sanitizeContent(fields.content);
@@ -71,8 +59,9 @@ export function createBlogWrites(db: Kysely<Database>) {
       throw badRequest(BLOG_MESSAGES.categoryNotFound, [
         { field: 'category', message: BLOG_MESSAGES.categoryNotFound },
       ]);
+    const publishAt = checkedPublishAt(fields, options.clock());
     const image = form.image ? await processImage(form.image, caller.workspace_id) : null;
-    return { fields, content, categoryId: category.id, image };
+    return { fields, content, categoryId: category.id, image, publishAt };
   }
 
   async function log(trx: Transaction<Database>, caller: SessionUser, verb: string, title: string) {
@@ -113,23 +102,38 @@ export function createBlogWrites(db: Kysely<Database>) {
               published_at: post.fields.status === 'published' ? now : null,
               created_at: now,
               updated_at: now,
+              publish_at: post.publishAt,
+              hide_from_search: post.fields.hideFromSearch === 'true' ? 1 : 0,
+              canonical_url: post.fields.canonicalUrl || null,
+              version: 1,
             })
             .execute();
+          await recordRevision(trx, {
+            blogId: id,
+            authorId: caller.id,
+            title: post.fields.title,
+            content: post.content,
+            kind: 'saved',
+            version: 1,
+            createdAt: now,
+          });
           await moveSlug(trx, { id, workspaceId, oldSlug: null, wasPublic: false }, slug);
           await log(trx, caller, activityVerb(null, post.fields.status), post.fields.title);
         }),
       );
-      return answer(caller, id);
+      if (post.publishAt) options.onScheduled();
+      return ownBlog(db, caller, id);
     },
 
     /** PUT /api/blogs/:id (multipart): the whole form; the image is kept unless replaced or removed. */
     async update(caller: SessionUser, id: string, form: BlogFormInput): Promise<Blog> {
-      await assertOwn(caller, id);
+      await ownPost(db, caller, id);
       const post = await prepare(caller, form);
       const { fields } = post;
       await retryOnUniqueViolation(() =>
         db.transaction().execute(async (trx) => {
           const before = await lockOwn(trx, caller, id);
+          await refuseIfStale(trx, caller, before, fields.version);
           const base = slugBase(fields.title, 'post');
           // A title edit that leaves the slug base alone (case, punctuation) keeps the post's URL.
           const slug =
@@ -157,9 +161,27 @@ export function createBlogWrites(db: Kysely<Database>) {
               alt_text: mediaId ? fields.altText : '',
               published_at: publishedAtFor(fields.status, now),
               updated_at: now,
+              publish_at: post.publishAt,
+              hide_from_search: fields.hideFromSearch === 'true' ? 1 : 0,
+              canonical_url: fields.canonicalUrl || null,
+              version: Number(before.version) + 1,
             })
             .where('id', '=', id)
             .execute();
+          if (fields.title !== before.title || post.content !== before.content) {
+            await keepOriginalIfFirst(trx, before);
+            await recordRevision(trx, {
+              blogId: id,
+              authorId: caller.id,
+              title: fields.title,
+              content: post.content,
+              kind: 'saved',
+              version: Number(before.version) + 1,
+              createdAt: now,
+            });
+          }
+          // The editor's unsaved copy is now saved.
+          await deleteAutosave(trx, id, caller.id);
           if (dropImage) await deleteMediaIfUnused(trx, before.featured_media_id);
           if (slug !== before.slug) {
             const wasPublic = before.published_at !== null;
@@ -172,7 +194,8 @@ export function createBlogWrites(db: Kysely<Database>) {
           await log(trx, caller, activityVerb(before.status as BlogStatus, fields.status), fields.title);
         }),
       );
-      return answer(caller, id);
+      if (post.publishAt) options.onScheduled();
+      return ownBlog(db, caller, id);
     },
 
     /** PUT /api/blogs/:id with JSON {status}: Publish, Archive, Republish (spec §4). */
@@ -182,12 +205,19 @@ export function createBlogWrites(db: Kysely<Database>) {
         const now = nowIso();
         await trx
           .updateTable('blogs')
-          .set({ status, published_at: publishedAtFor(status, now), updated_at: now })
+          .set({
+            status,
+            published_at: publishedAtFor(status, now),
+            updated_at: now,
+            // Published or archived by hand: no longer waiting for a time.
+            publish_at: status === 'draft' ? before.publish_at : null,
+            version: Number(before.version) + 1,
+          })
           .where('id', '=', id)
           .execute();
         await log(trx, caller, activityVerb(before.status as BlogStatus, status), before.title);
       });
-      return answer(caller, id);
+      return ownBlog(db, caller, id);
     },
 
     /** DELETE /api/blogs/:id: the post, its old slugs (cascade) and its image go. */

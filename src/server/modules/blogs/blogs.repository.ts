@@ -41,6 +41,8 @@ export interface BlogListFilter extends BlogScope {
   status?: BlogStatus;
   /** A category id of the workspace, looked up by the service (an unknown category never gets here). */
   categoryId?: string;
+  /** Only drafts waiting for their publish time, soonest first (issue 16). */
+  scheduled?: boolean;
 }
 
 /** The posts a list filter matches, on `blogs` alone so an index can answer it without reading rows. */
@@ -76,6 +78,7 @@ export async function listBlogs(
   page: number,
   limit: number,
 ): Promise<{ rows: Omit<BlogView, 'content'>[]; total: number }> {
+  if (filter.scheduled && !filter.publishedOnly) return listScheduled(db, filter, page, limit);
   const status = filter.publishedOnly ? 'published' : filter.status;
   const total = await countBlogs(db, filter, status);
   const offset = (page - 1) * limit;
@@ -92,6 +95,27 @@ export async function listBlogs(
     .where('blogs.id', 'in', ids)
     .orderBy(`blogs.${order}`, 'desc')
     .orderBy('blogs.id', 'desc')
+    .execute();
+  return { rows, total };
+}
+
+/** Scheduled drafts by publish time, on the scheduled index (a few posts: counted directly). */
+async function listScheduled(db: Db, filter: BlogListFilter, page: number, limit: number) {
+  const scheduled = matching(db, filter, 'draft').where('publish_at', 'is not', null);
+  const counted = await scheduled
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const rows = await selectBlogSummaries(db)
+    .where(
+      'blogs.id',
+      'in',
+      scheduled.select('id').orderBy('publish_at').orderBy('id').limit(limit).offset(offset),
+    )
+    .orderBy('blogs.publish_at')
+    .orderBy('blogs.id')
     .execute();
   return { rows, total };
 }
@@ -176,9 +200,25 @@ export async function countView(db: Db, id: string, views = 1): Promise<number> 
   return Number(row?.views ?? 0);
 }
 
-/** How many posts the workspace has published, from the counters. */
-export function countPublished(db: Db, workspaceId: string): Promise<number> {
-  return countBlogs(db, { workspaceId, publishedOnly: true }, 'published');
+/**
+ * Published posts hidden from search engines, on their partial index. The condition is a literal so
+ * both engines can match it to the index's own (a bound parameter would not prove it).
+ */
+function hiddenPublished(db: Db, workspaceId: string) {
+  return db
+    .selectFrom('blogs')
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'published')
+    .where(sql<boolean>`hide_from_search = 1`);
+}
+
+/** How many published posts of the workspace belong in the sitemap: the counters less the hidden few. */
+export async function countIndexable(db: Db, workspaceId: string): Promise<number> {
+  const published = await countBlogs(db, { workspaceId, publishedOnly: true }, 'published');
+  const hidden = await hiddenPublished(db, workspaceId)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  return published - Number(hidden?.n ?? 0);
 }
 
 /** The newest change among the workspace's published posts, on the public list index alone. */
@@ -207,6 +247,7 @@ export function listPublishedSlugs(
     .select(['slug', 'updated_at'])
     .where('workspace_id', '=', workspaceId)
     .where('status', '=', 'published')
+    .where('id', 'not in', hiddenPublished(db, workspaceId).select('id'))
     .orderBy('published_at', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)

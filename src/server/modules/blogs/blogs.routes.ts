@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  blogConflictAnswerSchema,
   blogListAnswerSchema,
   blogListQuerySchema,
   blogRedirectAnswerSchema,
@@ -98,7 +99,11 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
       '/blogs/:id',
       {
         preValidation: write,
-        schema: { params: idParams, tags: ['blogs'], response: answers({ 200: blogWriteAnswerSchema }) },
+        schema: {
+          params: idParams,
+          tags: ['blogs'],
+          response: answers({ 200: blogWriteAnswerSchema, 409: blogConflictAnswerSchema }),
+        },
       },
       async (request) => {
         const caller = request.currentUser!;

@@ -15,12 +15,12 @@ import {
   findRedirect,
   listBlogs,
   newestPublished,
-  countPublished,
+  countIndexable,
   listPublishedSlugs,
   publishedLastModified,
   type BlogScope,
 } from './blogs.repository';
-import { createBlogWrites } from './blog-writes';
+import { createBlogWrites, type BlogWriteOptions } from './blog-writes';
 
 export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 
@@ -36,9 +36,11 @@ export function readScope(caller: SessionUser | null): BlogScope {
 
 const PUBLIC_SCOPE = readScope(null);
 
-export function createBlogsService(db: Kysely<Database>) {
+const REAL_TIME: BlogWriteOptions = { clock: () => new Date(), onScheduled: () => {} };
+
+export function createBlogsService(db: Kysely<Database>, options: BlogWriteOptions = REAL_TIME) {
   return {
-    ...createBlogWrites(db),
+    ...createBlogWrites(db, options),
 
     /** GET /api/blogs: anonymous callers get published agency posts whatever they ask. */
     async list(
@@ -53,7 +55,12 @@ export function createBlogsService(db: Kysely<Database>) {
       const { rows, total } =
         query.category && !categoryId
           ? { rows: [], total: 0 }
-          : await listBlogs(db, { ...scope, status: query.status, categoryId }, page, limit);
+          : await listBlogs(
+              db,
+              { ...scope, status: query.status, categoryId, scheduled: query.scheduled === 'true' },
+              page,
+              limit,
+            );
       const totalPages = Math.ceil(total / limit);
       return {
         blogs: rows.map(toBlogSummary),
@@ -94,9 +101,9 @@ export function createBlogsService(db: Kysely<Database>) {
       return rows.map(toBlog);
     },
 
-    /** How many posts the public site has (the sitemap's plan). */
+    /** How many posts the sitemap lists (published, not hidden from search engines): its plan. */
     publicPostCount(): Promise<number> {
-      return countPublished(db, PUBLIC_SCOPE.workspaceId);
+      return countIndexable(db, PUBLIC_SCOPE.workspaceId);
     },
 
     /** When a public post last changed: the sitemap's lastmod for /blog. */

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { publicQueryKeys } from '../../../shared/query-keys';
-import { fetchBlogList, fetchBlogPost, fetchPublicCategories } from '../../lib/public-blog-api';
+import {
+  fetchBlogList,
+  fetchBlogPost,
+  fetchBlogPreview,
+  fetchPublicCategories,
+} from '../../lib/public-blog-api';
 
 /**
  * The public blog's queries, under the keys the server preloads (src/server/render/page-data.ts): a
@@ -33,6 +38,15 @@ export function usePublicBlogPost(slug: string) {
   return useQuery({
     queryKey: publicQueryKeys.blogPost(slug),
     queryFn: () => fetchBlogPost(slug),
+    staleTime: Infinity,
+  });
+}
+
+/** A draft's preview: read once (the server rendered it), and again only on a reload of the page. */
+export function usePublicBlogPreview(token: string) {
+  return useQuery({
+    queryKey: publicQueryKeys.blogPreview(token),
+    queryFn: () => fetchBlogPreview(token),
     staleTime: Infinity,
   });
 }

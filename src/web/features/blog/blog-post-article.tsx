@@ -17,7 +17,7 @@ const HERO_IMAGE_SIZES = '(min-width: 800px) 48rem, 100vw';
  * One published post (spec §2): category, long date, author, title, featured image, description, 'Tags:',
  * the sanitised HTML, view count and Share; with its search and social tags (DESIGN §7).
  */
-export function BlogPostArticle({ blog }: { blog: Blog }) {
+export function BlogPostArticle({ blog, preview = false }: { blog: Blog; preview?: boolean }) {
   const siteName = useSiteName();
   const origin = useSiteOrigin();
   const path = blogPostHref(blog.slug);
@@ -29,7 +29,9 @@ export function BlogPostArticle({ blog }: { blog: Blog }) {
       <PageMeta
         title={blog.title}
         description={blog.metaDescription}
-        canonicalPath={path}
+        // A post first published elsewhere names that address; a preview is never indexed (issue 16).
+        canonicalPath={blog.canonicalUrl ?? path}
+        noindex={preview || blog.hideFromSearch}
         type="article"
         image={image ? mediaUrl(image.path) : undefined}
         keywords={blog.keywords}

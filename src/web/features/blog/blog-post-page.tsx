@@ -12,7 +12,7 @@ import { BlogPostArticle } from './blog-post-article';
 import { blogPostHref } from './blog-url';
 
 /** Spec §2 missing post: its title and sentence, with HTTP status 404 (also for drafts and archived posts). */
-function BlogPostNotFound() {
+export function BlogPostNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <PageMeta
