@@ -53,8 +53,11 @@ export function createPreviewLinks(db: Kysely<Database>, box: SecretBox, siteUrl
     /** Only a draft (scheduled or not) is shared: a published post has its own address. */
     async create(caller: SessionUser, blog: { id: string; status: string }): Promise<BlogPreviewLink> {
       if (blog.status !== 'draft') throw badRequest(PUBLISHING_MESSAGES.previewNotDraft);
-      const count = await live(blog.id)
+      const count = await db
+        .selectFrom('blog_preview_links')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('blog_id', '=', blog.id)
+        .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(count?.n ?? 0) >= PUBLISHING_LIMITS.previewLinksMax)
         throw badRequest(PUBLISHING_MESSAGES.previewLimit(PUBLISHING_LIMITS.previewLinksMax));
