@@ -136,6 +136,14 @@ describe('upgrading a release 0.4 database', () => {
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it("opens the release's posts in the publishing features: version 1, not scheduled, indexed", async () => {
+    const admin = await signIn('admin@release.test', 'release-pass-1');
+    const post = (await get('/api/blogs/our-spring-plans', admin)).json();
+    expect(post).toMatchObject({ version: 1, publishAt: null, hideFromSearch: false, canonicalUrl: null });
+    expect((await get(`/api/blogs/${post.id}/revisions`, admin)).json()).toEqual({ revisions: [] });
+    expect((await get('/sitemap.xml')).body).toContain('/blog/ten-seo-tips-for-bakeries<');
+  });
+
   it('keeps every lead of both workspaces', async () => {
     const owner = await signIn('owner@bloom-bakery.test', 'owner-pass-1');
     const admin = await signIn('admin@release.test', 'release-pass-1');
