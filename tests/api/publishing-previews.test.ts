@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog } from '../../src/shared/schemas/blog';
 import type { BlogPreviewLink } from '../../src/shared/schemas/blog-publishing';
 import { PUBLISHING_MESSAGES } from '../../src/shared/messages';
-import { builtWeb, createTestApp, SITE_URL, type TestApp } from './support/test-app';
+import {
+  ADMIN,
+  builtWeb,
+  createTestApp,
+  reopenTestDatabase,
+  SECRET_KEY,
+  signIn,
+  SITE_URL,
+  type TestApp,
+} from './support/test-app';
+import { PUBLISHING_LIMITS } from '../../src/shared/blog';
+import { resealStoredSecrets } from '../../src/server/secrets/reseal';
+import { createSecretBox } from '../../src/server/secrets/secret-box';
 import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, getJson, sendBlog, setStatus } from './support/blogs';
 
@@ -86,6 +98,39 @@ describe('preview links and per-post search switches', () => {
     // A token that never was, or is malformed, is the same 404.
     expect((await getJson(t, `/api/previews/${'A'.repeat(43)}`)).statusCode).toBe(404);
     expect((await getJson(t, '/api/previews/short')).statusCode).toBe(404);
+  });
+
+  it('keeps live links working and shown through a SECRET_KEY rotation; at most 10 per post', async () => {
+    const post = await createBlog(t, admin.headers, blogFields(categoryId, { title: 'Rotating Keys' }));
+    const link = (await createLink(post.id)).json().preview as BlogPreviewLink;
+    const newKey = 'the-next-secret-key-after-rotation-0123456789';
+    expect(
+      await resealStoredSecrets(t.database.handle.db, createSecretBox(newKey, SECRET_KEY)),
+    ).toBeGreaterThan(0);
+    const rotated = await createTestApp({
+      secretKey: newKey,
+      database: await reopenTestDatabase(t.database),
+    });
+    try {
+      const headers = await signIn(rotated.app, ADMIN.email, ADMIN.password);
+      const listed = await rotated.app.inject({ url: `/api/blogs/${post.id}/previews`, headers });
+      expect(listed.json().previews).toEqual([link]);
+      expect((await getJson(rotated, `/api/previews/${tokenOf(link)}`)).statusCode).toBe(200);
+      for (let i = 2; i <= PUBLISHING_LIMITS.previewLinksMax; i++)
+        expect(
+          (await rotated.app.inject({ method: 'POST', url: `/api/blogs/${post.id}/previews`, headers }))
+            .statusCode,
+        ).toBe(201);
+      const over = await rotated.app.inject({
+        method: 'POST',
+        url: `/api/blogs/${post.id}/previews`,
+        headers,
+      });
+      expect(over.statusCode).toBe(400);
+      expect(over.json().message).toBe(PUBLISHING_MESSAGES.previewLimit(PUBLISHING_LIMITS.previewLinksMax));
+    } finally {
+      await rotated.close();
+    }
   });
 
   it('leads to the post itself once it is published; a published post gets no new link', async () => {

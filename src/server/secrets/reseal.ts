@@ -4,19 +4,34 @@ import type { SecretBox } from './secret-box';
 
 /**
  * SECRET_KEY rotation (README): with the old key in SECRET_KEY_PREVIOUS, every stored secret sealed with
- * it is opened and sealed again with the new key at start. Answers how many were re-sealed.
+ * it is opened and sealed again with the new key at start: SMTP passwords and the tokens of live preview
+ * links (a revoked link is never opened again). Answers how many were re-sealed.
  */
 export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
-  const rows = await db.selectFrom('email_settings').select(['workspace_id', 'pass_sealed']).execute();
   let resealed = 0;
-  for (const row of rows) {
+  const settings = await db.selectFrom('email_settings').select(['workspace_id', 'pass_sealed']).execute();
+  for (const row of settings) {
     if (box.isCurrent(row.pass_sealed)) continue;
-    const pass_sealed = box.seal(box.open(row.pass_sealed));
     await db
       .updateTable('email_settings')
-      .set({ pass_sealed })
+      .set({ pass_sealed: box.seal(box.open(row.pass_sealed)) })
       .where('workspace_id', '=', row.workspace_id)
       .where('pass_sealed', '=', row.pass_sealed)
+      .execute();
+    resealed += 1;
+  }
+  const links = await db
+    .selectFrom('blog_preview_links')
+    .select(['id', 'token_sealed'])
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const row of links) {
+    if (box.isCurrent(row.token_sealed)) continue;
+    await db
+      .updateTable('blog_preview_links')
+      .set({ token_sealed: box.seal(box.open(row.token_sealed)) })
+      .where('id', '=', row.id)
+      .where('token_sealed', '=', row.token_sealed)
       .execute();
     resealed += 1;
   }
