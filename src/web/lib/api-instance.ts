@@ -2,10 +2,13 @@ import axios from 'axios';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
 import { storage } from './storage';
 
+/** Spec §7: the API's base address, {host}/api/ (the few fetch() calls that bypass axios use it too). */
+export const API_BASE = '/api/';
+
 /** Spec §7: one shared client, base {host}/api/, 10 s time-out, JSON, bearer token from storage. */
 export function createApiInstance() {
   const instance = axios.create({
-    baseURL: '/api/',
+    baseURL: API_BASE,
     timeout: HTTP_TIMEOUT_MS,
     headers: { 'Content-Type': 'application/json' },
   });

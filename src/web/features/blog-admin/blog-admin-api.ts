@@ -9,7 +9,8 @@ import {
 } from '../../../shared/schemas/blog';
 import { api } from '../../lib/api-client';
 
-export type StatusFilter = 'all' | BlogStatus;
+/** 'scheduled' (issue 16): drafts waiting for their publish time, asked for as `scheduled=true`. */
+export type StatusFilter = 'all' | BlogStatus | 'scheduled';
 export interface BlogListFilters {
   status: StatusFilter;
   /** A category id, or 'all'. */
@@ -24,7 +25,8 @@ export interface BlogListAnswer {
 /** The shared client defaults to JSON, which would make axios serialise FormData as JSON. */
 const MULTIPART = { headers: { 'Content-Type': 'multipart/form-data' } };
 
-const BLOGS = ['blog-admin', 'blogs'] as const;
+/** Exported so the publishing queries (revisions, previews) of a post live under it and reload with it. */
+export const BLOGS = ['blog-admin', 'blogs'] as const;
 const CATEGORIES = ['blog-admin', 'categories'] as const;
 
 /** Spec §7: status and category are left out when 'all'; the dashboard reads 10 per page. */
@@ -33,7 +35,8 @@ export function useBlogs({ status, category, page }: BlogListFilters) {
     queryKey: [...BLOGS, 'list', { status, category, page }],
     queryFn: async () => {
       const params: Record<string, string | number> = { page, limit: BLOG_LIMITS.dashboardPageSize };
-      if (status !== 'all') params.status = status;
+      if (status === 'scheduled') params.scheduled = 'true';
+      else if (status !== 'all') params.status = status;
       if (category !== 'all') params.category = category;
       const { data } = await api.get<BlogListAnswer>('blogs', { params });
       return data;

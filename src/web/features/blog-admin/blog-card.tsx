@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import {
   Archive,
   Calendar,
+  Clock,
   Eye,
   ImageOff,
   Pencil,
@@ -15,6 +16,7 @@ import type { BlogSummary } from '../../../shared/schemas/blog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { STATUS_ACTIONS, STATUS_COLORS, imageSrcSet, mediaUrl, shortDate } from './blog-format';
+import { formatPublishTime } from './publish-time';
 
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 22rem, (min-width: 768px) 45vw, 100vw';
 
@@ -36,6 +38,8 @@ export function BlogCard({
   const action = STATUS_ACTIONS[blog.status];
   const image = blog.featuredImage;
   const keywordCount = blog.keywords.length;
+  // Issue 16: a draft with a publish time publishes itself then.
+  const publishAt = blog.status === 'draft' ? blog.publishAt : null;
 
   return (
     <article
@@ -66,6 +70,7 @@ export function BlogCard({
       <div className="flex flex-1 flex-col p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge color={STATUS_COLORS[blog.status]}>{blog.status}</Badge>
+          {publishAt && <Badge color="blue">Scheduled</Badge>}
           <span className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">
             {blog.category?.name ?? 'Uncategorised'}
           </span>
@@ -74,6 +79,14 @@ export function BlogCard({
           {blog.title}
         </h3>
         <p className="mt-1 line-clamp-2 text-sm text-muted">{blog.metaDescription}</p>
+        {publishAt && (
+          <p className="mt-2 flex items-center gap-1.5 text-xs font-medium text-blue-800">
+            <Clock className="size-3.5 shrink-0" aria-hidden />
+            <span>
+              Publishes <time dateTime={publishAt}>{formatPublishTime(publishAt)}</time>
+            </span>
+          </p>
+        )}
 
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-muted">
           <Meta icon={Eye} label="Views">

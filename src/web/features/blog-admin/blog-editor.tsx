@@ -43,7 +43,10 @@ export function BlogEditor({
             {blogId ? 'Edit Blog' : 'Create New Blog'}
           </h1>
           <p className="mt-0.5 text-sm text-muted">
-            The previews follow what you type; nothing is saved until you submit.
+            {/* An existing post's edits are autosaved as a private copy (issue 16); the post waits for submit. */}
+            {blogId
+              ? 'The previews follow what you type; your edits are kept as a private copy until you update the post.'
+              : 'The previews follow what you type; nothing is saved until you submit.'}
           </p>
         </div>
       </div>

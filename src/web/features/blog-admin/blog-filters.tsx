@@ -6,6 +6,8 @@ import type { StatusFilter } from './blog-admin-api';
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
   ...BLOG_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) })),
+  // Issue 16: drafts waiting for their publish time (sent as scheduled=true).
+  { value: 'scheduled', label: 'Scheduled' },
 ];
 
 /** Search (client-side, this page only), status and category filters of the dashboard list (spec §2). */

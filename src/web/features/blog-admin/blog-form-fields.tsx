@@ -5,6 +5,8 @@ import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { TextAreaField } from '../../components/ui/textarea-field';
 import type { BlogFormErrors, BlogFormValues } from './blog-form-model';
+import { PublishAtField } from './publish-at-field';
+import { SearchEngineFields } from './search-engine-fields';
 
 const STATUS_OPTIONS = BLOG_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
@@ -12,7 +14,10 @@ function Counter({ length, max }: { length: number; max: number }) {
   return <span className="shrink-0 tabular-nums">{`${length}/${max}`}</span>;
 }
 
-/** The SEO texts, category, keywords and status of the editor (spec §2, rules of spec §5). */
+/**
+ * The SEO texts, category, keywords and status of the editor (spec §2, rules of spec §5), with the publish
+ * time and the search-engine settings of issue 16.
+ */
 export function BlogFormFields({
   values,
   errors,
@@ -96,6 +101,15 @@ export function BlogFormFields({
           error={errors.status}
           onChange={(e) => onField('status', e.target.value as BlogFormValues['status'])}
         />
+        {/* Under Status, which decides whether a time can be chosen. */}
+        <div className="sm:col-start-2">
+          <PublishAtField
+            value={values.publishAt}
+            status={values.status}
+            error={errors.publishAt}
+            onChange={(v) => onField('publishAt', v)}
+          />
+        </div>
       </div>
       <TextField
         label="Keywords"
@@ -109,6 +123,13 @@ export function BlogFormFields({
           </span>
         }
         onChange={(e) => onField('keywords', e.target.value)}
+      />
+      <SearchEngineFields
+        hideFromSearch={values.hideFromSearch}
+        canonicalUrl={values.canonicalUrl}
+        canonicalError={errors.canonicalUrl}
+        onHideFromSearch={(v) => onField('hideFromSearch', v)}
+        onCanonicalUrl={(v) => onField('canonicalUrl', v)}
       />
     </>
   );

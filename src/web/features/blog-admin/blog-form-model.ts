@@ -1,5 +1,6 @@
 import { isHttpError } from '../../lib/api-client';
 import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
+import { isoToLocalInput, localInputToIso } from './publish-time';
 
 /** What the editor holds while typing: the spec §3 blog form payload, keywords as comma text. */
 export interface BlogFormValues {
@@ -10,6 +11,10 @@ export interface BlogFormValues {
   content: string;
   status: BlogStatus;
   altText: string;
+  /** Issue 16: the datetime-local value ('' = publish by hand); only a draft keeps it when sent. */
+  publishAt: string;
+  hideFromSearch: boolean;
+  canonicalUrl: string;
 }
 export type BlogFormField = keyof BlogFormValues | 'featuredImage';
 export type BlogFormErrors = Partial<Record<BlogFormField, string>>;
@@ -30,6 +35,26 @@ export function initialValues(blog: Blog | null): BlogFormValues {
     content: blog?.content ?? '',
     status: blog?.status ?? 'draft',
     altText: blog?.featuredImage?.altText ?? '',
+    publishAt: isoToLocalInput(blog?.publishAt),
+    hideFromSearch: blog?.hideFromSearch ?? false,
+    canonicalUrl: blog?.canonicalUrl ?? '',
+  };
+}
+
+/**
+ * The publish time as the API takes it: an ISO instant, or '' when not scheduled. A post that is not a
+ * draft cannot be scheduled, so its (disabled, kept) time is not sent.
+ */
+export function publishAtField(values: BlogFormValues): string {
+  return values.status === 'draft' ? localInputToIso(values.publishAt) : '';
+}
+
+/** The form's values in the shape of the shared schema's text fields. */
+function schemaInput(values: BlogFormValues) {
+  return {
+    ...values,
+    publishAt: publishAtField(values),
+    hideFromSearch: values.hideFromSearch ? 'true' : 'false',
   };
 }
 
@@ -44,7 +69,7 @@ export function hasImage(image: ImageDraft): boolean {
 
 /** The first message per field of the shared schema, the same rules the server applies (spec §5). */
 export function validateBlog(values: BlogFormValues): BlogFormErrors {
-  const result = blogFieldsSchema.safeParse(values);
+  const result = blogFieldsSchema.safeParse(schemaInput(values));
   const errors: BlogFormErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
@@ -66,8 +91,11 @@ export function serverFieldErrors(error: unknown): BlogFormErrors {
   return errors;
 }
 
-/** The multipart body of POST /api/blogs and PUT /api/blogs/{id} (spec §7). */
-export function toFormData(values: BlogFormValues, image: ImageDraft): FormData {
+/**
+ * The multipart body of POST /api/blogs and PUT /api/blogs/{id} (spec §7). `version` is the post's version
+ * the editor holds (edits only): a newer one on the server makes it answer 409 instead of overwriting.
+ */
+export function toFormData(values: BlogFormValues, image: ImageDraft, version?: number): FormData {
   const form = new FormData();
   form.append('title', values.title);
   form.append('metaDescription', values.metaDescription);
@@ -77,6 +105,10 @@ export function toFormData(values: BlogFormValues, image: ImageDraft): FormData 
   form.append('status', values.status);
   form.append('altText', hasImage(image) ? values.altText : '');
   form.append('removeImage', image.existing && image.removed && !image.file ? 'true' : 'false');
+  form.append('publishAt', publishAtField(values));
+  form.append('hideFromSearch', values.hideFromSearch ? 'true' : 'false');
+  form.append('canonicalUrl', values.canonicalUrl.trim());
+  if (version !== undefined) form.append('version', String(version));
   if (image.file) form.append('featuredImage', image.file, image.file.name);
   return form;
 }

@@ -14,9 +14,13 @@ const LONG_DATE = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** The date readers see: when the post was published (a republished post keeps its first date). */
-export const postDate = (blog: Pick<Blog, 'publishedAt' | 'createdAt'>): string =>
-  blog.publishedAt ?? blog.createdAt;
+/**
+ * The date readers see: when the post was published (a republished post keeps its first date); a
+ * scheduled draft's preview shows the date it will carry.
+ */
+export const postDate = (
+  blog: Pick<Blog, 'publishedAt' | 'createdAt'> & Partial<Pick<Blog, 'publishAt'>>,
+): string => blog.publishedAt ?? blog.publishAt ?? blog.createdAt;
 
 function format(formatter: Intl.DateTimeFormat, iso: string): string {
   const date = new Date(iso);
