@@ -264,3 +264,39 @@ test('a preview link opens the draft in a fresh browser without signing in, unti
     await client.close();
   }
 });
+
+test('two people on one post: the second save is told, and may save anyway', async ({ page, request }) => {
+  const headers = await apiHeaders(request);
+  const category = await newCategory(request, headers, `Together ${run}`);
+  const title = `Shared Post ${run}`;
+  const post = await newPost(request, headers, { title, category });
+
+  await openBlogs(page);
+  await editPost(page, title);
+  // A colleague saves first, on the version both opened.
+  const theirs = await request.put(`/api/blogs/${post._id}`, {
+    headers,
+    multipart: {
+      title,
+      metaDescription: `About ${title}.`,
+      keywords: 'e2e',
+      category,
+      content: '<p>The colleague was here first.</p>',
+      status: 'draft',
+      altText: '',
+      version: '1',
+    },
+  });
+  expect(theirs.ok(), await theirs.text()).toBe(true);
+
+  await page.getByLabel('Content').fill('<p>My own words.</p>');
+  await page.getByRole('button', { name: 'Update Blog' }).click();
+  const notice = page.getByRole('alertdialog', { name: PUBLISHING_MESSAGES.staleSave });
+  await expect(notice).toBeVisible();
+  // Nothing typed is lost while the choice is open.
+  await expect(page.getByLabel('Content')).toHaveValue('<p>My own words.</p>');
+  await notice.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
+  const saved = await request.get(`/api/blogs/${post._id}`, { headers });
+  expect(((await saved.json()) as { content: string }).content).toBe('<p>My own words.</p>');
+});

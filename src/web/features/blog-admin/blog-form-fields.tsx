@@ -5,8 +5,8 @@ import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { TextAreaField } from '../../components/ui/textarea-field';
 import type { BlogFormErrors, BlogFormValues } from './blog-form-model';
-import { PublishAtField } from './publish-at-field';
-import { SearchEngineFields } from './search-engine-fields';
+import { PublishAtField } from './publishing/publish-at-field';
+import { SearchEngineFields } from './publishing/search-engine-fields';
 
 const STATUS_OPTIONS = BLOG_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 

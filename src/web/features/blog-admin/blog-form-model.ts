@@ -1,6 +1,6 @@
 import { isHttpError } from '../../lib/api-client';
 import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
-import { isoToLocalInput, localInputToIso } from './publish-time';
+import { isoToLocalInput, localInputToIso } from './publishing/publish-time';
 
 /** What the editor holds while typing: the spec §3 blog form payload, keywords as comma text. */
 export interface BlogFormValues {

@@ -3,9 +3,9 @@ import type { Blog } from '../../../shared/schemas/blog';
 import { serverMessage } from '../../lib/api-client';
 import { useSaveBlog } from './blog-admin-api';
 import { serverFieldErrors, toFormData, validateBlog, initialValues } from './blog-form-model';
-import { conflictBlog } from './blog-publishing-api';
-import { toDraftFields } from './autosave-model';
-import type { useAutosave } from './use-autosave';
+import { conflictBlog } from './publishing/blog-publishing-api';
+import { toDraftFields } from './publishing/autosave-model';
+import type { useAutosave } from './publishing/use-autosave';
 import type { useBlogForm } from './use-blog-form';
 
 /**

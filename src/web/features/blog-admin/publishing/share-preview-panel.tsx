@@ -1,11 +1,11 @@
 import { Link2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { PUBLISHING_MESSAGES } from '../../../shared/messages';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { SidePanel } from '../../components/ui/side-panel';
-import { Spinner } from '../../components/ui/spinner';
-import { serverMessage } from '../../lib/api-client';
+import { PUBLISHING_MESSAGES } from '../../../../shared/messages';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { SidePanel } from '../../../components/ui/side-panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessage } from '../../../lib/api-client';
 import { useCreatePreviewLink, usePreviewLinks, useRevokePreviewLink } from './blog-publishing-api';
 import { copyText } from './copy-text';
 import { PreviewLinkItem } from './preview-link-item';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PUBLISHING_LIMITS } from '../../../shared/blog';
-import type { BlogDraftFields } from '../../../shared/schemas/blog-publishing';
+import { PUBLISHING_LIMITS } from '../../../../shared/blog';
+import type { BlogDraftFields } from '../../../../shared/schemas/blog-publishing';
 import { autosaveBody, isRetryable } from './autosave-model';
 import { sendAutosaveNow } from './autosave-keepalive';
 import { useDiscardAutosave, useSaveAutosave } from './blog-publishing-api';

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Copy, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { BlogPreviewLink } from '../../../shared/schemas/blog-publishing';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { controlClasses } from '../../components/ui/field-shell';
+import type { BlogPreviewLink } from '../../../../shared/schemas/blog-publishing';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { controlClasses } from '../../../components/ui/field-shell';
 import { copyText } from './copy-text';
 import { formatDateTime } from './publish-time';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogAutosave } from '../../../shared/schemas/blog-publishing';
+import type { BlogAutosave } from '../../../../shared/schemas/blog-publishing';
 import {
   autosaveBody,
   copyToOffer,
@@ -12,7 +12,7 @@ import {
   sameDraft,
   toDraftFields,
 } from './autosave-model';
-import type { BlogFormValues } from './blog-form-model';
+import type { BlogFormValues } from '../blog-form-model';
 
 const values: BlogFormValues = {
   title: 'Ten tips',

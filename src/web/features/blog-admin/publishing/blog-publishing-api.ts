@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { blogConflictAnswerSchema, type Blog } from '../../../shared/schemas/blog';
+import { blogConflictAnswerSchema, type Blog } from '../../../../shared/schemas/blog';
 import type {
   BlogAutosave,
   BlogDraftFields,
   BlogPreviewLink,
   BlogRevision,
-} from '../../../shared/schemas/blog-publishing';
-import { api, isHttpError } from '../../lib/api-client';
-import { BLOGS } from './blog-admin-api';
+} from '../../../../shared/schemas/blog-publishing';
+import { api, isHttpError } from '../../../lib/api-client';
+import { BLOGS } from '../blog-admin-api';
 
 /* Issue 16: revisions, the autosaved copy and preview links of one post. */
 

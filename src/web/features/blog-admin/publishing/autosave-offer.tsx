@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { PUBLISHING_MESSAGES } from '../../../shared/messages';
-import type { Blog } from '../../../shared/schemas/blog';
-import type { BlogAutosave } from '../../../shared/schemas/blog-publishing';
-import { Button } from '../../components/ui/button';
+import { PUBLISHING_MESSAGES } from '../../../../shared/messages';
+import type { Blog } from '../../../../shared/schemas/blog';
+import type { BlogAutosave } from '../../../../shared/schemas/blog-publishing';
+import { Button } from '../../../components/ui/button';
 import { ActionNotice } from './action-notice';
 import { copyToOffer, toDraftFields } from './autosave-model';
 import { useServerAutosave } from './blog-publishing-api';
-import { initialValues } from './blog-form-model';
+import { initialValues } from '../blog-form-model';
 import { readLocalCopy } from './local-draft-store';
 import { formatDateTime } from './publish-time';
 

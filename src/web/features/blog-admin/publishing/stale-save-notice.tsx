@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { PUBLISHING_MESSAGES } from '../../../shared/messages';
-import { Button } from '../../components/ui/button';
+import { PUBLISHING_MESSAGES } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
 import { ActionNotice } from './action-notice';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Blog } from '../../../shared/schemas/blog';
-import type { BlogRevision } from '../../../shared/schemas/blog-publishing';
-import { Banner } from '../../components/ui/banner';
-import { cn } from '../../components/ui/cn';
-import { SidePanel } from '../../components/ui/side-panel';
-import { Spinner } from '../../components/ui/spinner';
-import { serverMessage } from '../../lib/api-client';
+import type { Blog } from '../../../../shared/schemas/blog';
+import type { BlogRevision } from '../../../../shared/schemas/blog-publishing';
+import { Banner } from '../../../components/ui/banner';
+import { cn } from '../../../components/ui/cn';
+import { SidePanel } from '../../../components/ui/side-panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessage } from '../../../lib/api-client';
 import { useRevisions } from './blog-publishing-api';
 import { formatDateTime } from './publish-time';
 import { DiffLegend, TextDiff } from './revision-diff';

@@ -1,5 +1,5 @@
-import type { BlogAutosave, BlogDraftFields } from '../../../shared/schemas/blog-publishing';
-import { keepIfRoom, storage } from '../../lib/storage';
+import type { BlogAutosave, BlogDraftFields } from '../../../../shared/schemas/blog-publishing';
+import { keepIfRoom, storage } from '../../../lib/storage';
 import { localDraftKey, parseLocalCopy, type LocalDraftCopy } from './autosave-model';
 
 /*

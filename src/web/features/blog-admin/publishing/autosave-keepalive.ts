@@ -1,5 +1,5 @@
-import { storage } from '../../lib/storage';
-import { API_BASE } from '../../lib/api-instance';
+import { storage } from '../../../lib/storage';
+import { API_BASE } from '../../../lib/api-instance';
 import { fitsKeepalive } from './autosave-model';
 
 /**

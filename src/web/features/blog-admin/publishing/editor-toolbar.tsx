@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { History, Share2 } from 'lucide-react';
-import type { Blog } from '../../../shared/schemas/blog';
-import { Button } from '../../components/ui/button';
+import type { Blog } from '../../../../shared/schemas/blog';
+import { Button } from '../../../components/ui/button';
 import { SharePreviewPanel } from './share-preview-panel';
 
 // The comparison library is only needed once History opens: keep it out of the editor's own chunk.

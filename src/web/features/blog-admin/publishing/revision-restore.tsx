@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import { PUBLISHING_MESSAGES } from '../../../shared/messages';
-import type { Blog } from '../../../shared/schemas/blog';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { serverMessage } from '../../lib/api-client';
+import { PUBLISHING_MESSAGES } from '../../../../shared/messages';
+import type { Blog } from '../../../../shared/schemas/blog';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { serverMessage } from '../../../lib/api-client';
 import { conflictBlog, useRestoreRevision } from './blog-publishing-api';
 import { StaleSaveNotice } from './stale-save-notice';
 

@@ -1,11 +1,11 @@
-import { BLOG_STATUSES, type BlogStatus } from '../../../shared/schemas/blog';
+import { BLOG_STATUSES, type BlogStatus } from '../../../../shared/schemas/blog';
 import {
   blogAutosaveSchema,
   type BlogAutosave,
   type BlogDraftFields,
-} from '../../../shared/schemas/blog-publishing';
-import { isHttpError } from '../../lib/api-client';
-import { publishAtField, type BlogFormValues } from './blog-form-model';
+} from '../../../../shared/schemas/blog-publishing';
+import { isHttpError } from '../../../lib/api-client';
+import { publishAtField, type BlogFormValues } from '../blog-form-model';
 import { isoToLocalInput } from './publish-time';
 
 /*

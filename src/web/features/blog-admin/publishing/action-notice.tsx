@@ -1,6 +1,6 @@
 import { forwardRef, useId, type ReactNode } from 'react';
 import { AlertTriangle, Info } from 'lucide-react';
-import { cn } from '../../components/ui/cn';
+import { cn } from '../../../components/ui/cn';
 
 // The tints of the shared Banner (components/ui/banner.tsx), so these notices read as the same family.
 const TONES = {

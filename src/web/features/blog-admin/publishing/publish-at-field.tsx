@@ -1,7 +1,12 @@
 import { useId } from 'react';
-import { cn } from '../../components/ui/cn';
-import { controlClasses, controlErrorClass, FieldShell, useFieldIds } from '../../components/ui/field-shell';
-import type { BlogStatus } from '../../../shared/schemas/blog';
+import { cn } from '../../../components/ui/cn';
+import {
+  controlClasses,
+  controlErrorClass,
+  FieldShell,
+  useFieldIds,
+} from '../../../components/ui/field-shell';
+import type { BlogStatus } from '../../../../shared/schemas/blog';
 import { isoToLocalInput, timeZoneLabel } from './publish-time';
 
 export const PUBLISH_AT_HINT =

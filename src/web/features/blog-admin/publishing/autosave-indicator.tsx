@@ -1,5 +1,5 @@
-import { PUBLISHING_MESSAGES } from '../../../shared/messages';
-import { cn } from '../../components/ui/cn';
+import { PUBLISHING_MESSAGES } from '../../../../shared/messages';
+import { cn } from '../../../components/ui/cn';
 import type { AutosaveState } from './use-autosave';
 
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
