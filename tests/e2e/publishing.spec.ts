@@ -16,10 +16,24 @@ async function apiHeaders(request: APIRequestContext): Promise<Headers> {
   return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
 }
 
+/** What each test made, removed after it: other suites read the shared server's public blog (home teaser). */
+const made: { posts: string[]; categories: string[] } = { posts: [], categories: [] };
+
+test.afterEach(async ({ request }) => {
+  if (!made.posts.length && !made.categories.length) return;
+  const headers = await apiHeaders(request);
+  for (const id of made.posts.splice(0))
+    expect((await request.delete(`/api/blogs/${id}`, { headers })).ok()).toBe(true);
+  for (const id of made.categories.splice(0))
+    expect((await request.delete(`/api/categories/${id}`, { headers })).ok()).toBe(true);
+});
+
 async function newCategory(request: APIRequestContext, headers: Headers, name: string): Promise<string> {
   const created = await request.post('/api/categories', { headers, data: { name, description: '' } });
   expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { category: { _id: string } }).category._id;
+  const id = ((await created.json()) as { category: { _id: string } }).category._id;
+  made.categories.push(id);
+  return id;
 }
 
 async function newPost(
@@ -40,7 +54,9 @@ async function newPost(
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { blog: { _id: string; slug: string } }).blog;
+  const { blog } = (await response.json()) as { blog: { _id: string; slug: string } };
+  made.posts.push(blog._id);
+  return blog;
 }
 
 async function openBlogs(page: Page) {
