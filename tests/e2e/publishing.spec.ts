@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PUBLISHING_MESSAGES } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
 import { expect, signIn, test } from './support/fixtures';
@@ -69,6 +69,20 @@ async function editPost(page: Page, title: string) {
   await page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible();
   await expect(page.getByLabel('SEO Title')).toHaveValue(title);
+}
+
+/** A browser with no copy of its own: the editor offers the server's copy, and restoring it fills the form. */
+async function restoreInAnotherBrowser(browser: Browser, title: string, content: string) {
+  const other = await browser.newContext();
+  try {
+    const page = await other.newPage();
+    await openBlogs(page);
+    await editPost(page, title);
+    await page.getByRole('button', { name: 'Restore unsaved changes' }).click();
+    await expect(page.getByLabel('Content')).toHaveValue(content);
+  } finally {
+    await other.close();
+  }
 }
 
 /** `datetime-local` wants the browser's wall-clock time; the browser here runs in the machine's zone. */
@@ -144,16 +158,7 @@ test('typed text survives a closed tab: reopening the post offers the unsaved co
 
   // Another browser altogether, with no copy of its own, gets the one sent as the tab closed (read first:
   // restoring a copy in any editor sends it again)…
-  const elsewhere = await browser.newContext();
-  try {
-    const laptop = await elsewhere.newPage();
-    await openBlogs(laptop);
-    await editPost(laptop, title);
-    await laptop.getByRole('button', { name: 'Restore unsaved changes' }).click();
-    await expect(laptop.getByLabel('Content')).toHaveValue('<p>A paragraph the writer never submitted.</p>');
-  } finally {
-    await elsewhere.close();
-  }
+  await restoreInAnotherBrowser(browser, title, '<p>A paragraph the writer never submitted.</p>');
   // …and another tab of this browser (the session was the closed tab's: signing in again).
   const again = await context.newPage();
   await openBlogs(again);
@@ -180,16 +185,7 @@ test('the autosaved copy is on the server too: another browser gets it back', as
     timeout: 10_000,
   });
 
-  const home = await browser.newContext();
-  const laptop = await home.newPage();
-  try {
-    await openBlogs(laptop);
-    await editPost(laptop, title);
-    await laptop.getByRole('button', { name: 'Restore unsaved changes' }).click();
-    await expect(laptop.getByLabel('Content')).toHaveValue('<p>Typed on the office laptop.</p>');
-  } finally {
-    await home.close();
-  }
+  await restoreInAnotherBrowser(browser, title, '<p>Typed on the office laptop.</p>');
 });
 
 test('History shows what changed and restores an earlier version', async ({ page, request }) => {
