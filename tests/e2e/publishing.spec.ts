@@ -217,6 +217,9 @@ test('History shows what changed and restores an earlier version', async ({ page
   await page.getByRole('button', { name: 'History' }).click();
   const panel = page.getByRole('dialog', { name: 'History' });
   await expect(panel.getByRole('listitem')).toHaveCount(2);
+  // A modal panel keeps the keyboard inside: Tab wraps round instead of walking into the page behind.
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+  expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await panel.getByRole('listitem').nth(1).getByRole('button').first().click();
   // The older text against the current one: its words marked as removed and added.
   await expect(panel.locator('del, ins').first()).toBeVisible();

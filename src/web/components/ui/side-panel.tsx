@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createFocusTrap } from 'focus-trap';
 import { X } from 'lucide-react';
 
-/** A right-hand dialog panel: focus moves in on open, Escape and the backdrop close it. */
+/**
+ * A right-hand dialog panel: focus moves in on open and stays inside while it is open (Tab wraps; the
+ * page behind is modal), Escape and the backdrop close it, and focus goes back where it was.
+ */
 export function SidePanel({
   title,
   onClose,
@@ -18,11 +22,21 @@ export function SidePanel({
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    const trap = panel.current
+      ? createFocusTrap(panel.current, {
+          initialFocus: panel.current,
+          fallbackFocus: panel.current,
+          // Escape and the backdrop are this panel's own; a toast or a nested dialog may take clicks.
+          escapeDeactivates: false,
+          allowOutsideClick: true,
+          returnFocusOnDeactivate: false,
+        }).activate()
+      : null;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      trap?.deactivate();
       previouslyFocused?.focus();
     };
   }, [onClose]);
