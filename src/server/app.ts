@@ -63,6 +63,9 @@ import { createPublishScheduler, type PublishScheduler } from './modules/publish
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createPreviewLinks } from './modules/publishing/preview-links';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { securityRoutes } from './modules/security/security.routes';
+import { encryptionStatus } from './modules/security/encryption-status';
+import { engineOf } from './db/engine';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +105,8 @@ export interface AppDeps {
   /** Seals stored secrets (SMTP passwords): SECRET_KEY, or the one generated into the database. */
   secretKey: string;
   secretKeyPrevious?: string;
+  /** Where secretKey came from: SECRET_KEY ('environment', the default) or generated into the database. */
+  secretKeySource?: 'environment' | 'database';
   resetLimits?: PasswordResetLimits;
   /** The built web app; API-only tests leave it out. */
   web?: WebRenderer;
@@ -207,6 +212,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
       await api.register(workspacesRoutes(createWorkspacesService(db), guards));
+      await api.register(
+        securityRoutes(
+          encryptionStatus({
+            siteUrl: deps.config.siteUrl,
+            passwordHashCost: deps.config.passwordHashCost,
+            secretKeySource: deps.secretKeySource ?? 'environment',
+            secretKeyPrevious: deps.secretKeyPrevious,
+            engine: engineOf(db),
+          }),
+          guards,
+        ),
+      );
       await api.register(blogsRoutes(blogs, guards, publicCache));
       await api.register(publishingRoutes(publishing, guards));
       await api.register(categoriesRoutes(categories, guards, publicCache));

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     jwtSecret,
     secretKey,
     secretKeyPrevious: config.secretKeyPrevious,
+    secretKeySource: config.secretKey ? 'environment' : 'database',
     web,
   });
 

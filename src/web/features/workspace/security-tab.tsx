@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { History, KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Switch } from '../../components/ui/switch';
+import { EncryptionStatusList } from './encryption-status';
 
 const AUDIT_LOG = [
   { action: 'Workspace settings updated', when: 'Today' },
@@ -32,7 +32,10 @@ function SecurityCard({
   );
 }
 
-/** Spec §2 Security: static cards; the two-factor switch is kept on this screen only. */
+/**
+ * Spec §2 Security: access control, two-factor, encryption, audit logs. The encryption status is read from
+ * the server's running configuration (issue 17); the two-factor switch is kept on this screen only.
+ */
 export function SecurityTab() {
   const [twoFactor, setTwoFactor] = useState(false);
   return (
@@ -52,10 +55,7 @@ export function SecurityTab() {
         />
       </SecurityCard>
       <SecurityCard icon={Lock} title="Encryption">
-        <p className="flex flex-wrap items-center gap-2">
-          <Badge color="green">Enabled</Badge> Passwords are stored as salted scrypt hashes and sessions use
-          signed tokens.
-        </p>
+        <EncryptionStatusList />
       </SecurityCard>
       <SecurityCard icon={History} title="Audit logs">
         <ul className="divide-y divide-line">
