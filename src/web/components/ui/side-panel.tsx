@@ -22,9 +22,11 @@ export function SidePanel({
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
     const trap = panel.current
       ? createFocusTrap(panel.current, {
-          initialFocus: panel.current,
+          // Focus is already in (above, or a field of the content that takes it first): left where it is.
+          initialFocus: false,
           fallbackFocus: panel.current,
           // Escape and the backdrop are this panel's own; a toast or a nested dialog may take clicks.
           escapeDeactivates: false,
