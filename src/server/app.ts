@@ -16,6 +16,7 @@ import { createWorkGate } from './lib/work-gate';
 import { isOverloaded, shedLoadWhenOverloaded } from './http/load-shedding';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulCharacters, sendSecurityHeaders } from './http/security';
+import { rememberClientAddress } from './http/request-context';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app);
   refuseNulCharacters(app);
+  await rememberClientAddress(app);
   // First of the routes: the OpenAPI generator sees only routes registered after it.
   await app.register(docsRoutes(deps.config.siteName));
 

@@ -17,6 +17,15 @@ export interface WorkspacesTable {
   plan: string;
   created_at: string;
   updated_at: string;
+  /** 1: members must sign in with a second factor (migration 013). */
+  require_two_factor: Generated<number>;
+  /** Set while the workspace is deleted and recoverable; its members are shut out. */
+  deleted_at: Generated<string | null>;
+  deleted_by: Generated<string | null>;
+  /** The purge job erases the workspace for good from this time on. */
+  purge_after: Generated<string | null>;
+  /** sha256 of the token in the recovery e-mail. */
+  recovery_token_hash: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -48,6 +57,27 @@ export interface ActivityTable {
   user_id: string | null;
   action: string;
   created_at: string;
+  /** One of AUDIT_KINDS (migration 013); null for older entries. */
+  kind: Generated<string | null>;
+  /** The client address of the request that caused it; null for background work. */
+  ip: Generated<string | null>;
+}
+
+/** A user's TOTP second factor (migration 013). */
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret_sealed: string | null;
+  enabled_at: string | null;
+  last_step: number | null;
+  pending_sealed: string | null;
+  pending_at: string | null;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface SettingsTable {
@@ -331,6 +361,8 @@ export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
   activity: ActivityTable;
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   settings: SettingsTable;
   categories: CategoriesTable;
   blogs: BlogsTable;

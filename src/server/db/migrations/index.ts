@@ -11,6 +11,7 @@ import * as publicContentVersion from './009-public-content-version';
 import * as workspaceStorage from './010-workspace-storage';
 import * as scrapedProfileCounts from './011-scraped-profile-counts';
 import * as publishing from './012-publishing';
+import * as accountSafety from './013-account-safety';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-workspace-storage': workspaceStorage,
   '011-scraped-profile-counts': scrapedProfileCounts,
   '012-publishing': publishing,
+  '013-account-safety': accountSafety,
 };

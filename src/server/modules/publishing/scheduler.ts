@@ -58,6 +58,8 @@ export function createPublishScheduler(
           workspaceId: post.workspace_id,
           userId: null,
           action: PUBLISHING_MESSAGES.scheduledActivity(post.title),
+          kind: 'post-published',
+          ip: null,
         });
       return published.length;
     });

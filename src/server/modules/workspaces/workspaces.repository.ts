@@ -48,6 +48,11 @@ export async function createWorkspace(
     plan: 'Free',
     created_at: now,
     updated_at: now,
+    require_two_factor: 0,
+    deleted_at: null,
+    deleted_by: null,
+    purge_after: null,
+    recovery_token_hash: null,
   };
   await db.insertInto('workspaces').values(row).execute();
   // DESIGN §7: a new workspace starts with the spec's 8 sample leads (inside the caller's transaction).

@@ -1,0 +1,54 @@
+/**
+ * The audit log (issue 17): the kinds of event recorded in the activity trail, with the labels the
+ * Security tab's filter shows. Entries are never edited or deleted through the API.
+ */
+export const AUDIT_KINDS = [
+  'sign-in',
+  'sign-in-failed',
+  'role-changed',
+  'status-changed',
+  'permissions-changed',
+  'post-published',
+  'post-deleted',
+  'leads-imported',
+  'leads-exported',
+  'smtp-changed',
+  'two-factor',
+  'workspace-deleted',
+  'workspace-recovered',
+  'workspace-purged',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
+  'sign-in': 'Sign-in',
+  'sign-in-failed': 'Failed sign-in',
+  'role-changed': 'Role change',
+  'status-changed': 'Status change',
+  'permissions-changed': 'Permission change',
+  'post-published': 'Post published',
+  'post-deleted': 'Post deleted',
+  'leads-imported': 'Leads imported',
+  'leads-exported': 'Leads exported',
+  'smtp-changed': 'Email setup change',
+  'two-factor': 'Two-factor change',
+  'workspace-deleted': 'Workspace deleted',
+  'workspace-recovered': 'Workspace recovered',
+  'workspace-purged': 'Workspace erased',
+  other: 'Other',
+};
+
+export const AUDIT_LIMITS = {
+  pageSize: 25,
+  maxPageSize: 100,
+  /** One CSV export holds at most this many entries (the newest first). */
+  exportMax: 50_000,
+} as const;
+
+export const AUDIT_MESSAGES = {
+  title: 'Audit Logs',
+  empty: 'No audit entries match these filters.',
+  loading: 'Loading audit logs...',
+  exportCsv: 'Export CSV',
+  adminsOnly: "Only the workspace's Admin or Business Admin can read its audit log.",
+} as const;
