@@ -61,12 +61,24 @@ import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constant
 import { CONTACT_LIMITS } from '../shared/schemas/contact';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
 import { createPublishScheduler, type PublishScheduler } from './modules/publishing/scheduler';
+import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
+import { createWorkspaceDeletionService } from './modules/workspace-deletion/workspace-deletion.service';
+import { createWorkspacePurge, type WorkspacePurge } from './modules/workspace-deletion/workspace-purge';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createPreviewLinks } from './modules/publishing/preview-links';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { securityRoutes } from './modules/security/security.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { encryptionStatus } from './modules/security/encryption-status';
 import { engineOf } from './db/engine';
+import { TWO_FACTOR } from '../shared/two-factor';
+import { createChallengeTokens } from './auth/challenge-tokens';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createTwoFactorAdmin } from './modules/two-factor/two-factor-admin';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { createSecondStepService } from './modules/auth/second-step.service';
+import { createSessionStart } from './modules/auth/sign-in-session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +92,8 @@ declare module 'fastify' {
     routeTable: RouteAccess[];
     /** Publishes scheduled posts; main.ts starts it once listening, tests call publishDue(). */
     scheduler: PublishScheduler;
+    /** Erases deleted workspaces after their 30 days; main.ts starts it once listening, tests call purgeDue(). */
+    workspacePurge: WorkspacePurge;
   }
 }
 
@@ -173,6 +187,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     deps.config.passwordHashCost,
   );
+  const secretBox = createSecretBox(deps.secretKey, deps.secretKeyPrevious);
+  const clock = deps.clock ?? (() => new Date());
+  const twoFactor = createTwoFactorService({
+    db,
+    box: secretBox,
+    throttle: limits.limiter({
+      name: 'two-factor',
+      limit: TWO_FACTOR.failureLimit,
+      windowMs: TWO_FACTOR.failureWindowMs,
+    }),
+    clock,
+  });
+  const startSession = createSessionStart(db, tokens);
+  const secondStep = createSecondStepService({
+    db,
+    challenges: createChallengeTokens(deps.jwtSecret, clock),
+    twoFactor,
+    startSession,
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -181,9 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
     addressThrottle: perAddress.signIn,
     passwords,
+    secondStep,
+    startSession,
     clock: deps.clock,
   });
-  const secretBox = createSecretBox(deps.secretKey, deps.secretKeyPrevious);
   const mailer = createMailer({
     db,
     box: secretBox,
@@ -192,9 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('outbox', mailer.worker);
-  const clock = deps.clock ?? (() => new Date());
   const scheduler = createPublishScheduler(db, { clock, log: app.log });
   app.decorate('scheduler', scheduler);
+  const workspacePurge = createWorkspacePurge(db, { clock, log: app.log });
+  app.decorate('workspacePurge', workspacePurge);
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
@@ -209,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       });
       await api.register(healthRoutes(db, () => isOverloaded(app)));
-      await api.register(authRoutes(auth, guards, perAddress));
+      await api.register(authRoutes(auth, secondStep, guards, perAddress));
+      await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));
@@ -226,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
         ),
       );
+      await api.register(auditRoutes(createAuditService(db, clock), guards));
       await api.register(blogsRoutes(blogs, guards, publicCache));
       await api.register(publishingRoutes(publishing, guards));
       await api.register(categoriesRoutes(categories, guards, publicCache));
@@ -249,6 +286,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));
+      await api.register(
+        workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
+      );
       await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
     },
     { prefix: '/api' },
@@ -263,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await workspacePurge.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
     await limits.close();

@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   app.outbox.start();
   // Posts whose time passed while no instance was running are published now.
   await app.scheduler.start();
+  // Deleted workspaces whose 30 days ran out while no instance was running are erased now, then hourly.
+  await app.workspacePurge.start();
 }
 
 main().catch((error: unknown) => {

@@ -38,6 +38,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   other: 'Other',
 };
 
+/** Who may read a workspace's audit log: its Admin or Business Admin, and only their own workspace's. */
+export const AUDIT_READER_ROLES: readonly string[] = ['Admin', 'Business Admin'];
+export const canReadAuditLog = (role: string): boolean => AUDIT_READER_ROLES.includes(role);
+
 export const AUDIT_LIMITS = {
   pageSize: 25,
   maxPageSize: 100,

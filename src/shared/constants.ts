@@ -23,6 +23,7 @@ export const ADDRESS_LIMITS = {
   signUp: { name: 'register-ip', limit: 10, windowMs: 60 * 60 * 1000 },
   domainCheck: { name: 'check-domain-ip', limit: 30, windowMs: 15 * 60 * 1000 },
   passwordReset: { name: 'reset-password-ip', limit: 10, windowMs: 15 * 60 * 1000 },
+  workspaceRecovery: { name: 'workspace-recovery-ip', limit: 10, windowMs: 15 * 60 * 1000 },
 } as const;
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 

@@ -47,3 +47,15 @@ export const TWO_FACTOR_MESSAGES = {
   recoveryCodesHelp:
     'Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe.',
 } as const;
+
+/** Lines of the activity trail (the overview and the audit log). */
+export const TWO_FACTOR_ACTIVITY = {
+  enabled: (user: string) => `${user} turned on two-factor sign-in`,
+  disabled: (user: string) => `${user} turned off two-factor sign-in`,
+  codesRenewed: (user: string) => `${user} made new two-factor recovery codes`,
+  reset: (admin: string, user: string) => `${admin} reset two-factor sign-in of ${user}`,
+  policyOn: (user: string) => `${user} required two-factor sign-in for every member`,
+  policyOff: (user: string) => `${user} stopped requiring two-factor sign-in`,
+  recoveryCodeUsed: (user: string, left: number) => `${user} signed in with a recovery code (${left} left)`,
+  wrongCode: (user: string) => `${user} entered a wrong two-factor code`,
+} as const;

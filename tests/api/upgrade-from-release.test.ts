@@ -136,6 +136,27 @@ describe('upgrading a release 0.4 database', () => {
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it("opens the release's accounts in the safety features: no 2FA, nothing deleted, old activity as 'other'", async () => {
+    const owner = await signIn('owner@bloom-bakery.test', 'owner-pass-1');
+    expect((await get('/api/profile/two-factor', owner)).json()).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+      requiredByWorkspace: false,
+    });
+    const audit = (await get('/api/security/audit?limit=100', owner)).json();
+    // The release's own lines are kept, without a kind or an address; this run's sign-in has both.
+    const older = audit.entries.filter((entry: { kind: string }) => entry.kind === 'other');
+    expect(older.length).toBeGreaterThan(0);
+    for (const entry of older) expect(entry.ip).toBeNull();
+    expect(audit.entries[0]).toMatchObject({ kind: 'sign-in', ip: '127.0.0.1' });
+    const workspaces = await handle.db
+      .selectFrom('workspaces')
+      .select(['deleted_at', 'purge_after'])
+      .execute();
+    expect(workspaces.every((w) => w.deleted_at === null && w.purge_after === null)).toBe(true);
+  });
+
   it("opens the release's posts in the publishing features: version 1, not scheduled, indexed", async () => {
     const admin = await signIn('admin@release.test', 'release-pass-1');
     const post = (await get('/api/blogs/our-spring-plans', admin)).json();

@@ -256,7 +256,7 @@ export interface EmailSettingsTable {
   updated_at: string;
 }
 
-export type MailKind = 'contact' | 'password-reset' | 'invitation' | 'test';
+export type MailKind = 'contact' | 'password-reset' | 'invitation' | 'test' | 'workspace-deleted';
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** Every message the product sends (migration 007), shown as the workspace's delivery log. */

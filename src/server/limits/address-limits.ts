@@ -18,5 +18,6 @@ export function addressLimiters(store: LimitStore, multiplier = 1): AddressLimit
     signUp: limiter('signUp'),
     domainCheck: limiter('domainCheck'),
     passwordReset: limiter('passwordReset'),
+    workspaceRecovery: limiter('workspaceRecovery'),
   };
 }

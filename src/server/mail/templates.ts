@@ -1,4 +1,5 @@
 import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../shared/mail';
+import { WORKSPACE_DELETION_MESSAGES } from '../../shared/workspace-deletion';
 import { escapeXml as escapeHtml } from '../render/xml';
 
 /** One message: plain text and HTML from one template (issue 10 §4). */
@@ -84,5 +85,21 @@ export function testMail(siteName: string, input: { host: string; sentBy: string
       `This is a test e-mail sent by ${input.sentBy} through ${input.host}.`,
       `Your e-mail set-up works: ${siteName} can send contact messages, password resets and invitations.`,
     ],
+  });
+}
+
+/** To a deleted workspace's owners (issue 17): who deleted it, and the link that brings it back. */
+export function workspaceDeletedMail(
+  siteName: string,
+  input: { workspaceName: string; deletedBy: string; link: string; until: string },
+): MailBody {
+  const M = WORKSPACE_DELETION_MESSAGES;
+  return render(siteName, M.mailSubject(input.workspaceName, siteName), {
+    paragraphs: [
+      M.mailDeletedBy(input.workspaceName, input.deletedBy, siteName),
+      M.mailRecoverUntil(input.until),
+    ],
+    action: { label: M.mailAction, url: input.link },
+    footnote: M.mailFootnote,
   });
 }

@@ -4,8 +4,8 @@ import type { SecretBox } from './secret-box';
 
 /**
  * SECRET_KEY rotation (README): with the old key in SECRET_KEY_PREVIOUS, every stored secret sealed with
- * it is opened and sealed again with the new key at start: SMTP passwords and the tokens of live preview
- * links (a revoked link is never opened again). Answers how many were re-sealed.
+ * it is opened and sealed again with the new key at start: SMTP passwords, the tokens of live preview
+ * links (a revoked link is never opened again) and two-factor secrets. Answers how many were re-sealed.
  */
 export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
   let resealed = 0;
@@ -34,6 +34,23 @@ export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox):
       .where('token_sealed', '=', row.token_sealed)
       .execute();
     resealed += 1;
+  }
+  const factors = await db
+    .selectFrom('user_two_factor')
+    .select(['user_id', 'secret_sealed', 'pending_sealed'])
+    .execute();
+  for (const row of factors) {
+    for (const column of ['secret_sealed', 'pending_sealed'] as const) {
+      const sealed = row[column];
+      if (!sealed || box.isCurrent(sealed)) continue;
+      await db
+        .updateTable('user_two_factor')
+        .set({ [column]: box.seal(box.open(sealed)) })
+        .where('user_id', '=', row.user_id)
+        .where(column, '=', sealed)
+        .execute();
+      resealed += 1;
+    }
   }
   return resealed;
 }

@@ -96,7 +96,7 @@ export const emailTestSchema = z.object({
 
 export const deliveryLogEntrySchema = z.object({
   _id: z.string(),
-  kind: z.enum(['contact', 'password-reset', 'invitation', 'test']),
+  kind: z.enum(['contact', 'password-reset', 'invitation', 'test', 'workspace-deleted']),
   to: z.string(),
   subject: z.string(),
   status: z.enum(['queued', 'sending', 'sent', 'failed']),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const encryptionStatusSchema = z.object({
   /** Account passwords: salted scrypt, N = 2^costExponent (PASSWORD_HASH_COST). */
   passwords: z.object({ algorithm: z.literal('scrypt'), costExponent: z.number() }),
-  /** Stored secrets (SMTP passwords, preview-link tokens; 2FA secrets once enabled), sealed at rest. */
+  /** Stored secrets (SMTP passwords, two-factor secrets, preview-link tokens), sealed at rest. */
   storedSecrets: z.object({
     algorithm: z.literal('AES-256-GCM'),
     /** 'environment': SECRET_KEY is set apart from the data; 'database': generated and kept beside it. */

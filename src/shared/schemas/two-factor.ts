@@ -71,3 +71,7 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 /** PUT /api/workspace/two-factor-policy */
 export const twoFactorPolicySchema = z.object({ required: z.boolean() });
 export const twoFactorPolicyAnswerSchema = z.object({ required: z.boolean(), message: z.string() });
+
+/** GET /api/users/:id/two-factor (Admin): whether a member has a factor an Admin could reset. */
+export const memberTwoFactorSchema = z.object({ enabled: z.boolean(), enabledAt: z.string().nullable() });
+export type MemberTwoFactor = z.infer<typeof memberTwoFactorSchema>;

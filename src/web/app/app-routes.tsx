@@ -20,6 +20,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'signup', ...page('Signup') },
     { path: 'forgot-password', ...page('ForgotPassword') },
     { path: 'reset-password', ...page('ResetPassword') },
+    { path: 'recover-workspace', ...page('RecoverWorkspace') },
     { path: 'dashboard/*', ...page('Dashboard') },
     {
       element: <SiteLayout />,

@@ -31,5 +31,8 @@ export const clientPages: Pages = {
   ResetPassword: lazyPage(() =>
     import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
   ),
+  RecoverWorkspace: lazyPage(() =>
+    import('../features/auth/recover-workspace-page').then((m) => m.RecoverWorkspacePage),
+  ),
   Dashboard: lazyPage(() => import('../features/dashboard/dashboard-gate').then((m) => m.DashboardGate)),
 };

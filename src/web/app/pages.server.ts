@@ -3,6 +3,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { RecoverWorkspacePage } from '../features/auth/recover-workspace-page';
 import { DashboardGate } from '../features/dashboard/dashboard-gate';
 import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
 import { NotFoundPage } from '../features/public-site/not-found-page';
@@ -35,5 +36,6 @@ export const serverPages: Pages = {
   Signup: SignupPage,
   ForgotPassword: ForgotPasswordPage,
   ResetPassword: ResetPasswordPage,
+  RecoverWorkspace: RecoverWorkspacePage,
   Dashboard: DashboardGate,
 };

@@ -24,6 +24,7 @@ export interface Pages {
   Signup: PageComponent;
   ForgotPassword: PageComponent;
   ResetPassword: PageComponent;
+  RecoverWorkspace: PageComponent;
   Dashboard: PageComponent;
 }
 
@@ -53,5 +54,6 @@ export const PAGE_MODULES: Record<PageName, string> = {
   Signup: 'features/auth/signup-page.tsx',
   ForgotPassword: 'features/auth/forgot-password-page.tsx',
   ResetPassword: 'features/auth/reset-password-page.tsx',
+  RecoverWorkspace: 'features/auth/recover-workspace-page.tsx',
   Dashboard: 'features/dashboard/dashboard-gate.tsx',
 };

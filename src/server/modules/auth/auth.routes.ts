@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
 import { authResultSchema } from '../../../shared/schemas/user';
+import {
+  challengeInputSchema,
+  loginAnswerSchema,
+  secondStepInputSchema,
+  setupSignInAnswerSchema,
+  twoFactorSetupSchema,
+} from '../../../shared/schemas/two-factor';
 import { profileAnswerSchema } from '../../../shared/schemas/users';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
@@ -12,6 +19,7 @@ import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { AddressLimiters } from '../../limits/address-limits';
 import { perAddressLimit } from '../../limits/per-address';
 import type { AuthService } from './auth.service';
+import type { SecondStepService } from './second-step.service';
 
 /** GET /api/profile with the ETag of the profile the caller already has: no body. */
 const notModified = z.void().describe('Not modified: the profile is the one of the ETag sent');
@@ -19,6 +27,7 @@ const notModified = z.void().describe('Not modified: the profile is the one of t
 /** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
 export function authRoutes(
   auth: AuthService,
+  secondStep: SecondStepService,
   guards: Guards,
   perAddress: Pick<AddressLimiters, 'signUp' | 'domainCheck'>,
 ): FastifyPluginAsyncZod {
@@ -30,9 +39,46 @@ export function authRoutes(
       '/login',
       {
         config: PUBLIC_ROUTE,
-        schema: { body: loginSchema, tags: ['auth'], response: answers({ 200: authResultSchema }) },
+        schema: { body: loginSchema, tags: ['auth'], response: answers({ 200: loginAnswerSchema }) },
       },
       async (request) => auth.login(request.body, request.ip),
+    );
+
+    // The second sign-in step (issue 17): a challenge from /login, then a code, or a first set-up where
+    // the workspace requires two-factor sign-in. Wrong codes count against the account (429 past the limit).
+    app.post(
+      '/login/two-factor',
+      {
+        config: PUBLIC_ROUTE,
+        schema: { body: secondStepInputSchema, tags: ['auth'], response: answers({ 200: authResultSchema }) },
+      },
+      async (request) => secondStep.withCode(request.body),
+    );
+
+    app.post(
+      '/login/two-factor/setup',
+      {
+        config: PUBLIC_ROUTE,
+        schema: {
+          body: challengeInputSchema,
+          tags: ['auth'],
+          response: answers({ 200: twoFactorSetupSchema }),
+        },
+      },
+      async (request) => secondStep.setup(request.body.challengeToken),
+    );
+
+    app.post(
+      '/login/two-factor/confirm',
+      {
+        config: PUBLIC_ROUTE,
+        schema: {
+          body: secondStepInputSchema,
+          tags: ['auth'],
+          response: answers({ 200: setupSignInAnswerSchema }),
+        },
+      },
+      async (request) => secondStep.confirmSetup(request.body),
     );
 
     app.post(

@@ -5,22 +5,20 @@ import { nowIso, toPublicUser } from '../../db/rows';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
-import {
-  BLOCKED_STATUSES,
-  DEFAULT_USER_STATUS,
-  ROLE_FOR_USER_TYPE,
-  type UserStatus,
-} from '../../../shared/roles';
+import { DEFAULT_USER_STATUS, ROLE_FOR_USER_TYPE } from '../../../shared/roles';
 import { emailDomain } from '../../../shared/text';
 import type { PasswordWork } from '../../auth/password-work';
 import type { TokenService } from '../../auth/tokens';
 import type { Limiter } from '../../limits/limiter';
-import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { findUserByEmail, isUniqueViolation, profileImageOf } from '../users/users.repository';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
 import { recordActivity } from '../activity/activity.service';
 import { acceptInvitation } from '../invitations/invitations.repository';
+import type { LoginAnswer } from '../../../shared/schemas/two-factor';
+import type { SecondStepService } from './second-step.service';
+import { refuseBlockedSignIn, type StartSession } from './sign-in-session';
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
@@ -31,6 +29,9 @@ export interface AuthServiceDeps {
   addressThrottle: Limiter;
   /** Password hashing and checking, bounded (issue 15). */
   passwords: PasswordWork;
+  /** Sign-in with a second factor (issue 17). */
+  secondStep: SecondStepService;
+  startSession: StartSession;
   clock?: () => Date;
 }
 
@@ -42,6 +43,8 @@ export function createAuthService({
   throttle,
   addressThrottle,
   passwords,
+  secondStep,
+  startSession,
   clock,
 }: AuthServiceDeps) {
   const currentTime = clock ?? (() => new Date());
@@ -58,7 +61,7 @@ export function createAuthService({
       return toPublicUser({ ...user, profile_image: await profileImageOf(db, user.id) });
     },
 
-    async login(input: LoginInput, clientIp: string): Promise<AuthResult> {
+    async login(input: LoginInput, clientIp: string): Promise<LoginAnswer> {
       const throttleKey = `${clientIp}|${input.email}`;
       // Checked and counted in one step (across instances when the limits live in Redis), before the slow
       // password check, so parallel guesses cannot all slip under the limit. The address counts every
@@ -78,22 +81,20 @@ export function createAuthService({
         await throttle.release(throttleKey);
         throw error;
       }
-      if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      if (!user || !valid) {
+        if (user)
+          await recordActivity(db, {
+            workspaceId: user.workspace_id,
+            userId: user.id,
+            action: `Failed sign-in for ${user.email}`,
+            kind: 'sign-in-failed',
+          });
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
       await Promise.all([throttle.clear(throttleKey), addressThrottle.release(clientIp)]);
-      if (BLOCKED_STATUSES.includes(user.status as UserStatus))
-        throw forbidden(SERVER_MESSAGES.accountBlocked);
-      user.last_active_at = nowIso();
-      await db
-        .updateTable('users')
-        .set({ last_active_at: user.last_active_at })
-        .where('id', '=', user.id)
-        .execute();
-      await recordActivity(db, {
-        workspaceId: user.workspace_id,
-        userId: user.id,
-        action: `${user.username} signed in`,
-      });
-      return issue(user);
+      await refuseBlockedSignIn(db, user);
+      // With a second factor (or a workspace requiring one) the password earns a challenge, not a session.
+      return (await secondStep.challengeFor(user)) ?? startSession(user);
     },
 
     async register(input: RegisterInput): Promise<AuthResult> {

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/rows';
 import type { Blog, BlogFields, BlogStatus } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { badRequest } from '../../http/errors';
+import type { AuditKind } from '../../../shared/audit';
 import { recordActivity } from '../activity/activity.service';
 import { findCategory } from '../categories/categories.repository';
 import { processImage, type ProcessedImage } from '../media/image-processing';
@@ -45,6 +46,12 @@ function activityVerb(before: BlogStatus | null, after: BlogStatus): string {
   return before === after || after === 'draft' ? 'updated' : after;
 }
 
+/** The verbs the audit log lists: a post going public (created, saved, published or republished) or going away. */
+const AUDITED_VERBS: Partial<Record<string, AuditKind>> = {
+  published: 'post-published',
+  deleted: 'post-deleted',
+};
+
 export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions) {
   async function prepare(caller: SessionUser, form: BlogFormInput): Promise<PreparedPost> {
     const fields = parseBlogFields(form.fields);
@@ -69,6 +76,7 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
       workspaceId: caller.workspace_id,
       userId: caller.id,
       action: `${caller.username} ${verb} '${title}'`,
+      kind: AUDITED_VERBS[verb],
     });
   }
 

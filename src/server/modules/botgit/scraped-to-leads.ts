@@ -69,6 +69,8 @@ export async function addProfilesToLeads(
         workspaceId: caller.workspace_id,
         userId: caller.id,
         action: `${caller.username} added ${rows.length} Botgit profile${rows.length === 1 ? '' : 's'} to leads`,
+        // Bulk-adding scraped people as leads is an import of personal data: the audit log lists it.
+        kind: 'leads-imported',
       });
     return { added: rows.length, skipped: ids.length - rows.length };
   });

@@ -108,4 +108,9 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'GET /api/email/setup': { summary: 'The SMTP settings (the password is never sent back)' },
   'POST /api/email/setup': { summary: 'Save the SMTP settings for business e-mail' },
   'POST /api/email/test': { summary: 'Send a test e-mail with the saved SMTP settings' },
+  'GET /api/security/audit': { summary: "The workspace's audit log, newest first (Admin, Business Admin)" },
+  'GET /api/security/audit/export': {
+    summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
 };

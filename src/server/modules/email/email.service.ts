@@ -85,6 +85,7 @@ export function createEmailService(mailer: Mailer) {
           workspaceId: caller.workspace_id,
           userId: caller.id,
           action: `${caller.username} ${before ? 'updated' : 'set up'} the e-mail configuration`,
+          kind: 'smtp-changed',
         });
       });
       // Messages waiting for a set-up (or for a fixed one) go now.

@@ -6,7 +6,10 @@ import { badRequest } from '../../http/errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** An invitation that can still be accepted: not accepted, not revoked, not expired. */
+/**
+ * An invitation that can still be accepted: not accepted, not revoked, not expired, and to a workspace that
+ * is not deleted (nobody joins one while it waits for recovery or its purge).
+ */
 export function findOpenInvitation(db: Db, token: string, now: Date): Promise<InvitationRow | undefined> {
   return db
     .selectFrom('invitations')
@@ -15,6 +18,14 @@ export function findOpenInvitation(db: Db, token: string, now: Date): Promise<In
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('workspaces')
+          .select('workspaces.id')
+          .whereRef('workspaces.id', '=', 'invitations.workspace_id')
+          .where('workspaces.deleted_at', 'is', null),
+      ),
+    )
     .executeTakeFirst();
 }
 

@@ -69,6 +69,7 @@ async function insertNewLeads(
         workspaceId,
         userId: actor.id,
         action: `${actor.username} imported ${fresh.length} leads`,
+        kind: 'leads-imported',
       });
     return fresh.length;
   });

@@ -50,8 +50,8 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
     app.get(
       '/leads/export',
       { preValidation, schema: { querystring: leadListQuerySchema, tags } },
-      (request, reply) => {
-        const { filename, body } = leads.exportCsv(request.currentUser!, request.query);
+      async (request, reply) => {
+        const { filename, body } = await leads.exportCsv(request.currentUser!, request.query);
         return (
           reply
             .header('Content-Type', 'text/csv; charset=utf-8')

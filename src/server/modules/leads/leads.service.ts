@@ -158,11 +158,29 @@ export function createLeadsService(
       return importLeadsCsv(offLoop, caller, csv, now());
     },
 
-    /** The list's rows as CSV (no paging), named for the user's today. */
-    exportCsv(caller: SessionUser, query: LeadListQuery): { filename: string; body: Readable } {
+    /**
+     * The list's rows as CSV (no paging), named for the user's today. The audit log records the export
+     * when it starts: a download cut short has still handed rows out.
+     */
+    async exportCsv(
+      caller: SessionUser,
+      query: LeadListQuery,
+    ): Promise<{ filename: string; body: Readable }> {
       const at = now();
       const filter = leadFilter(caller.workspace_id, query, at);
       const release = WORKSPACE_WORK.exports.hold(caller.workspace_id);
+      try {
+        const { total } = await leadStats(db, filter);
+        await recordActivity(db, {
+          workspaceId: caller.workspace_id,
+          userId: caller.id,
+          action: `${caller.username} exported ${total} lead${total === 1 ? '' : 's'}`,
+          kind: 'leads-exported',
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
       const body = leadsCsv(db, filter, query, query.tzOffset);
       // Ended, failed or abandoned by the client: the stream closes, and the slot is free again.
       body.once('close', release);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { BLOG_LIMITS, type BlogImage } from '../../../shared/schemas/blog';
@@ -75,6 +75,17 @@ export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promi
     .execute();
 }
 
+/** The media of a deleted workspace is no longer served (issue 17: its public traces disappear). */
+function inLiveWorkspace(eb: ExpressionBuilder<Database, 'media'>) {
+  return eb.exists(
+    eb
+      .selectFrom('workspaces')
+      .select('workspaces.id')
+      .whereRef('workspaces.id', '=', 'media.workspace_id')
+      .where('workspaces.deleted_at', 'is', null),
+  );
+}
+
 /** The bytes to serve: the original, or one resized variant. */
 export async function findMediaBytes(
   db: Db,
@@ -86,14 +97,17 @@ export async function findMediaBytes(
       .selectFrom('media')
       .select(['content_type', 'bytes'])
       .where('id', '=', id)
+      .where(inLiveWorkspace)
       .executeTakeFirst();
     return row && { contentType: row.content_type, bytes: row.bytes };
   }
   const row = await db
     .selectFrom('media_variants')
-    .select(['content_type', 'bytes'])
-    .where('media_id', '=', id)
-    .where('width', '=', width)
+    .innerJoin('media', 'media.id', 'media_variants.media_id')
+    .select(['media_variants.content_type', 'media_variants.bytes'])
+    .where('media_variants.media_id', '=', id)
+    .where('media_variants.width', '=', width)
+    .where(inLiveWorkspace)
     .executeTakeFirst();
   return row && { contentType: row.content_type, bytes: row.bytes };
 }

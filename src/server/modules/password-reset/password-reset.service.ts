@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { findUserByEmail } from '../users/users.repository';
+import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.repository';
 
 export interface PasswordResetLimits {
   perIp: Limiter;
@@ -53,6 +54,8 @@ export function createPasswordResetService(
       if ((await limits.perEmail.take(email)) > 0) return;
       const user = await findUserByEmail(db, email);
       if (!user || BLOCKED_STATUSES.includes(user.status as UserStatus)) return;
+      // A deleted workspace's members are shut out until it is recovered: a new password would not help.
+      if (await isWorkspaceDeleted(db, user.workspace_id)) return;
 
       const now = mailer.now();
       const { token, hash } = newOneTimeToken();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { ACCESS_MESSAGES } from '../../../shared/messages';
+import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { countActiveAdmins, lockAdminChanges, lockUser } from './users.repository';
@@ -32,24 +33,40 @@ export function displayName(user: Pick<UserRow, 'name' | 'username'>): string {
   return user.name || user.username;
 }
 
-/** "admin changed Jane's role from User to Web Developer and status from Active to Inactive", or null if nothing changed. */
-export function describeUserChanges(actor: SessionUser, before: UserRow, after: UserRow): string | null {
+/** One line of the activity trail, with the audit kind when the audit log lists it. */
+export interface UserChangeEntry {
+  action: string;
+  kind?: AuditKind;
+}
+
+/**
+ * What a change records: one entry per audited kind ("admin changed Jane's role from User to Web
+ * Developer", "... status from Active to Inactive"), so filtering the audit log by either kind finds it,
+ * and one plain entry for the other details ("admin updated Jane's name, phone"). Empty if nothing changed.
+ */
+export function describeUserChanges(actor: SessionUser, before: UserRow, after: UserRow): UserChangeEntry[] {
   const whose = actor.id === before.id ? 'their' : `${displayName(before)}'s`;
-  const changed: string[] = [];
-  if (after.role !== before.role) changed.push(`role from ${before.role} to ${after.role}`);
-  if (after.status !== before.status) changed.push(`status from ${before.status} to ${after.status}`);
+  const entries: UserChangeEntry[] = [];
+  if (after.role !== before.role)
+    entries.push({
+      action: `${actor.username} changed ${whose} role from ${before.role} to ${after.role}`,
+      kind: 'role-changed',
+    });
+  if (after.status !== before.status)
+    entries.push({
+      action: `${actor.username} changed ${whose} status from ${before.status} to ${after.status}`,
+      kind: 'status-changed',
+    });
   const details = (Object.keys(DETAIL_LABELS) as (keyof UserChanges)[])
     .filter((key) => after[key] !== before[key])
     .map((key) => DETAIL_LABELS[key]!);
-  const clauses: string[] = [];
-  if (changed.length) clauses.push(`changed ${whose} ${changed.join(' and ')}`);
-  if (details.length) clauses.push(`updated ${whose} ${details.join(', ')}`);
-  return clauses.length ? `${actor.username} ${clauses.join(' and ')}` : null;
+  if (details.length) entries.push({ action: `${actor.username} updated ${whose} ${details.join(', ')}` });
+  return entries;
 }
 
 /**
  * Applies changes to one user in one transaction: refuses any change that would leave no Active Admin
- * (DESIGN §5), writes only what differs, and records a readable activity entry in the target's workspace.
+ * (DESIGN §5), writes only what differs, and records readable activity entries in the target's workspace.
  */
 export async function changeUser(
   db: Kysely<Database>,
@@ -68,15 +85,16 @@ export async function changeUser(
     if (isActiveAdmin(before) && !isActiveAdmin(after) && (await countActiveAdmins(trx, before.id)) === 0)
       throw forbidden(ACCESS_MESSAGES.lastAdmin);
 
-    const action = describeUserChanges(actor, before, after);
-    if (!action) return before;
+    const entries = describeUserChanges(actor, before, after);
+    if (!entries.length) return before;
     after.updated_at = nowIso();
     await trx
       .updateTable('users')
       .set({ ...defined, updated_at: after.updated_at })
       .where('id', '=', before.id)
       .execute();
-    await recordActivity(trx, { workspaceId: before.workspace_id, userId: actor.id, action });
+    for (const entry of entries)
+      await recordActivity(trx, { workspaceId: before.workspace_id, userId: actor.id, ...entry });
     return after;
   });
 }

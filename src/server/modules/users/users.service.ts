@@ -54,6 +54,7 @@ export function createUsersService(db: Kysely<Database>) {
           workspaceId: target.workspace_id,
           userId: admin.id,
           action: `${admin.username} changed ${displayName(target)}'s module permissions: ${describePermissions(changes)}`,
+          kind: 'permissions-changed',
         });
         return updated;
       });
@@ -75,6 +76,8 @@ export function createUsersService(db: Kysely<Database>) {
         workspaceId: caller.workspace_id,
         userId: caller.id,
         action: `${caller.username} upgraded from User to SOLOHQ`,
+        // The plan upgrade is a role change too (spec §4's one change of one's own role).
+        kind: 'role-changed',
       });
       return toPublicUser({
         ...caller,

@@ -9,13 +9,19 @@ import { insertSampleLeads } from '../leads/sample-leads';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The agency's own workspace has a fixed id so concurrent first starts create it exactly once. */
-export const AGENCY_WORKSPACE_ID = '00000000-0000-4000-8000-000000000001';
+export { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 
+/**
+ * The workspace a Team Member joins by e-mail domain. A deleted one (recoverable for 30 days) is not
+ * found: nobody joins it. Its domain stays taken all the same: the unique index on `domain` refuses a new
+ * Business Owner's workspace with it (sign-up answers 409), so recovery never finds its domain gone.
+ */
 export function findWorkspaceByDomain(db: Db, domain: string): Promise<WorkspaceRow | undefined> {
   return db
     .selectFrom('workspaces')
     .selectAll()
     .where('domain', '=', domain.toLowerCase())
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -1,6 +1,7 @@
 import { api, isHttpError } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { UserType } from '../../../shared/roles';
+import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 
 /** The last profile read and its validator: an unchanged profile comes back as a bodiless 304. */
 let lastProfile: { etag: string; user: PublicUser } | null = null;
@@ -22,8 +23,12 @@ export async function fetchProfile(): Promise<PublicUser> {
   return user;
 }
 
-export async function login(email: string, password: string): Promise<Partial<AuthResult>> {
-  const { data } = await api.post<Partial<AuthResult>>('login', { email, password });
+/** POST /api/login: a session, or (two-factor sign-in) the challenge of the second step. */
+export async function login(
+  email: string,
+  password: string,
+): Promise<Partial<AuthResult> | SecondStepAnswer> {
+  const { data } = await api.post<Partial<AuthResult> | SecondStepAnswer>('login', { email, password });
   return data;
 }
 

@@ -18,6 +18,7 @@ const KIND: Record<DeliveryLogEntry['kind'], string> = {
   'password-reset': 'Password reset',
   invitation: 'Invitation',
   test: 'Test',
+  'workspace-deleted': 'Workspace deleted',
 };
 
 function When({ iso }: { iso: string }) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SectionProps } from '../../app/sections/registry';
 import { Card } from '../../components/ui/card';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { AccountActions } from './account-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
@@ -35,6 +36,14 @@ export function ProfileSection({ user, onLogout }: SectionProps) {
       </Card>
 
       <ProfileInfoCards />
+      <Card role="region" aria-labelledby="profile-two-factor">
+        <h2 id="profile-two-factor" className="text-base font-semibold text-ink">
+          Two-factor sign-in
+        </h2>
+        <div className="mt-3 text-sm text-muted">
+          <TwoFactorSettings />
+        </div>
+      </Card>
       <AccountActions user={user} onLogout={onLogout} />
     </div>
   );

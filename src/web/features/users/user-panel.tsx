@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { SidePanel } from '../../components/ui/side-panel';
 import { timeAgo } from '../notifications/notification-list';
+import { MemberTwoFactorControl } from '../two-factor/member-two-factor';
 import { ModulePermissions } from './module-permissions';
 import { UserAvatar } from './user-avatar';
 import { placeholderDetails } from './user-placeholders';
@@ -189,6 +190,7 @@ export function UserPanel({
           />
         </Group>
 
+        {canEdit && <MemberTwoFactorControl userId={user._id} name={user.name || user.username} />}
         {canEdit && <ModulePermissions user={user} />}
       </div>
     </SidePanel>

@@ -24,7 +24,7 @@ export function encryptionRows(status: EncryptionStatus): Row[] {
       state: 'Encrypted',
       tone: storedSecrets.keySource === 'environment' ? 'green' : 'amber',
       detail:
-        `SMTP passwords and preview-link tokens are sealed with AES-256-GCM. ` +
+        `SMTP passwords, two-factor secrets and preview-link tokens are sealed with AES-256-GCM. ` +
         (storedSecrets.keySource === 'environment'
           ? 'The key (SECRET_KEY) is kept apart from the data.'
           : 'The key was generated and is kept in the database: set SECRET_KEY to keep it apart.') +

@@ -1,14 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { History, KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Card } from '../../components/ui/card';
-import { Switch } from '../../components/ui/switch';
+import type { PublicUser } from '../../../shared/schemas/user';
+import { TwoFactorPolicy } from '../two-factor/two-factor-policy';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { EncryptionStatusList } from './encryption-status';
-
-const AUDIT_LOG = [
-  { action: 'Workspace settings updated', when: 'Today' },
-  { action: 'A member changed their password', when: 'Yesterday' },
-  { action: 'Module permissions reviewed', when: '3 days ago' },
-];
+import { AuditLogCard } from './audit/audit-log-card';
 
 function SecurityCard({
   icon: Icon,
@@ -34,10 +31,9 @@ function SecurityCard({
 
 /**
  * Spec §2 Security: access control, two-factor, encryption, audit logs. The encryption status is read from
- * the server's running configuration (issue 17); the two-factor switch is kept on this screen only.
+ * the server's running configuration, and two-factor sign-in is real (issue 17).
  */
-export function SecurityTab() {
-  const [twoFactor, setTwoFactor] = useState(false);
+export function SecurityTab({ user }: { user: PublicUser }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <SecurityCard icon={ShieldCheck} title="Access control">
@@ -47,26 +43,19 @@ export function SecurityTab() {
         </p>
       </SecurityCard>
       <SecurityCard icon={KeyRound} title="Two-factor authentication">
-        <Switch
-          label="Require two-factor sign-in"
-          description={twoFactor ? 'On for this workspace' : 'Off for this workspace'}
-          checked={twoFactor}
-          onChange={setTwoFactor}
-        />
+        <div className="space-y-4">
+          <TwoFactorSettings />
+          {(user.role === 'Admin' || user.role === 'Business Admin') && (
+            <div className="border-t border-line pt-4">
+              <TwoFactorPolicy />
+            </div>
+          )}
+        </div>
       </SecurityCard>
       <SecurityCard icon={Lock} title="Encryption">
         <EncryptionStatusList />
       </SecurityCard>
-      <SecurityCard icon={History} title="Audit logs">
-        <ul className="divide-y divide-line">
-          {AUDIT_LOG.map((entry) => (
-            <li key={entry.action} className="flex items-center justify-between gap-3 py-2">
-              <span className="text-ink">{entry.action}</span>
-              <span className="shrink-0 text-xs">{entry.when}</span>
-            </li>
-          ))}
-        </ul>
-      </SecurityCard>
+      <AuditLogCard user={user} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function WorkspaceSection({ user, onLogout }: SectionProps) {
     panel = <GeneralTab user={user} workspace={query.data.workspace} />;
   else if (tab === 'members' && query.data) panel = <MembersTab members={query.data.members} user={user} />;
   else if (tab === 'profile') panel = <ProfileTab user={user} />;
-  else if (tab === 'security') panel = <SecurityTab />;
+  else if (tab === 'security') panel = <SecurityTab user={user} />;
   else panel = <IntegrationsTab />;
 
   return (
@@ -51,7 +51,7 @@ export function WorkspaceSection({ user, onLogout }: SectionProps) {
       <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Workspace settings">
         {panel}
       </Tabs>
-      <DangerZone onLeave={onLogout} />
+      <DangerZone user={user} workspaceName={query.data?.workspace.name} onLeave={onLogout} />
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types';
+import type { AuthResult } from '../../../shared/schemas/user';
+import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
+import { SERVER_MESSAGES } from '../../../shared/messages';
+import { WORKSPACE_DELETION_MESSAGES } from '../../../shared/workspace-deletion';
+import { nowIso, toPublicUser } from '../../db/rows';
+import { forbidden } from '../../http/errors';
+import type { TokenService } from '../../auth/tokens';
+import { recordActivity } from '../activity/activity.service';
+
+/**
+ * Why an account whose password (and code) checked out still may not sign in: not active, or its
+ * workspace deleted (issue 17: shut out until recovered). Checked at both sign-in steps.
+ */
+export async function refuseBlockedSignIn(db: Kysely<Database>, user: UserRow): Promise<void> {
+  if (BLOCKED_STATUSES.includes(user.status as UserStatus)) throw forbidden(SERVER_MESSAGES.accountBlocked);
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select('deleted_at')
+    .where('id', '=', user.workspace_id)
+    .executeTakeFirst();
+  if (!workspace || workspace.deleted_at) throw forbidden(WORKSPACE_DELETION_MESSAGES.workspaceDeleted);
+}
+
+/** The last step of every sign-in: the session token, "last active", and the audit line. */
+export function createSessionStart(db: Kysely<Database>, tokens: TokenService) {
+  return async function startSession(user: UserRow, how = ''): Promise<AuthResult> {
+    user.last_active_at = nowIso();
+    await db
+      .updateTable('users')
+      .set({ last_active_at: user.last_active_at })
+      .where('id', '=', user.id)
+      .execute();
+    await recordActivity(db, {
+      workspaceId: user.workspace_id,
+      userId: user.id,
+      action: `${user.username} signed in${how}`,
+      kind: 'sign-in',
+    });
+    return {
+      token: await tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
+      user: toPublicUser(user),
+    };
+  };
+}
+
+export type StartSession = ReturnType<typeof createSessionStart>;

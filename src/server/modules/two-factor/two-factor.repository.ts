@@ -1,0 +1,105 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { hashRecoveryCode } from './recovery-codes';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findTwoFactor(db: Db, userId: string) {
+  return db.selectFrom('user_two_factor').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** True when the account signs in with a second factor. */
+export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_two_factor')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Keeps a new, unconfirmed secret (replacing an earlier one), leaving an enabled factor as it is. */
+export async function savePendingSecret(db: Db, userId: string, sealed: string, at: string): Promise<void> {
+  await db
+    .insertInto('user_two_factor')
+    .values({ user_id: userId, pending_sealed: sealed, pending_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_sealed: sealed, pending_at: at }))
+    .execute();
+}
+
+/**
+ * Marks a code's step used: succeeds once per step, so a code seen by someone else cannot be replayed,
+ * also when two requests carry it at the same moment.
+ */
+export async function claimStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('user_two_factor')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Uses a recovery code: true once per code. */
+export async function consumeRecoveryCode(
+  db: Db,
+  userId: string,
+  code: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('user_recovery_codes')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function replaceRecoveryCodes(
+  db: Db,
+  userId: string,
+  codes: string[],
+  at: string,
+): Promise<void> {
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_recovery_codes')
+    .values(
+      codes.map((code) => ({
+        user_id: userId,
+        code_hash: hashRecoveryCode(code),
+        created_at: at,
+        used_at: null,
+      })),
+    )
+    .execute();
+}
+
+export async function unusedRecoveryCodes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_recovery_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Turns the factor off: the secret and every recovery code are gone. */
+export async function removeTwoFactor(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_two_factor').where('user_id', '=', userId).execute();
+}
+
+export async function workspaceRequiresTwoFactor(db: Db, workspaceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('require_two_factor')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(row?.require_two_factor ?? 0) === 1;
+}

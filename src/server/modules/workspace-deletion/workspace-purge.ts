@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/types';
+import {
+  AGENCY_WORKSPACE_ID,
+  WORKSPACE_DELETION_MESSAGES as M,
+  WORKSPACE_RECOVERY_DAYS,
+} from '../../../shared/workspace-deletion';
+import { recordActivity } from '../activity/activity.service';
+
+/** Deletions wait 30 days: looking once an hour (and at start) erases each within the hour after. */
+const POLL_INTERVAL_MS = 60 * 60 * 1000;
+/** Workspaces erased per round, each in its own transaction; a backlog takes a few rounds of one run. */
+const BATCH = 50;
+const MAX_ROUNDS = 20;
+
+export interface WorkspacePurge {
+  /** Erases what is already due, then looks again every hour. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Erases every deleted workspace whose recovery time is over; answers how many this call erased. */
+  purgeDue(): Promise<number>;
+}
+
+/**
+ * Erases deleted workspaces for good once their 30 days are over (issue 17). Deleting the workspaces row
+ * erases everything of it: every table holding a workspace_id references workspaces ON DELETE CASCADE
+ * (users, and through them their own rows, leads, posts, media, scraped profiles, settings, mail). Exactly
+ * once with any number of instances: the conditional DELETE decides (PostgreSQL re-checks it after a
+ * racing commit; SQLite writes one at a time), and only the instance that deleted the row records it, in
+ * the agency's activity, by name: no row keeps the erased workspace's id.
+ */
+export function createWorkspacePurge(
+  db: Kysely<Database>,
+  options: { clock: () => Date; log: FastifyBaseLogger; pollMs?: number },
+): WorkspacePurge {
+  const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  // Once stopped (the app closing) never started again: a late start must not poll a closed database.
+  let closed = false;
+
+  async function eraseOne(id: string, now: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const erased = await trx
+        .deleteFrom('workspaces')
+        .where('id', '=', id)
+        .where('id', '!=', AGENCY_WORKSPACE_ID)
+        .where('deleted_at', 'is not', null)
+        .where('purge_after', '<=', now)
+        .returning('name')
+        .executeTakeFirst();
+      if (!erased) return false;
+      await recordActivity(trx, {
+        workspaceId: AGENCY_WORKSPACE_ID,
+        userId: null,
+        action: M.purgedActivity(erased.name, WORKSPACE_RECOVERY_DAYS),
+        kind: 'workspace-purged',
+        ip: null,
+      });
+      return true;
+    });
+  }
+
+  async function purgeDue(): Promise<number> {
+    const now = options.clock().toISOString();
+    let erased = 0;
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const due = await db
+        .selectFrom('workspaces')
+        .select('id')
+        .where('purge_after', 'is not', null)
+        .where('purge_after', '<=', now)
+        .where('deleted_at', 'is not', null)
+        .orderBy('purge_after')
+        .limit(BATCH)
+        .execute();
+      for (const { id } of due) if (await eraseOne(id, now)) erased += 1;
+      if (due.length < BATCH) break;
+    }
+    return erased;
+  }
+
+  function plan(): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), pollMs);
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    const work = (async () => {
+      try {
+        const count = await purgeDue();
+        if (count) options.log.info({ count }, 'deleted workspaces erased for good');
+      } catch (error) {
+        // The database may be away for a moment: look again at the next poll.
+        options.log.warn({ err: error }, 'erasing deleted workspaces failed');
+      }
+      plan();
+    })();
+    running = work;
+    await work;
+  }
+
+  return {
+    async start() {
+      if (closed) return;
+      stopped = false;
+      await tick();
+    },
+    async stop() {
+      closed = true;
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    purgeDue,
+  };
+}
