@@ -44,7 +44,7 @@ export async function createWorkspace(
   values: { id?: string; name: string; domain: string | null; kind: WorkspacesTable['kind'] },
 ): Promise<WorkspaceRow> {
   const now = nowIso();
-  const row: WorkspaceRow = {
+  const inserted = {
     id: values.id ?? randomUUID(),
     name: values.name,
     domain: values.domain,
@@ -54,13 +54,18 @@ export async function createWorkspace(
     plan: 'Free',
     created_at: now,
     updated_at: now,
+  };
+  // Later columns are left to their defaults, so this also writes to a database of an earlier schema
+  // (the migration tests build one).
+  await db.insertInto('workspaces').values(inserted).execute();
+  const row: WorkspaceRow = {
+    ...inserted,
     require_two_factor: 0,
     deleted_at: null,
     deleted_by: null,
     purge_after: null,
     recovery_token_hash: null,
   };
-  await db.insertInto('workspaces').values(row).execute();
   // DESIGN §7: a new workspace starts with the spec's 8 sample leads (inside the caller's transaction).
   await insertSampleLeads(db, row.id, new Date(now));
   return row;
