@@ -36,7 +36,7 @@ test('the API reference renders in the browser from /api/openapi.json', async ({
 
   const login = reference
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'POST /api/login' }) });
+    .filter({ has: page.getByRole('heading', { name: 'POST /api/login', exact: true }) });
   await expect(login).toHaveCount(1);
   await expect(login).toContainText('Public, no token needed');
   await expect(login).toContainText('Request body (application/json)');
