@@ -17,6 +17,7 @@ export const AUDIT_KINDS = [
   'workspace-deleted',
   'workspace-recovered',
   'workspace-purged',
+  'site-published',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'workspace-deleted': 'Workspace deleted',
   'workspace-recovered': 'Workspace recovered',
   'workspace-purged': 'Workspace erased',
+  'site-published': 'Website published',
   other: 'Other',
 };
 

@@ -9,4 +9,6 @@ export const publicQueryKeys = {
   /** A draft's preview link (issue 16): never cached by the server, read once per page. */
   blogPreview: (token: string) => ['public', 'blog-preview', token] as const,
   categories: () => ['public', 'categories'] as const,
+  /** The published Web Settings (issue 18): preloaded with every page, since header and footer show them. */
+  siteSettings: () => ['public', 'site-settings'] as const,
 };

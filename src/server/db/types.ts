@@ -357,6 +357,27 @@ export interface WorkspaceStorageTable {
   bytes: number | string;
 }
 
+/** The public site's settings, draft and live (migration 014). */
+export interface SiteSettingsTable {
+  stage: 'draft' | 'live';
+  /** JSON: the settings document (sections missing from it take their defaults). */
+  data: string;
+  version: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** Every publish of the site settings, newest with the highest version. */
+export interface SiteSettingsHistoryTable {
+  id: string;
+  version: number;
+  action: 'published' | 'undone' | 'reset';
+  data: string;
+  changed: string;
+  published_by: string | null;
+  published_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -385,6 +406,8 @@ export interface Database {
   botgit_settings: BotgitSettingsTable;
   public_content_version: PublicContentVersionTable;
   workspace_storage: WorkspaceStorageTable;
+  site_settings: SiteSettingsTable;
+  site_settings_history: SiteSettingsHistoryTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -12,6 +12,7 @@ import * as workspaceStorage from './010-workspace-storage';
 import * as scrapedProfileCounts from './011-scraped-profile-counts';
 import * as publishing from './012-publishing';
 import * as accountSafety from './013-account-safety';
+import * as siteSettings from './014-site-settings';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-scraped-profile-counts': scrapedProfileCounts,
   '012-publishing': publishing,
   '013-account-safety': accountSafety,
+  '014-site-settings': siteSettings,
 };

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  INTERNAL_LINK_TARGETS,
+  SERVICE_ICONS,
+  SITE_SETTINGS_LIMITS as L,
+  SITE_SETTINGS_MESSAGES as M,
+  SOCIAL_NETWORKS,
+  type SiteSettings,
+} from '../site-settings';
+import { contrastOnWhite, MIN_TEXT_CONTRAST, parseHexColor } from '../color';
+
+/** Plain text where plain text belongs: trimmed, limited, and never a tag (no HTML is ever accepted). */
+const plain = (max: number, required = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong(max))
+    .min(required ? 1 : 0, M.required)
+    .refine((value) => !/<\/?[a-z!?]/i.test(value), M.plainTextOnly);
+
+const email = z.string().trim().toLowerCase().max(L.email).pipe(z.email());
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(L.navHref)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), M.linkInvalid);
+
+/** A header link: one of the site's own pages (checked to exist) or an absolute http(s) address. */
+const navHref = z
+  .string()
+  .trim()
+  .max(L.navHref, M.tooLong(L.navHref))
+  .superRefine((href, ctx) => {
+    if (href.startsWith('/')) {
+      if (!(INTERNAL_LINK_TARGETS as readonly string[]).includes(href))
+        ctx.addIssue({ code: 'custom', message: M.linkUnknown(href) });
+    } else if (!(/^https?:\/\/[^\s]+$/i.test(href) && URL.canParse(href)))
+      ctx.addIssue({ code: 'custom', message: M.linkInvalid });
+  });
+
+/** White text on the brand colour (buttons) and the colour's darker shade as text on white must read at AA. */
+const brandColor = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((value, ctx) => {
+    if (!parseHexColor(value)) return ctx.addIssue({ code: 'custom', message: M.colorInvalid });
+    const ratio = contrastOnWhite(value);
+    if (ratio < MIN_TEXT_CONTRAST)
+      ctx.addIssue({ code: 'custom', message: M.contrastTooLow(ratio.toFixed(2)) });
+  });
+
+/** The whole settings document, as the Web Settings editor saves it (PUT /api/site-settings/draft). */
+export const siteSettingsSchema = z.object({
+  identity: z.object({
+    siteName: plain(L.siteName, true),
+    tagline: plain(L.tagline),
+    metaDescription: plain(L.metaDescription),
+    brandColor,
+  }),
+  contact: z.object({
+    email,
+    supportEmail: email,
+    salesEmail: email,
+    phone: plain(L.phone).refine((value) => /^[+()\d\s.-]*$/.test(value), 'Digits, spaces and + ( ) - only.'),
+    address: plain(L.address),
+  }),
+  social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl })).max(L.socialLinksMax),
+  hero: z.object({
+    title: plain(L.heroTitle, true),
+    highlight: plain(L.heroHighlight),
+    text: plain(L.heroText),
+    ctaLabel: plain(L.heroCta, true),
+  }),
+  services: z
+    .array(
+      z.object({
+        title: plain(L.serviceTitle, true),
+        description: plain(L.serviceDescription),
+        price: plain(L.servicePrice),
+        from: z.boolean(),
+        icon: z.enum(SERVICE_ICONS),
+        visible: z.boolean(),
+      }),
+    )
+    .max(L.servicesMax),
+  footer: z.object({
+    blurb: plain(L.footerBlurb),
+    services: z.array(plain(L.footerService, true)).max(L.footerServicesMax),
+  }),
+  navigation: z.object({
+    header: z.array(z.object({ label: plain(L.navLabel, true), href: navHref })).max(L.navLinksMax),
+  }),
+}) satisfies z.ZodType<SiteSettings>;
+
+/** GET /api/site-settings/draft (Admin): the draft, the live settings and whether they differ. */
+export const siteSettingsEditorSchema = z.object({
+  draft: siteSettingsSchema,
+  live: siteSettingsSchema,
+  /** The draft differs from what the site shows. */
+  unpublished: z.boolean(),
+  /** The live settings' version (raised by every publish and undo). */
+  version: z.number(),
+});
+export type SiteSettingsEditor = z.infer<typeof siteSettingsEditorSchema>;
+
+/** One publish (or undo) in the history: who, when, and which fields it changed. */
+export const sitePublishSchema = z.object({
+  _id: z.string(),
+  version: z.number(),
+  action: z.enum(['published', 'undone', 'reset']),
+  /** Dotted paths of the fields that changed (identity.siteName, services...). */
+  changed: z.array(z.string()),
+  publishedBy: z.object({ username: z.string() }).nullable(),
+  publishedAt: z.string(),
+});
+export type SitePublish = z.infer<typeof sitePublishSchema>;
+export const sitePublishHistorySchema = z.object({ publishes: z.array(sitePublishSchema) });

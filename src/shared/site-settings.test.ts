@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { siteSettingsDefaults, SITE_SETTINGS_MESSAGES } from './site-settings';
+import { siteSettingsSchema } from './schemas/site-settings';
+
+const messages = (value: unknown) => {
+  const result = siteSettingsSchema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe('site settings', () => {
+  it('takes the spec’s texts as valid defaults, with the configured site name', () => {
+    const defaults = siteSettingsDefaults('Bloom Agency');
+    expect(siteSettingsSchema.parse(defaults)).toEqual(defaults);
+    expect(defaults.identity.siteName).toBe('Bloom Agency');
+    expect(defaults.hero).toMatchObject({ title: 'Management of Your', highlight: 'Masterpiece' });
+    expect(defaults.services.map((s) => [s.title, s.price])).toEqual([
+      ['Identity & Design', '$10'],
+      ['Web Development', '$100'],
+      ['Media Planning & Buying', '$150'],
+      ['Job Placement', 'Free'],
+    ]);
+    expect(defaults.footer.services).toEqual(['Web Design', 'Development', 'Branding', 'Consulting']);
+  });
+
+  it('refuses HTML in plain text, unknown internal links, and brand colours white text cannot be read on', () => {
+    const defaults = siteSettingsDefaults('AgencyHQ');
+    expect(messages({ ...defaults, hero: { ...defaults.hero, title: '<b>Hi</b>' } })).toEqual([
+      SITE_SETTINGS_MESSAGES.plainTextOnly,
+    ]);
+    expect(messages({ ...defaults, hero: { ...defaults.hero, text: 'Prices < $100 & more' } })).toEqual([]);
+    expect(
+      messages({ ...defaults, navigation: { header: [{ label: 'Nowhere', href: '/no-such-page' }] } }),
+    ).toEqual([SITE_SETTINGS_MESSAGES.linkUnknown('/no-such-page')]);
+    expect(
+      messages({ ...defaults, navigation: { header: [{ label: 'Evil', href: 'javascript:alert(1)' }] } }),
+    ).toEqual([SITE_SETTINGS_MESSAGES.linkInvalid]);
+    expect(messages({ ...defaults, identity: { ...defaults.identity, brandColor: '#ffcc00' } })).toEqual([
+      SITE_SETTINGS_MESSAGES.contrastTooLow('1.51'),
+    ]);
+    expect(messages({ ...defaults, identity: { ...defaults.identity, brandColor: '#0f766e' } })).toEqual([]);
+  });
+});

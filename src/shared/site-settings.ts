@@ -1,0 +1,193 @@
+/**
+ * Web Settings (issue 18): what an agency changes of its public site without touching code. Every default
+ * is the text the site shows today (the spec's), so a fresh install looks exactly as specified and 'Reset
+ * to defaults' brings it back. Stored settings hold only what differs; reading merges them over these.
+ */
+import { SITE_CONTACT, FOOTER_SERVICES } from './site';
+
+/** Character limits of each plain-text field (the editor counts them; the server refuses more). */
+export const SITE_SETTINGS_LIMITS = {
+  siteName: 60,
+  tagline: 120,
+  metaDescription: 160,
+  heroTitle: 80,
+  heroHighlight: 40,
+  heroText: 300,
+  heroCta: 40,
+  serviceTitle: 60,
+  serviceDescription: 200,
+  servicePrice: 20,
+  servicesMax: 8,
+  footerBlurb: 200,
+  footerServicesMax: 8,
+  footerService: 40,
+  email: 254,
+  phone: 40,
+  address: 160,
+  navLabel: 30,
+  navHref: 300,
+  navLinksMax: 6,
+  socialLinksMax: 8,
+  /** Publishes kept in the history (undo goes back through them). */
+  historyMax: 50,
+} as const;
+
+export const SERVICE_ICONS = [
+  'palette',
+  'code',
+  'megaphone',
+  'briefcase',
+  'chart',
+  'camera',
+  'pen',
+  'globe',
+] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+
+export const SOCIAL_NETWORKS = ['linkedin', 'x', 'instagram', 'facebook', 'youtube', 'github'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  linkedin: 'LinkedIn',
+  x: 'X',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  github: 'GitHub',
+};
+
+export interface SiteService {
+  title: string;
+  description: string;
+  /** '$10', 'Free'... shown as 'from {price}' when `from` is set. */
+  price: string;
+  from: boolean;
+  icon: ServiceIcon;
+  visible: boolean;
+}
+
+export interface NavLink {
+  label: string;
+  /** An internal path ('/pricing', '/#products') or an absolute http(s) URL. */
+  href: string;
+}
+
+export interface SiteSettings {
+  identity: {
+    siteName: string;
+    /** The line above the home page's title, and the Organization's slogan. */
+    tagline: string;
+    metaDescription: string;
+    /** #rrggbb: the brand-600 token; the other shades are mixed from it. */
+    brandColor: string;
+  };
+  contact: { email: string; supportEmail: string; salesEmail: string; phone: string; address: string };
+  social: { network: SocialNetwork; url: string }[];
+  /** The home page's hero; its small line above the title is the tagline. */
+  hero: { title: string; highlight: string; text: string; ctaLabel: string };
+  services: SiteService[];
+  footer: { blurb: string; services: string[] };
+  navigation: { header: NavLink[] };
+}
+
+/** The brand colour of the design tokens (brand-600). */
+export const DEFAULT_BRAND_COLOR = '#4f46e5';
+
+/** The site as specified; `siteName` is SITE_NAME (the environment's value is the first default). */
+export function siteSettingsDefaults(siteName: string): SiteSettings {
+  return {
+    identity: {
+      siteName,
+      tagline: 'Agency services + business dashboard',
+      metaDescription: `Brand identity, web development, media planning and job placement from one agency, plus the ${siteName} dashboard for leads, projects, teams and finances.`,
+      brandColor: DEFAULT_BRAND_COLOR,
+    },
+    contact: { ...SITE_CONTACT },
+    social: [],
+    hero: {
+      title: 'Management of Your',
+      highlight: 'Masterpiece',
+      text: 'Brand identity, websites and media campaigns from one team, plus a business dashboard for your leads, projects, people and finances.',
+      ctaLabel: 'Start Your Project',
+    },
+    services: [
+      {
+        title: 'Identity & Design',
+        description: 'Logos, brand systems and print-ready assets that make you recognisable everywhere.',
+        price: '$10',
+        from: true,
+        icon: 'palette',
+        visible: true,
+      },
+      {
+        title: 'Web Development',
+        description: 'Fast, search-friendly websites and web apps built to turn visitors into leads.',
+        price: '$100',
+        from: true,
+        icon: 'code',
+        visible: true,
+      },
+      {
+        title: 'Media Planning & Buying',
+        description: 'Campaigns planned across search, social and display, with spend tied to results.',
+        price: '$150',
+        from: true,
+        icon: 'megaphone',
+        visible: true,
+      },
+      {
+        title: 'Job Placement',
+        description: 'We match skilled designers, developers and marketers with the teams that need them.',
+        price: 'Free',
+        from: false,
+        icon: 'briefcase',
+        visible: true,
+      },
+    ],
+    footer: {
+      blurb: 'Websites, brands and the business dashboard that runs them, from one agency.',
+      services: [...FOOTER_SERVICES],
+    },
+    navigation: {
+      header: [
+        { label: 'Products', href: '/#products' },
+        { label: 'Security', href: '/#security' },
+        { label: 'Documentation', href: '/documentation' },
+      ],
+    },
+  };
+}
+
+/** Internal paths a header link may point to (checked to exist): the public pages and home anchors. */
+export const INTERNAL_LINK_TARGETS = [
+  '/',
+  '/#products',
+  '/#security',
+  '/blog',
+  '/pricing',
+  '/contact',
+  '/documentation',
+  '/terms',
+  '/privacy',
+  '/cancellation-refunds',
+  '/shipping',
+  '/botgit-privacy',
+  '/login',
+  '/signup',
+] as const;
+
+export const SITE_SETTINGS_MESSAGES = {
+  saved: 'Draft saved.',
+  published: 'Published: the public site shows your changes now.',
+  undone: 'Undone: the site is back to how it was before that publish.',
+  reset: 'The draft is back to the default texts. Publish to apply it.',
+  nothingToUndo: 'There is no earlier publish to go back to.',
+  adminOnly: 'Only an Admin can change the public website.',
+  contrastTooLow: (ratio: string) =>
+    `White text on this colour has a contrast of ${ratio}:1; at least 4.5:1 is needed to be readable (WCAG AA). Pick a darker colour.`,
+  colorInvalid: 'Enter a colour as #rrggbb.',
+  linkUnknown: (href: string) => `${href} is not a page of this site.`,
+  linkInvalid: 'Enter a path such as /pricing or a full https:// address.',
+  tooLong: (max: number) => `At most ${max} characters.`,
+  required: 'This field is required.',
+  plainTextOnly: 'Plain text only: no HTML tags.',
+} as const;
