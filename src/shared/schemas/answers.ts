@@ -8,6 +8,17 @@ import { z } from 'zod';
 export const successSchema = z.object({ success: z.literal(true) });
 export const successMessageSchema = successSchema.extend({ message: z.string() });
 
+/** Where a page of a list sits (leads, the audit log). */
+export const pageInfoSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
 /** Every refusal (4xx) and failure (5xx): a message a person can read, and per-field messages on 400s. */
 export const errorAnswerSchema = z.object({
   message: z.string(),

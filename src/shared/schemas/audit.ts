@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInfoSchema } from './answers';
 import { AUDIT_KINDS, AUDIT_LIMITS } from '../audit';
 
 export const auditKindFilterSchema = z.enum([...AUDIT_KINDS, 'other']);
@@ -27,13 +28,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    totalPages: z.number(),
-    hasNextPage: z.boolean(),
-    hasPreviousPage: z.boolean(),
-  }),
+  pagination: pageInfoSchema,
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

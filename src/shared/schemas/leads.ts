@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInfoSchema } from './answers';
 import { LEAD_MESSAGES } from '../messages';
 import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_SORT_FIELDS, LEAD_STATUSES } from '../leads';
 
@@ -89,14 +90,7 @@ export type LeadStats = z.infer<typeof leadStatsSchema>;
 /** GET /api/leads */
 export const leadPageSchema = z.object({
   leads: z.array(leadViewSchema),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    totalPages: z.number(),
-    hasNextPage: z.boolean(),
-    hasPreviousPage: z.boolean(),
-  }),
+  pagination: pageInfoSchema,
   stats: leadStatsSchema,
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
