@@ -3,7 +3,7 @@
  * is the text the site shows today (the spec's), so a fresh install looks exactly as specified and 'Reset
  * to defaults' brings it back. Stored settings hold only what differs; reading merges them over these.
  */
-import { SITE_CONTACT, FOOTER_SERVICES } from './site';
+import { FOOTER_SERVICES, PUBLIC_PAGES, SITE_CONTACT } from './site';
 
 /** Character limits of each plain-text field (the editor counts them; the server refuses more). */
 export const SITE_SETTINGS_LIMITS = {
@@ -157,20 +157,11 @@ export function siteSettingsDefaults(siteName: string): SiteSettings {
   };
 }
 
-/** Internal paths a header link may point to (checked to exist): the public pages and home anchors. */
+/** Internal paths a header link may point to (checked to exist): the public pages, home anchors, sign-in. */
 export const INTERNAL_LINK_TARGETS = [
-  '/',
+  ...PUBLIC_PAGES,
   '/#products',
   '/#security',
-  '/blog',
-  '/pricing',
-  '/contact',
-  '/documentation',
-  '/terms',
-  '/privacy',
-  '/cancellation-refunds',
-  '/shipping',
-  '/botgit-privacy',
   '/login',
   '/signup',
 ] as const;
@@ -181,6 +172,7 @@ export const SITE_SETTINGS_MESSAGES = {
   undone: 'Undone: the site is back to how it was before that publish.',
   reset: 'The draft is back to the default texts. Publish to apply it.',
   nothingToUndo: 'There is no earlier publish to go back to.',
+  nothingToPublish: 'Nothing to publish: the draft is what the site already shows.',
   adminOnly: 'Only an Admin can change the public website.',
   contrastTooLow: (ratio: string) =>
     `White text on this colour has a contrast of ${ratio}:1; at least 4.5:1 is needed to be readable (WCAG AA). Pick a darker colour.`,
@@ -190,4 +182,35 @@ export const SITE_SETTINGS_MESSAGES = {
   tooLong: (max: number) => `At most ${max} characters.`,
   required: 'This field is required.',
   plainTextOnly: 'Plain text only: no HTML tags.',
+} as const;
+
+/** What each changed field is called in the history and the activity log (its dotted path otherwise). */
+export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
+  'identity.siteName': 'site name',
+  'identity.tagline': 'tagline',
+  'identity.metaDescription': 'meta description',
+  'identity.brandColor': 'brand colour',
+  'contact.email': 'contact e-mail',
+  'contact.supportEmail': 'support e-mail',
+  'contact.salesEmail': 'sales e-mail',
+  'contact.phone': 'phone',
+  'contact.address': 'address',
+  social: 'social links',
+  'hero.title': 'hero title',
+  'hero.highlight': 'hero highlight',
+  'hero.text': 'hero text',
+  'hero.ctaLabel': 'call-to-action label',
+  services: 'services',
+  'footer.blurb': 'footer text',
+  'footer.services': 'footer services',
+  'navigation.header': 'header links',
+};
+
+export const siteSettingsFieldLabel = (path: string) => SITE_SETTINGS_FIELD_LABELS[path] ?? path;
+
+/** The activity log's line for a publish, a publish of the default texts, and an undo. */
+export const SITE_SETTINGS_ACTIVITY = {
+  published: (username: string, fields: string) => `${username} published the website: ${fields}`,
+  reset: (username: string, fields: string) => `${username} published the website's default texts: ${fields}`,
+  undone: (username: string, fields: string) => `${username} undid the website's last publish: ${fields}`,
 } as const;

@@ -17,6 +17,20 @@ export const LEGAL_LINKS = [
   { to: '/botgit-privacy', label: 'Botgit Privacy' },
 ] as const;
 
+/** The public pages a crawler should find and a header link may point to (posts come from the database). */
+export const PUBLIC_PAGES = [
+  '/',
+  '/blog',
+  '/pricing',
+  '/contact',
+  '/documentation',
+  '/terms',
+  '/privacy',
+  '/shipping',
+  '/cancellation-refunds',
+  '/botgit-privacy',
+] as const;
+
 /** Spec §2: the footer appears on every page except these (and everything under /dashboard). */
 export const FOOTER_HIDDEN_PATHS = [
   '/login',

@@ -1,20 +1,10 @@
 import { SITEMAP_MAX_URLS } from '../../shared/constants';
+import { PUBLIC_PAGES } from '../../shared/site';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import { escapeXml } from './xml';
 
 /** Public pages a crawler should find (DESIGN §7); posts are added from the database. */
-export const SITEMAP_PAGES = [
-  '/',
-  '/blog',
-  '/pricing',
-  '/contact',
-  '/documentation',
-  '/terms',
-  '/privacy',
-  '/shipping',
-  '/cancellation-refunds',
-  '/botgit-privacy',
-] as const;
+export const SITEMAP_PAGES = PUBLIC_PAGES;
 
 export const SITEMAP_PAGES_FILE = '/sitemap-pages.xml';
 export const sitemapPostsFile = (n: number) => `/sitemap-posts-${n}.xml`;
