@@ -79,6 +79,8 @@ import { createTwoFactorAdmin } from './modules/two-factor/two-factor-admin';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { createSecondStepService } from './modules/auth/second-step.service';
 import { createSessionStart } from './modules/auth/sign-in-session';
+import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -233,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
+  const siteSettings = createSiteSettingsService(db, { siteName: deps.config.siteName, clock });
   const publicCache = createPublicCache(deps.database, app.log, deps.config.renderCacheBytes);
   app.decorate('publicCache', publicCache);
 
@@ -290,15 +293,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );
       await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
+      await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
     },
     { prefix: '/api' },
   );
   // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
-  const site = { name: deps.config.siteName, url: deps.config.siteUrl };
+  const site = {
+    name: deps.config.siteName,
+    url: deps.config.siteUrl,
+    liveName: async () => (await siteSettings.live()).identity.siteName,
+  };
   await app.register(seoRoutes(blogs, site, publicCache));
   if (deps.web)
     await app.register(
-      pagesRoutes(deps.web, site, createPageDataLoader({ blogs, categories, publishing }), publicCache),
+      pagesRoutes(
+        deps.web,
+        site,
+        createPageDataLoader({ blogs, categories, publishing, siteSettings }),
+        publicCache,
+      ),
     );
 
   app.addHook('onClose', async () => {

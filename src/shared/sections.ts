@@ -98,7 +98,7 @@ export const SECTIONS: readonly SectionInfo[] = [
   { key: 'expense-management', label: 'Expense Management', group: 'financeManagement' },
   { key: 'website-analytics', label: 'Website Analytics', group: 'seoManagement' },
   { key: 'seo-insights', label: 'SEO Insights', group: 'seoManagement' },
-  { key: 'web-settings', label: 'Web Settings', group: 'seoManagement' },
+  { key: 'web-settings', label: 'Web Settings', group: 'seoManagement', page: true },
   { key: 'blogs', label: 'Website Blogs', group: 'seoManagement', page: true },
   { key: 'company-policies', label: 'Company Policies', group: 'internalPolicies' },
   { key: 'company-handbook', label: 'Company Handbook', group: 'internalPolicies' },

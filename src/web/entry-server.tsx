@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, hashKey, type DehydratedState } from '@tanstack/react-query';
 import type { SsrRenderInput, SsrRenderOutput } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, pagesAt } from './app/app-routes';
@@ -9,8 +9,24 @@ import { PAGE_MODULES } from './app/pages';
 import { serverPages } from './app/pages.server';
 import { headTags, type PageMetaCollector } from './app/page-meta';
 import { createQueryClient } from './lib/query-client';
+import { publicQueryKeys } from '../shared/query-keys';
+import type { SiteSettings } from '../shared/site-settings';
 
 const routes = appRoutes(serverPages);
+
+/**
+ * The settings ride along with every page; their read time would make each render's bytes (and ETag) new even
+ * when nothing shown changed. Their hook never counts them stale (staleTime Infinity), so the time is dropped.
+ */
+function withoutSettingsTimes(state: DehydratedState): DehydratedState {
+  const settingsHash = hashKey(publicQueryKeys.siteSettings());
+  for (const query of state.queries)
+    if (query.queryHash === settingsHash) {
+      query.state.dataUpdatedAt = 0;
+      query.dehydratedAt = 0;
+    }
+  return state;
+}
 
 /** Renders one page for the server, with the data the server preloaded; pages report title, description, status. */
 export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrRenderOutput {
@@ -18,6 +34,10 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
   const meta: PageMetaCollector = { siteName, origin, path: pathname };
   const queryClient = createQueryClient();
   for (const { key, data } of queries) queryClient.setQueryData(key, data);
+  // The live Web Settings (issue 18) name the site and colour it in the head as on the page.
+  const settings = queryClient.getQueryData<SiteSettings>(publicQueryKeys.siteSettings());
+  if (settings)
+    Object.assign(meta, { siteName: settings.identity.siteName, brandColor: settings.identity.brandColor });
   const html = renderToString(
     <StrictMode>
       <Providers meta={meta} queryClient={queryClient}>
@@ -31,7 +51,7 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
     html,
     head: headTags(meta),
     status: meta.status ?? 200,
-    state: JSON.stringify(dehydrate(queryClient)),
+    state: JSON.stringify(withoutSettingsTimes(dehydrate(queryClient))),
     modules: [...new Set(pagesAt(routes, pathname).map((page) => PAGE_MODULES[page]))],
   };
 }

@@ -5,6 +5,7 @@ import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
 import type { PublishingService } from '../modules/publishing/publishing.service';
+import type { SiteSettings } from '../../shared/site-settings';
 import type { LoadedPage, PageDataLoader } from './web-renderer';
 
 function isNotFound(error: unknown): boolean {
@@ -37,14 +38,20 @@ export function previewToken(url: string): string | null {
 /**
  * Public pages whose content comes from the database: the home teaser, the blog list and a post. The data
  * is read from the services (no HTTP) and handed over under the keys the pages' hooks use, in the exact
- * shape their fetch functions return (src/web/lib/public-blog-api.ts). Pages not listed get no data.
+ * shape their fetch functions return (src/web/lib/public-blog-api.ts). Pages not listed get no data but the
+ * Web Settings, which every page gets.
  */
 export function createPageDataLoader(services: {
   blogs: BlogsService;
   categories: CategoriesService;
   publishing: PublishingService;
+  /**
+   * The live Web Settings (issue 18): preloaded with every rendered page, whose header and footer show
+   * them, and naming the site in its head. Without them the pages show the spec's defaults.
+   */
+  siteSettings?: { live(): Promise<SiteSettings> };
 }): PageDataLoader {
-  const { blogs, categories, publishing } = services;
+  const { blogs, categories, publishing, siteSettings } = services;
 
   async function homeTeaser(): Promise<PreloadedQuery[]> {
     try {
@@ -114,7 +121,7 @@ export function createPageDataLoader(services: {
     }
   }
 
-  return async (url: string): Promise<LoadedPage> => {
+  async function pageData(url: string): Promise<LoadedPage> {
     const parsed = new URL(url, 'http://localhost');
     const parts = segments(parsed.pathname);
     // React Router matches paths case-insensitively, so the loader does too (slugs keep their case).
@@ -125,5 +132,16 @@ export function createPageDataLoader(services: {
     if (first.toLowerCase() !== 'blog' || rest.length > 0) return { queries: [] };
     if (second === undefined) return { queries: await blogList(parsed.searchParams) };
     return blogPost(second);
+  }
+
+  return async (url: string): Promise<LoadedPage> => {
+    if (!siteSettings) return pageData(url);
+    const [page, settings] = await Promise.all([pageData(url), siteSettings.live()]);
+    if (page.redirect) return page;
+    return {
+      ...page,
+      queries: [...page.queries, { key: publicQueryKeys.siteSettings(), data: settings }],
+      siteName: settings.identity.siteName,
+    };
   };
 }

@@ -29,9 +29,10 @@ export function pagesRoutes(
   async function render(url: string): Promise<RenderedAnswer> {
     const data = await loadPageData(url);
     if (data.redirect) return { status: 301, contentType: HTML, body: '', location: data.redirect };
+    // The live Web Settings' name when the loader read them (their publish re-renders every page).
     const { status, body } = renderPage(
       renderer,
-      { url, siteName, origin, queries: data.queries },
+      { url, siteName: data.siteName ?? siteName, origin, queries: data.queries },
       data.status,
     );
     return { status, contentType: HTML, body, viewOf: data.viewOf };

@@ -80,14 +80,20 @@ const NOT_FOUND: RenderedAnswer = {
  */
 export function seoRoutes(
   blogs: BlogsService,
-  site: { name: string; url: string },
+  site: {
+    name: string;
+    url: string;
+    /** The live Web Settings' site name (issue 18), read when the feed is rendered; else `name`. */
+    liveName?: () => Promise<string>;
+  },
   cache: PublicCache,
   options: { sitemapMaxUrls?: number } = {},
 ): FastifyPluginAsync {
   // Every absolute URL comes from SITE_URL, never from Host or X-Forwarded-Host: one forged header must not
   // put another site's address into a sitemap or feed (and, once cached, into everyone's copy).
   const origin = site.url;
-  const siteName = site.name;
+  // A publish raises the content version, so the cached feed is rendered again with the new name.
+  const siteName = site.liveName ?? (async () => site.name);
   return async (app) => {
     const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
     const cached = (
@@ -123,7 +129,7 @@ export function seoRoutes(
 
     app.get('/rss.xml', route, (request, reply) =>
       cached(request, reply, 'application/rss+xml; charset=utf-8', async () =>
-        rssXml(origin, siteName, await blogs.publicFeed(RSS_MAX_ITEMS)),
+        rssXml(origin, await siteName(), await blogs.publicFeed(RSS_MAX_ITEMS)),
       ),
     );
 

@@ -14,6 +14,8 @@ export interface WebRenderer {
 /** A page's data, and the post it shows (whose view its every answer counts, cached or not). */
 export interface LoadedPage extends PageData {
   viewOf?: string;
+  /** The live Web Settings' site name (issue 18), for the page's title and meta tags; else SITE_NAME. */
+  siteName?: string;
 }
 
 /** Finds the data a public page needs, from the services, before it is rendered. */

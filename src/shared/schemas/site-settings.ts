@@ -117,3 +117,14 @@ export const sitePublishSchema = z.object({
 });
 export type SitePublish = z.infer<typeof sitePublishSchema>;
 export const sitePublishHistorySchema = z.object({ publishes: z.array(sitePublishSchema) });
+
+/**
+ * What PUT /api/site-settings/draft and POST .../publish, .../reset and .../undo answer: the editor's new
+ * state, a message to show, and (publish, undo) the history entry it made.
+ */
+export const siteSettingsChangeAnswerSchema = siteSettingsEditorSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+  publish: sitePublishSchema.optional(),
+});
+export type SiteSettingsChangeAnswer = z.infer<typeof siteSettingsChangeAnswerSchema>;

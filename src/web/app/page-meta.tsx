@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { brandTokensCss, BRAND_STYLE_ID, themeColor } from './brand-tokens';
+import { ConfiguredSiteName, useSiteSettings } from './site-settings';
 
 /**
  * Per-page <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. On the server, pages
@@ -21,11 +23,13 @@ export interface PageMetaCollector {
   publishedTime?: string | null;
   noindex?: boolean;
   jsonLd?: object[];
+  /** The live Web Settings' brand colour (brand-600): its tokens go into the head. */
+  brandColor?: string;
 }
 
 export type PageMetaProps = Omit<
   PageMetaCollector,
-  'siteName' | 'origin' | 'path' | 'title' | 'description'
+  'siteName' | 'origin' | 'path' | 'title' | 'description' | 'brandColor'
 > & {
   title: string;
   description: string;
@@ -40,11 +44,16 @@ export function PageMetaProvider({
   collector: PageMetaCollector;
   children: ReactNode;
 }) {
-  return <PageMetaContext.Provider value={collector}>{children}</PageMetaContext.Provider>;
+  return (
+    <PageMetaContext.Provider value={collector}>
+      <ConfiguredSiteName.Provider value={collector.siteName}>{children}</ConfiguredSiteName.Provider>
+    </PageMetaContext.Provider>
+  );
 }
 
+/** The site's name as the live Web Settings have it (issue 18). */
 export function useSiteName(): string {
-  return useContext(PageMetaContext).siteName;
+  return useSiteSettings().identity.siteName;
 }
 
 /** The site's absolute origin (the request's on the server, the window's in the browser), for JSON-LD URLs. */
@@ -55,7 +64,7 @@ export function useSiteOrigin(): string {
 /** `title` is the page's own name; the brand is appended as '{title} - {brand}'. */
 export function PageMeta({ title, description, ...rest }: PageMetaProps) {
   const collector = useContext(PageMetaContext);
-  const fullTitle = `${title} - ${collector.siteName}`;
+  const fullTitle = `${title} - ${useSiteName()}`;
   if (typeof window === 'undefined') Object.assign(collector, rest, { title: fullTitle, description });
   useEffect(() => {
     document.title = fullTitle;
@@ -79,6 +88,7 @@ export function headTags(meta: PageMetaCollector): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="application-name" content="${escapeHtml(meta.siteName)}" />`,
+    `<meta name="theme-color" content="${escapeHtml(themeColor(meta.brandColor))}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
@@ -101,6 +111,9 @@ export function headTags(meta: PageMetaCollector): string {
   if (meta.publishedTime)
     tags.push(`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`);
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  // A chosen brand colour replaces the design tokens' brand scale; the default colour adds nothing.
+  const brandCss = brandTokensCss(meta.brandColor);
+  if (brandCss) tags.push(`<style id="${BRAND_STYLE_ID}">${brandCss}</style>`);
   for (const data of meta.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
   }

@@ -6,6 +6,7 @@ import { SessionProvider } from '../features/auth/session';
 import { PermissionRefresh } from '../features/auth/permission-refresh';
 import { NotificationsProvider } from '../features/notifications/notifications-context';
 import { PageMetaProvider, type PageMetaCollector } from './page-meta';
+import { BrandTokens } from './site-settings';
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
 /** `queryClient` is made once per page load (browser) or per request (server), holding any preloaded data. */
@@ -21,6 +22,7 @@ export function Providers({
   return (
     <PageMetaProvider collector={meta}>
       <QueryClientProvider client={queryClient}>
+        <BrandTokens />
         <SessionProvider>
           <NotificationsProvider>
             <PermissionRefresh />

@@ -63,6 +63,10 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'BotgitSettingsSection',
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
+  'web-settings': named(
+    () => import('../../features/web-settings/web-settings-section'),
+    'WebSettingsSection',
+  ),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

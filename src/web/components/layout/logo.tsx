@@ -6,7 +6,8 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link to="/" className="inline-flex items-center gap-2 rounded-md font-bold tracking-tight">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden>
-        <rect width="32" height="32" rx="8" fill="#4f46e5" />
+        {/* The brand token, so a brand colour chosen in Web Settings colours the mark too. */}
+        <rect width="32" height="32" rx="8" className="fill-brand-600" />
         <path d="M9 23 16 8l7 15h-4l-3-7-3 7z" fill="#fff" />
       </svg>
       <span className={tone === 'light' ? 'text-white' : 'text-ink'}>{siteName}</span>

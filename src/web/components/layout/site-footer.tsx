@@ -1,28 +1,45 @@
 import { Link } from 'react-router';
 import { APP_VERSION } from '../../../shared/constants';
-import { FOOTER_SERVICES, LEGAL_LINKS, SITE_CONTACT } from '../../../shared/site';
-import { useSiteName } from '../../app/page-meta';
+import { LEGAL_LINKS } from '../../../shared/site';
+import { SOCIAL_LABELS } from '../../../shared/site-settings';
+import { useSiteSettings } from '../../app/site-settings';
 import { Logo } from './logo';
+import { SiteLink } from './site-link';
 
 const heading = 'text-sm font-semibold text-white';
 const link = 'text-sm text-slate-300 hover:text-white';
 
+/** The blurb, services, contact block and social links are the Web Settings' (the spec's by default). */
 export function SiteFooter() {
-  const siteName = useSiteName();
+  const { identity, contact, footer, social } = useSiteSettings();
+  const siteName = identity.siteName;
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Logo tone="light" />
-          <p className="mt-4 max-w-sm text-sm">
-            Websites, brands and the business dashboard that runs them, from one agency.
-          </p>
+          {footer.blurb && <p className="mt-4 max-w-sm text-sm">{footer.blurb}</p>}
+          {social.length > 0 && (
+            <ul aria-label="Follow us" className="mt-5 flex flex-wrap gap-2">
+              {social.map((item, index) => (
+                <li key={index}>
+                  <SiteLink
+                    href={item.url}
+                    label={`${siteName} on ${SOCIAL_LABELS[item.network]}`}
+                    className="inline-flex rounded-full border border-slate-700 px-3 py-1 text-xs font-medium text-slate-300 hover:border-slate-500 hover:text-white"
+                  >
+                    {SOCIAL_LABELS[item.network]}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <nav aria-label="Services">
           <h2 className={heading}>Services</h2>
           <ul className="mt-4 space-y-2">
-            {FOOTER_SERVICES.map((service) => (
-              <li key={service}>
+            {footer.services.map((service, index) => (
+              <li key={index}>
                 <Link to="/#products" className={link}>
                   {service}
                 </Link>
@@ -34,16 +51,18 @@ export function SiteFooter() {
           <h2 className={heading}>Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <a href={`mailto:${SITE_CONTACT.email}`} className={link}>
-                {SITE_CONTACT.email}
+              <a href={`mailto:${contact.email}`} className={`${link} break-all`}>
+                {contact.email}
               </a>
             </li>
-            <li>
-              <a href={`tel:${SITE_CONTACT.phone.replace(/\s/g, '')}`} className={link}>
-                {SITE_CONTACT.phone}
-              </a>
-            </li>
-            <li>{SITE_CONTACT.address}</li>
+            {contact.phone && (
+              <li>
+                <a href={`tel:${contact.phone.replace(/\s/g, '')}`} className={link}>
+                  {contact.phone}
+                </a>
+              </li>
+            )}
+            {contact.address && <li>{contact.address}</li>}
             <li>
               <Link to="/contact" className={link}>
                 Contact form

@@ -1,23 +1,26 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Mail, Menu, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/notification-bell';
-import { SITE_CONTACT } from '../../../shared/site';
+import { useSitePreview, useSiteSettings } from '../../app/site-settings';
 import { useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/use-logout';
 import { Button, ButtonLink } from '../ui/button';
 import { Logo } from './logo';
+import { SiteLink } from './site-link';
 
 const navLink = 'rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink';
-const SITE_LINKS = [
-  { to: '/#products', label: 'Products' },
-  { to: '/#security', label: 'Security' },
-  { to: '/documentation', label: 'Documentation' },
-];
 
-/** Spec §2: signed-out header (mail, Products, Security, Documentation, Login); signed-in (bell, Logout). */
+/**
+ * Spec §2: signed-out header (mail, Products, Security, Documentation, Login); signed-in (bell, Logout).
+ * The mail address and the links are the Web Settings' (the spec's by default); the editor's preview
+ * shows the header as a signed-out visitor sees it.
+ */
 export function SiteHeader() {
-  const { status } = useSession();
+  const session = useSession();
+  const status = useSitePreview() ? 'signed-out' : session.status;
+  const { contact, navigation } = useSiteSettings();
+  const links = navigation.header;
   const logout = useLogout();
   const signedIn = status === 'signed-in';
   const [menuOpen, setMenuOpen] = useState(false);
@@ -49,16 +52,16 @@ export function SiteHeader() {
           ) : (
             <>
               <a
-                href={`mailto:${SITE_CONTACT.email}`}
+                href={`mailto:${contact.email}`}
                 className={navLink}
-                aria-label={`E-mail us at ${SITE_CONTACT.email}`}
+                aria-label={`E-mail us at ${contact.email}`}
               >
                 <Mail className="size-5" aria-hidden />
               </a>
-              {SITE_LINKS.map((item) => (
-                <Link key={item.to} to={item.to} className={`${navLink} hidden md:inline`}>
+              {links.map((item, index) => (
+                <SiteLink key={index} href={item.href} className={`${navLink} hidden md:inline`}>
                   {item.label}
-                </Link>
+                </SiteLink>
               ))}
               <ButtonLink to="/login" size="sm">
                 Login
@@ -79,14 +82,14 @@ export function SiteHeader() {
       </div>
       {menuOpen && !signedIn && (
         <nav id="site-menu" aria-label="Site" className="border-t border-line bg-white px-4 py-2 md:hidden">
-          {SITE_LINKS.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
+          {links.map((item, index) => (
+            <SiteLink
+              key={index}
+              href={item.href}
               className="block rounded-md px-2 py-3 text-base font-medium text-ink hover:bg-slate-50"
             >
               {item.label}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
       )}

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Activity, BriefcaseBusiness, Clock, LifeBuoy, MapPin, Phone } from 'lucide-react';
-import { SITE_CONTACT } from '../../../shared/site';
+import { useSiteSettings } from '../../app/site-settings';
 
 const link = 'font-medium text-brand-700 underline-offset-4 hover:underline break-all';
 
@@ -26,8 +26,12 @@ function Channel({
   );
 }
 
-/** Spec §2 'Other Ways to Reach Us': support, sales, status page; plus the reply-time note. */
+/**
+ * Spec §2 'Other Ways to Reach Us': support, sales, status page; plus the reply-time note. The addresses,
+ * phone and office are the Web Settings' (the spec's by default).
+ */
 export function ContactChannels() {
+  const { contact } = useSiteSettings();
   return (
     <aside aria-labelledby="other-ways" className="space-y-6">
       <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
@@ -37,14 +41,14 @@ export function ContactChannels() {
         <ul className="mt-6 space-y-5">
           <Channel icon={LifeBuoy} title="Support">
             <p>Help with your account or dashboard.</p>
-            <a href={`mailto:${SITE_CONTACT.supportEmail}`} className={link}>
-              {SITE_CONTACT.supportEmail}
+            <a href={`mailto:${contact.supportEmail}`} className={link}>
+              {contact.supportEmail}
             </a>
           </Channel>
           <Channel icon={BriefcaseBusiness} title="Sales">
             <p>Plans, quotes and enterprise set-ups.</p>
-            <a href={`mailto:${SITE_CONTACT.salesEmail}`} className={link}>
-              {SITE_CONTACT.salesEmail}
+            <a href={`mailto:${contact.salesEmail}`} className={link}>
+              {contact.salesEmail}
             </a>
           </Channel>
           <Channel icon={Activity} title="Status page">
@@ -53,14 +57,18 @@ export function ContactChannels() {
               System status
             </a>
           </Channel>
-          <Channel icon={Phone} title="Phone">
-            <a href={`tel:${SITE_CONTACT.phone.replace(/\s/g, '')}`} className={link}>
-              {SITE_CONTACT.phone}
-            </a>
-          </Channel>
-          <Channel icon={MapPin} title="Office">
-            <p>{SITE_CONTACT.address}</p>
-          </Channel>
+          {contact.phone && (
+            <Channel icon={Phone} title="Phone">
+              <a href={`tel:${contact.phone.replace(/\s/g, '')}`} className={link}>
+                {contact.phone}
+              </a>
+            </Channel>
+          )}
+          {contact.address && (
+            <Channel icon={MapPin} title="Office">
+              <p>{contact.address}</p>
+            </Channel>
+          )}
         </ul>
       </div>
       <p className="flex items-start gap-3 rounded-2xl bg-brand-50 p-5 text-sm text-brand-900">

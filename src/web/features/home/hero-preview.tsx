@@ -34,8 +34,9 @@ export function HeroPreview() {
         <svg viewBox="0 0 280 100" className="mt-5 h-28 w-full">
           <defs>
             <linearGradient id="hero-bar" x1="0" x2="0" y1="0" y2="1">
-              <stop offset="0" stopColor="#6366f1" />
-              <stop offset="1" stopColor="#a5b4fc" />
+              {/* The brand scale (the default's indigo), so a brand colour from Web Settings shows here too. */}
+              <stop offset="0" style={{ stopColor: 'var(--color-brand-500)' }} />
+              <stop offset="1" style={{ stopColor: 'var(--color-brand-300, #a5b4fc)' }} />
             </linearGradient>
           </defs>
           {BARS.map((height, i) => (

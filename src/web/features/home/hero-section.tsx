@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { CONTACT_LIMITS } from '../../../shared/contact';
+import { useSiteSettings } from '../../app/site-settings';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/textarea-field';
 import { HeroPreview } from './hero-preview';
@@ -15,8 +16,10 @@ export function contactHref(message: string): string {
 /**
  * Spec §2 hero: title, a text box and a call-to-action. A real GET form to /contact, so it works before the
  * JavaScript arrives; once hydrated it navigates in-app with the text carried into the contact message.
+ * The tagline, title, highlight, text and call-to-action label are the Web Settings' (the spec's by default).
  */
 export function HeroSection() {
+  const { identity, hero } = useSiteSettings();
   const [message, setMessage] = useState('');
   const navigate = useNavigate();
 
@@ -37,17 +40,18 @@ export function HeroSection() {
       </svg>
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:py-24">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
-            <Sparkles className="size-4" aria-hidden />
-            Agency services + business dashboard
-          </p>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl lg:text-6xl">
-            Management of Your <span className="text-brand-600">Masterpiece</span>
+          {identity.tagline && (
+            <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
+              <Sparkles className="size-4 shrink-0" aria-hidden />
+              {identity.tagline}
+            </p>
+          )}
+          <h1 className="mt-6 break-words text-4xl font-extrabold tracking-tight text-ink sm:text-5xl lg:text-6xl">
+            {/* One text node before the highlight, as the server's HTML has always had it. */}
+            {hero.highlight ? `${hero.title} ` : hero.title}
+            {hero.highlight && <span className="text-brand-600">{hero.highlight}</span>}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">
-            Brand identity, websites and media campaigns from one team, plus a business dashboard for your
-            leads, projects, people and finances.
-          </p>
+          {hero.text && <p className="mt-5 max-w-xl text-lg text-muted">{hero.text}</p>}
           <form
             method="get"
             action="/contact"
@@ -65,7 +69,7 @@ export function HeroSection() {
             />
             <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
               <Button type="submit" size="lg">
-                Start Your Project
+                {hero.ctaLabel}
                 <ArrowRight className="size-4" aria-hidden />
               </Button>
               <ButtonLink to="/pricing" variant="ghost" size="lg">

@@ -1,5 +1,7 @@
 import { SITE_CONTACT } from '../../../shared/site';
-import { PageMeta, useSiteName, useSiteOrigin } from '../../app/page-meta';
+import type { SiteSettings } from '../../../shared/site-settings';
+import { PageMeta, useSiteOrigin } from '../../app/page-meta';
+import { useSiteSettings } from '../../app/site-settings';
 import { BlogTeaser } from './blog-teaser';
 import { ClosingCta } from './closing-cta';
 import { HeroSection } from './hero-section';
@@ -8,50 +10,69 @@ import { ServiceCards } from './service-cards';
 import { TrustedLogos } from './trusted-logos';
 import { useHashScroll } from './use-hash-scroll';
 
-const TITLE = 'Management of Your Masterpiece';
-const DESCRIPTION =
-  'Brand identity, web development, media planning and job placement from one agency, plus the AgencyHQ dashboard for leads, projects, teams and finances.';
+/** The page's own title: the hero's title and highlight ('Management of Your Masterpiece' by default). */
+export function homeTitle({ hero }: SiteSettings): string {
+  return [hero.title, hero.highlight].filter(Boolean).join(' ');
+}
 
-/** Organization and WebSite structured data. URLs are absolute when the server preloads its origin. */
-function structuredData(siteName: string, origin: string): object[] {
+/**
+ * Organization and WebSite structured data from the Web Settings. URLs are absolute when the server
+ * preloads its origin. The default address keeps its structured form; one the agency typed is given as written.
+ */
+function structuredData({ identity, contact }: SiteSettings, origin: string): object[] {
+  const organization: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: identity.siteName,
+    url: `${origin}/`,
+    logo: `${origin}/static/favicon.svg`,
+  };
+  if (identity.tagline) organization.slogan = identity.tagline;
+  organization.email = contact.email;
+  if (contact.phone) organization.telephone = contact.phone;
+  if (contact.address)
+    organization.address =
+      contact.address === SITE_CONTACT.address
+        ? { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' }
+        : contact.address;
+  organization.contactPoint = [
+    { '@type': 'ContactPoint', contactType: 'customer support', email: contact.supportEmail },
+    { '@type': 'ContactPoint', contactType: 'sales', email: contact.salesEmail },
+  ];
   return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: siteName,
-      url: `${origin}/`,
-      logo: `${origin}/static/favicon.svg`,
-      email: SITE_CONTACT.email,
-      telephone: SITE_CONTACT.phone,
-      address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' },
-      contactPoint: [
-        { '@type': 'ContactPoint', contactType: 'customer support', email: SITE_CONTACT.supportEmail },
-        { '@type': 'ContactPoint', contactType: 'sales', email: SITE_CONTACT.salesEmail },
-      ],
-    },
-    { '@context': 'https://schema.org', '@type': 'WebSite', name: siteName, url: `${origin}/` },
+    organization,
+    { '@context': 'https://schema.org', '@type': 'WebSite', name: identity.siteName, url: `${origin}/` },
   ];
 }
 
-/** Spec §1/§2 home page. */
-export function HomePage() {
-  const siteName = useSiteName();
-  const origin = useSiteOrigin();
-  useHashScroll();
+/** The home page's sections, as the page shows them and as the Web Settings preview draws them. */
+export function HomeSections() {
   return (
     <>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        canonicalPath="/"
-        jsonLd={structuredData(siteName, origin)}
-      />
       <HeroSection />
       <TrustedLogos />
       <ServiceCards />
       <SecuritySection />
       <BlogTeaser />
       <ClosingCta />
+    </>
+  );
+}
+
+/** Spec §1/§2 home page. */
+export function HomePage() {
+  const settings = useSiteSettings();
+  const origin = useSiteOrigin();
+  useHashScroll();
+  return (
+    <>
+      <PageMeta
+        title={homeTitle(settings)}
+        description={settings.identity.metaDescription}
+        canonicalPath="/"
+        jsonLd={structuredData(settings, origin)}
+      />
+      <HomeSections />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { SITE_CONTACT } from '../../../shared/site';
-import { POLICY_DATE, type LegalDoc } from './legal-types';
+import { POLICY_DATE, type LegalContact, type LegalDoc } from './legal-types';
 
-const support = SITE_CONTACT.supportEmail;
-
-export function botgitPrivacyDoc(site: string): LegalDoc {
+export function botgitPrivacyDoc(site: string, contact: LegalContact): LegalDoc {
+  const support = contact.supportEmail;
   return {
     title: 'Botgit Extension Privacy Policy',
     description: `What the Botgit browser extension reads (the profile pages you open), what it saves (profiles you choose, or every profile you open when automatic scraping is on), where it sends them (only your own ${site} workspace) and how to delete them.`,

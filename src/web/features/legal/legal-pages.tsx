@@ -1,16 +1,17 @@
-import { useSiteName } from '../../app/page-meta';
+import { useSiteSettings } from '../../app/site-settings';
 import { LegalDocument } from './legal-document';
-import type { LegalDoc } from './legal-types';
+import type { LegalContact, LegalDoc } from './legal-types';
 import { termsDoc } from './terms-content';
 import { privacyDoc } from './privacy-content';
 import { refundsDoc } from './refunds-content';
 import { shippingDoc } from './shipping-content';
 import { botgitPrivacyDoc } from './botgit-privacy-content';
 
-/** The policy pages of spec §2, written from the policy figures of spec §9. */
-function legalPage(makeDoc: (siteName: string) => LegalDoc) {
+/** The policy pages of spec §2, written from the policy figures of spec §9, naming the Web Settings' contacts. */
+function legalPage(makeDoc: (siteName: string, contact: LegalContact) => LegalDoc) {
   return function LegalPage() {
-    return <LegalDocument doc={makeDoc(useSiteName())} />;
+    const { identity, contact } = useSiteSettings();
+    return <LegalDocument doc={makeDoc(identity.siteName, contact)} />;
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SiteSettings } from '../../../shared/site-settings';
 
 export interface LegalSection {
   /** Anchor id, linked from the table of contents. */
@@ -20,6 +21,9 @@ export interface LegalDoc {
   glance: readonly ReactNode[];
   sections: readonly LegalSection[];
 }
+
+/** The agency's contact points the policies name (the Web Settings'). */
+export type LegalContact = Pick<SiteSettings['contact'], 'supportEmail' | 'phone' | 'address'>;
 
 /** The date the current texts of the policies took effect (spec §2 gives it for the Botgit policy). */
 export const POLICY_DATE = 'September 07, 2025';

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { SITE_CONTACT } from '../../../shared/site';
-import { POLICY_DATE, type LegalDoc } from './legal-types';
+import { POLICY_DATE, type LegalContact, type LegalDoc } from './legal-types';
 
-const support = SITE_CONTACT.supportEmail;
-
-export function privacyDoc(site: string): LegalDoc {
+export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
+  const support = contact.supportEmail;
   return {
     title: 'Privacy Policy',
     description: `What personal data ${site} collects, why, what is kept in your browser, who we share it with, how long we keep it and your rights.`,
@@ -171,7 +169,7 @@ export function privacyDoc(site: string): LegalDoc {
             We will post any change to this policy here and update the date above; for a significant change we
             also tell you by e-mail. Our Grievance Officer can be reached at{' '}
             <a href={`mailto:${support}`}>{support}</a> or{' '}
-            <span className="whitespace-nowrap">{SITE_CONTACT.phone}</span>, {SITE_CONTACT.address}.
+            <span className="whitespace-nowrap">{contact.phone}</span>, {contact.address}.
           </p>
         ),
       },

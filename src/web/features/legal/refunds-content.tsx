@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { SITE_CONTACT } from '../../../shared/site';
-import { POLICY_DATE, type LegalDoc } from './legal-types';
+import { POLICY_DATE, type LegalContact, type LegalDoc } from './legal-types';
 
-const support = SITE_CONTACT.supportEmail;
-
-export function refundsDoc(site: string): LegalDoc {
+export function refundsDoc(site: string, contact: LegalContact): LegalDoc {
+  const support = contact.supportEmail;
   return {
     title: 'Cancellation & Refunds',
     description: `How to cancel a ${site} plan, when annual plans and outages are refunded, what happens to your data after a downgrade, and how to ask for a refund.`,
@@ -135,7 +133,7 @@ export function refundsDoc(site: string): LegalDoc {
         body: (
           <p>
             Questions about cancelling or refunds: <a href={`mailto:${support}`}>{support}</a> or{' '}
-            <span className="whitespace-nowrap">{SITE_CONTACT.phone}</span>.
+            <span className="whitespace-nowrap">{contact.phone}</span>.
           </p>
         ),
       },

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { SITE_CONTACT } from '../../../shared/site';
-import { POLICY_DATE, type LegalDoc } from './legal-types';
+import { POLICY_DATE, type LegalContact, type LegalDoc } from './legal-types';
 
-const support = SITE_CONTACT.supportEmail;
-
-export function shippingDoc(site: string): LegalDoc {
+export function shippingDoc(site: string, contact: LegalContact): LegalDoc {
+  const support = contact.supportEmail;
   return {
     title: 'Shipping Policy',
     description: `${site} shipping: digital services need no shipping; printed brand kits and merchandise ship in 5-7 business days and arrive in 5-14 business days.`,
@@ -111,7 +109,7 @@ export function shippingDoc(site: string): LegalDoc {
         body: (
           <p>
             Questions about an order: <a href={`mailto:${support}`}>{support}</a> or{' '}
-            <span className="whitespace-nowrap">{SITE_CONTACT.phone}</span>.
+            <span className="whitespace-nowrap">{contact.phone}</span>.
           </p>
         ),
       },

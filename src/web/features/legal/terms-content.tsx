@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { SITE_CONTACT } from '../../../shared/site';
-import { POLICY_DATE, type LegalDoc } from './legal-types';
+import { POLICY_DATE, type LegalContact, type LegalDoc } from './legal-types';
 
-const support = SITE_CONTACT.supportEmail;
-
-export function termsDoc(site: string): LegalDoc {
+export function termsDoc(site: string, contact: LegalContact): LegalDoc {
+  const support = contact.supportEmail;
   return {
     title: 'Terms of Service',
     description: `The terms for using ${site}: accounts, the free Solo HQ plan and paid plans, payments, acceptable use, your data, termination and liability.`,
@@ -203,8 +201,8 @@ export function termsDoc(site: string): LegalDoc {
         body: (
           <p>
             Questions about these terms: write to <a href={`mailto:${support}`}>{support}</a>, call{' '}
-            <span className="whitespace-nowrap">{SITE_CONTACT.phone}</span>, or use our{' '}
-            <Link to="/contact">contact form</Link>. Our office is in {SITE_CONTACT.address}.
+            <span className="whitespace-nowrap">{contact.phone}</span>, or use our{' '}
+            <Link to="/contact">contact form</Link>. Our office is in {contact.address}.
           </p>
         ),
       },

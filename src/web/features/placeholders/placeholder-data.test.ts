@@ -30,7 +30,6 @@ const CARD_ONLY = [
   'company-policies',
   'company-handbook',
   'manage-integrations',
-  'web-settings',
   'website-analytics',
 ];
 

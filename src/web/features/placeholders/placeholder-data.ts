@@ -17,7 +17,6 @@ import {
   ClipboardList,
   Clock,
   Cloud,
-  Code,
   Contact,
   CreditCard,
   Database,
@@ -66,7 +65,6 @@ import {
   ShieldCheck,
   Sparkles,
   Sun,
-  Tags,
   Target,
   ThumbsUp,
   Timer,
@@ -1122,29 +1120,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
       ],
     },
   },
-  'web-settings': {
-    kind: 'cards',
-    description: 'Technical settings for the public website.',
-    cards: [
-      {
-        title: 'Domain and hosting',
-        text: 'The site’s domain, DNS records and SSL certificate.',
-        icon: Globe,
-      },
-      {
-        title: 'Site metadata',
-        text: 'Default page titles, descriptions and social sharing images.',
-        icon: Tags,
-      },
-      { title: 'Tracking codes', text: 'Analytics and advertising tags added to every page.', icon: Code },
-      {
-        title: 'Redirects and sitemap',
-        text: 'Moved pages and the sitemap submitted to search engines.',
-        icon: Route,
-      },
-    ],
-  },
-
   // ── Internal Policies ──────────────────────────────────────────────────────
   'company-policies': {
     kind: 'cards',

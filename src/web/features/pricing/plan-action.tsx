@@ -1,20 +1,23 @@
 import { Loader2 } from 'lucide-react';
-import { SITE_CONTACT } from '../../../shared/site';
+import { useSiteSettings } from '../../app/site-settings';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import type { Plan } from './plans';
 import type { usePlanActions } from './use-plan-actions';
 
 type Actions = ReturnType<typeof usePlanActions>;
 
-const ENTERPRISE_MAIL = `mailto:${SITE_CONTACT.salesEmail}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
+/** The Enterprise enquiry goes to the Web Settings' sales address. */
+const enterpriseMail = (salesEmail: string) =>
+  `mailto:${salesEmail}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
 
 /** Spec §4: each plan's button. Signed out (and before the session is known) the dashboard plans link to /signup. */
 export function PlanAction({ plan, featured, actions }: { plan: Plan; featured: boolean; actions: Actions }) {
+  const { salesEmail } = useSiteSettings().contact;
   const variant = featured ? 'primary' : 'secondary';
   const className = 'w-full';
   if (plan.key === 'enterprise')
     return (
-      <a href={ENTERPRISE_MAIL} className={buttonClasses(variant, 'lg', className)}>
+      <a href={enterpriseMail(salesEmail)} className={buttonClasses(variant, 'lg', className)}>
         {plan.cta}
       </a>
     );

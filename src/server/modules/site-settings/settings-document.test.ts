@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { siteSettingsDefaults } from '../../../shared/site-settings';
+import { changedPaths, mergeOverDefaults, sameSettings } from './settings-document';
+
+const defaults = siteSettingsDefaults('AgencyHQ');
+
+describe('the stored settings document', () => {
+  it('is the defaults when nothing usable is stored', () => {
+    for (const stored of [undefined, null, {}, [], 'text', 42])
+      expect(mergeOverDefaults(defaults, stored)).toEqual(defaults);
+  });
+
+  it('takes stored fields over the defaults, lists whole, and drops what the schema refuses', () => {
+    const merged = mergeOverDefaults(defaults, {
+      identity: { siteName: 'Stored', brandColor: '#ffff00', retired: true },
+      hero: 'not an object',
+      services: [],
+      footer: { services: ['<b>Bold</b>'] },
+      navigation: { header: [{ label: 'Blog', href: '/blog' }] },
+      unknownSection: { a: 1 },
+    });
+    expect(merged).toEqual({
+      ...defaults,
+      identity: { ...defaults.identity, siteName: 'Stored' },
+      services: [],
+      navigation: { header: [{ label: 'Blog', href: '/blog' }] },
+    });
+  });
+
+  it('names the fields that differ by dotted path, a list as one field, key order aside', () => {
+    const after = {
+      ...defaults,
+      identity: { ...defaults.identity, siteName: 'Other' },
+      hero: { ...defaults.hero, title: 'New' },
+      services: [...defaults.services].reverse(),
+      navigation: { header: [] },
+    };
+    expect(changedPaths(defaults, after)).toEqual([
+      'identity.siteName',
+      'hero.title',
+      'services',
+      'navigation.header',
+    ]);
+    const sameButKeysReordered = {
+      ...defaults,
+      services: defaults.services.map((service) => Object.fromEntries(Object.entries(service).reverse())),
+    } as typeof defaults;
+    expect(sameSettings(defaults, sameButKeysReordered)).toBe(true);
+  });
+});

@@ -1,0 +1,200 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SessionUser } from '../../db/types';
+import {
+  SITE_SETTINGS_ACTIVITY,
+  SITE_SETTINGS_LIMITS,
+  SITE_SETTINGS_MESSAGES as M,
+  siteSettingsDefaults,
+  siteSettingsFieldLabel,
+  type SiteSettings,
+} from '../../../shared/site-settings';
+import type {
+  SitePublish,
+  SiteSettingsChangeAnswer,
+  SiteSettingsEditor,
+} from '../../../shared/schemas/site-settings';
+import { badRequest } from '../../http/errors';
+import { recordActivity } from '../activity/activity.service';
+import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { changedPaths, mergeOverDefaults, sameSettings } from './settings-document';
+import {
+  deleteDraft,
+  historyData,
+  historyMarks,
+  insertHistory,
+  latestHistoryVersion,
+  listHistory,
+  lockLive,
+  readStage,
+  writeStage,
+  type HistoryAction,
+} from './site-settings.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Web Settings (issue 18): the public site's settings as a draft the Admin edits and as published ('live',
+ * what every page shows). Publishing and undoing write the live row, which raises the public content
+ * version (migration 014's trigger), so every instance's render cache renders its pages afresh. Callers
+ * are checked by the routes (Admin only); the service keeps the rules.
+ */
+export function createSiteSettingsService(
+  db: Kysely<Database>,
+  options: { siteName: string; clock?: () => Date },
+) {
+  const clock = options.clock ?? (() => new Date());
+  /** The spec's texts with SITE_NAME: what a site without stored settings shows, and what reset restores. */
+  const defaults = () => siteSettingsDefaults(options.siteName);
+  const settingsOf = (stored: { data: unknown } | undefined) =>
+    stored ? mergeOverDefaults(defaults(), stored.data) : defaults();
+
+  async function editorState(from: Db): Promise<SiteSettingsEditor> {
+    const liveRow = await readStage(from, 'live');
+    const draftRow = await readStage(from, 'draft');
+    const live = settingsOf(liveRow);
+    const draft = draftRow ? settingsOf(draftRow) : live;
+    return { draft, live, unpublished: !sameSettings(draft, live), version: liveRow?.version ?? 0 };
+  }
+
+  /** Writes `next` as the live settings with the next version, and its history entry and activity line. */
+  async function goLive(
+    trx: Transaction<Database>,
+    caller: SessionUser,
+    change: { action: HistoryAction; before: SiteSettings; next: SiteSettings; liveVersion: number },
+  ): Promise<SitePublish> {
+    const at = clock().toISOString();
+    const version = Math.max(change.liveVersion, await latestHistoryVersion(trx)) + 1;
+    const changed = changedPaths(change.before, change.next);
+    await writeStage(trx, 'live', { data: change.next, version, userId: caller.id, at });
+    await deleteDraft(trx);
+    const id = await insertHistory(trx, {
+      action: change.action,
+      data: change.next,
+      changed,
+      userId: caller.id,
+      at,
+      version,
+    });
+    await recordActivity(trx, {
+      workspaceId: AGENCY_WORKSPACE_ID,
+      userId: caller.id,
+      action: SITE_SETTINGS_ACTIVITY[change.action](
+        caller.username,
+        changed.map(siteSettingsFieldLabel).join(', '),
+      ),
+      kind: 'site-published',
+    });
+    return {
+      _id: id,
+      version,
+      action: change.action,
+      changed,
+      publishedBy: { username: caller.username },
+      publishedAt: at,
+    };
+  }
+
+  /**
+   * The entry an undo goes back to. Walking the history newest first, each undo cancels the nearest
+   * earlier publish it has not yet met: the first publish left standing is what the site shows now, the
+   * next one is what it showed before (none: the defaults). Repeated undos thus step back through the
+   * publishes one by one instead of swinging between the last two. Null: nothing left to undo.
+   */
+  async function undoTarget(trx: Transaction<Database>): Promise<{ id: string | null } | null> {
+    let cancelled = 0;
+    let standing = 0;
+    for (const mark of await historyMarks(trx)) {
+      if (mark.action === 'undone') cancelled += 1;
+      else if (cancelled > 0) cancelled -= 1;
+      else if (++standing === 2) return { id: mark.id };
+    }
+    return standing === 1 ? { id: null } : null;
+  }
+
+  const answer = async (message: string, publish?: SitePublish): Promise<SiteSettingsChangeAnswer> => ({
+    success: true,
+    message,
+    ...(await editorState(db)),
+    ...(publish ? { publish } : {}),
+  });
+
+  return {
+    /** What the public pages show: the live settings over the defaults (the defaults before any publish). */
+    async live(): Promise<SiteSettings> {
+      return settingsOf(await readStage(db, 'live'));
+    },
+
+    editor: (): Promise<SiteSettingsEditor> => editorState(db),
+
+    /** PUT /api/site-settings/draft: the whole document, already validated by the route's schema. */
+    async saveDraft(caller: SessionUser, settings: SiteSettings): Promise<SiteSettingsChangeAnswer> {
+      const current = await readStage(db, 'draft');
+      await writeStage(db, 'draft', {
+        data: mergeOverDefaults(defaults(), settings),
+        version: (current?.version ?? 0) + 1,
+        userId: caller.id,
+        at: clock().toISOString(),
+      });
+      return answer(M.saved);
+    },
+
+    /** 'Reset to defaults': the draft becomes the spec's texts exactly; a publish applies it. */
+    async reset(caller: SessionUser): Promise<SiteSettingsChangeAnswer> {
+      const current = await readStage(db, 'draft');
+      await writeStage(db, 'draft', {
+        data: defaults(),
+        version: (current?.version ?? 0) + 1,
+        userId: caller.id,
+        at: clock().toISOString(),
+      });
+      return answer(M.reset);
+    },
+
+    /**
+     * The draft goes live in one transaction: the live row (its version raised), the history entry with
+     * the fields it changed, the agency's activity line. A draft equal to the live settings is refused
+     * (400): a publish that changes nothing would only lengthen the history and re-render every page.
+     */
+    async publish(caller: SessionUser): Promise<SiteSettingsChangeAnswer> {
+      const publish = await db.transaction().execute(async (trx) => {
+        const liveRow = await lockLive(trx, clock().toISOString());
+        const draftRow = await readStage(trx, 'draft');
+        const before = settingsOf(liveRow);
+        const next = draftRow ? settingsOf(draftRow) : before;
+        if (sameSettings(before, next)) throw badRequest(M.nothingToPublish);
+        // A publish of the spec's texts exactly (after 'Reset to defaults') says so in the history.
+        const action = sameSettings(next, defaults()) ? 'reset' : 'published';
+        return goLive(trx, caller, { action, before, next, liveVersion: liveRow?.version ?? 0 });
+      });
+      return answer(M.published, publish);
+    },
+
+    /** The live settings go back to before the latest publish still standing; the draft follows them. */
+    async undo(caller: SessionUser): Promise<SiteSettingsChangeAnswer> {
+      const publish = await db.transaction().execute(async (trx) => {
+        const liveRow = await lockLive(trx, clock().toISOString());
+        const target = await undoTarget(trx);
+        if (!target) throw badRequest(M.nothingToUndo);
+        const before = settingsOf(liveRow);
+        const next = target.id ? settingsOf({ data: await historyData(trx, target.id) }) : defaults();
+        return goLive(trx, caller, { action: 'undone', before, next, liveVersion: liveRow?.version ?? 0 });
+      });
+      return answer(M.undone, publish);
+    },
+
+    /** The latest publishes, newest first. */
+    async history(): Promise<SitePublish[]> {
+      const rows = await listHistory(db, SITE_SETTINGS_LIMITS.historyMax);
+      return rows.map((row) => ({
+        _id: row.id,
+        version: row.version,
+        action: row.action,
+        changed: row.changed,
+        publishedBy: row.username === null ? null : { username: row.username },
+        publishedAt: row.publishedAt,
+      }));
+    },
+  };
+}
+
+export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;

@@ -1,0 +1,32 @@
+import { SITE_SETTINGS_LIMITS as L } from '../../../shared/site-settings';
+import { BrandColorField } from './brand-color-field';
+import { CountedField } from './counted-field';
+
+/** Site identity: the name (logo, titles, structured data), the tagline, the meta description, the colour. */
+export function IdentityFields() {
+  return (
+    <div className="space-y-5">
+      <CountedField
+        name="identity.siteName"
+        label="Site name"
+        limit={L.siteName}
+        required
+        help="Beside the logo, in every page title and in search results."
+      />
+      <CountedField
+        name="identity.tagline"
+        label="Tagline"
+        limit={L.tagline}
+        help="The small line above the home page's title."
+      />
+      <CountedField
+        name="identity.metaDescription"
+        label="Meta description"
+        limit={L.metaDescription}
+        rows={3}
+        help="The home page's summary in search results and link previews."
+      />
+      <BrandColorField />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { publicQueryKeys } from '../../../shared/query-keys';
+import type { SiteSettings } from '../../../shared/site-settings';
+import type {
+  SitePublish,
+  SiteSettingsChangeAnswer,
+  SiteSettingsEditor,
+} from '../../../shared/schemas/site-settings';
+import { api } from '../../lib/api-client';
+
+const editorKey = ['site-settings', 'editor'] as const;
+const historyKey = ['site-settings', 'history'] as const;
+
+/** GET /api/site-settings/draft (Admin): the draft, the live settings, whether they differ. */
+export function useSiteSettingsEditor() {
+  return useQuery({
+    queryKey: editorKey,
+    queryFn: async () => (await api.get<SiteSettingsEditor>('site-settings/draft')).data,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** GET /api/site-settings/history (Admin): publishes and undos, newest first. */
+export function useSiteSettingsHistory(enabled = true) {
+  return useQuery({
+    queryKey: historyKey,
+    queryFn: async () =>
+      (await api.get<{ publishes: SitePublish[] }>('site-settings/history')).data.publishes,
+    enabled,
+  });
+}
+
+/**
+ * Every change answers with the editor's new state: it replaces the cached one, the history is read again,
+ * and the live settings this tab shows (header, footer, brand colour) become the new ones at once.
+ */
+function useSettingsChange<TVariables>(
+  request: (variables: TVariables) => Promise<{ data: SiteSettingsChangeAnswer }>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: TVariables) => (await request(variables)).data,
+    onSuccess: (answer) => {
+      const { draft, live, unpublished, version } = answer;
+      queryClient.setQueryData<SiteSettingsEditor>(editorKey, { draft, live, unpublished, version });
+      queryClient.setQueryData<SiteSettings>(publicQueryKeys.siteSettings(), live);
+      void queryClient.invalidateQueries({ queryKey: historyKey });
+    },
+  });
+}
+
+/** PUT /api/site-settings/draft with the whole document (400 with field errors). */
+export const useSaveSiteDraft = () =>
+  useSettingsChange((settings: SiteSettings) =>
+    api.put<SiteSettingsChangeAnswer>('site-settings/draft', settings),
+  );
+
+/** POST /api/site-settings/publish: the draft goes live everywhere. */
+export const usePublishSite = () =>
+  useSettingsChange(() => api.post<SiteSettingsChangeAnswer>('site-settings/publish'));
+
+/** POST /api/site-settings/reset: the draft becomes the spec's texts. */
+export const useResetSiteDraft = () =>
+  useSettingsChange(() => api.post<SiteSettingsChangeAnswer>('site-settings/reset'));
+
+/** POST /api/site-settings/undo: the site goes back to before its latest publish; the draft follows. */
+export const useUndoSitePublish = () =>
+  useSettingsChange(() => api.post<SiteSettingsChangeAnswer>('site-settings/undo'));

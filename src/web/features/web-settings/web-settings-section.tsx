@@ -1,0 +1,54 @@
+import { DASHBOARD_MESSAGES } from '../../../shared/messages';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
+import type { SectionProps } from '../../app/sections/registry';
+import { Banner } from '../../components/ui/banner';
+import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api-client';
+import { PublishHistory } from './publish-history';
+import { WebSettingsCards } from './web-settings-cards';
+import { WebSettingsEditor } from './web-settings-editor';
+import { useSiteSettingsEditor } from './web-settings-api';
+
+function AdminEditor() {
+  const editor = useSiteSettingsEditor();
+  if (editor.isPending) return <Spinner label={DASHBOARD_MESSAGES.loading} />;
+  if (editor.isError)
+    return <Banner message={serverMessage(editor.error) ?? 'Failed to load the Web Settings.'} />;
+  return (
+    <>
+      <WebSettingsEditor editor={editor.data} />
+      <PublishHistory />
+    </>
+  );
+}
+
+/**
+ * Spec §2 Web Settings, made real (issue 18): the Admin runs the public site from here (identity, contact,
+ * home page, footer, navigation; draft, preview, publish, undo). Every other role that may open the
+ * section reads why it cannot, above the section's cards.
+ */
+export function WebSettingsSection({ user, section }: SectionProps) {
+  const isAdmin = user.role === 'Admin';
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          {section.title ?? section.label}
+        </h1>
+        <p className="mt-1 max-w-3xl text-sm text-muted">
+          {isAdmin
+            ? 'Your public website without touching code: its name, colour, texts, services and links. Edits stay a draft until you publish them.'
+            : 'Technical settings for the public website.'}
+        </p>
+      </header>
+      {isAdmin ? (
+        <AdminEditor />
+      ) : (
+        <>
+          <Banner message={M.adminOnly} tone="info" />
+          <WebSettingsCards />
+        </>
+      )}
+    </div>
+  );
+}
