@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     name: deps.config.siteName,
     url: deps.config.siteUrl,
     liveName: async () => (await siteSettings.live()).identity.siteName,
+    live: () => siteSettings.live(),
   };
   await app.register(seoRoutes(blogs, site, publicCache));
   if (deps.web)

@@ -8,6 +8,7 @@ import { FOOTER_SERVICES, PUBLIC_PAGES, SITE_CONTACT } from './site';
 /** Character limits of each plain-text field (the editor counts them; the server refuses more). */
 export const SITE_SETTINGS_LIMITS = {
   siteName: 60,
+  logoAlt: 120,
   tagline: 120,
   metaDescription: 160,
   heroTitle: 80,
@@ -71,6 +72,15 @@ export interface NavLink {
   href: string;
 }
 
+/** The site's logo: an upload of the agency (re-encoded, at most 512 px tall), shown instead of the mark. */
+export interface SiteLogo {
+  mediaId: string;
+  width: number;
+  height: number;
+  /** Its alternative text; empty means the site name (the logo usually is the name drawn). */
+  alt: string;
+}
+
 export interface SiteSettings {
   identity: {
     siteName: string;
@@ -79,6 +89,12 @@ export interface SiteSettings {
     metaDescription: string;
     /** #rrggbb: the brand-600 token; the other shades are mixed from it. */
     brandColor: string;
+    /** The logo in the header, footer and dashboard; null: the built-in mark beside the name. */
+    logo: SiteLogo | null;
+    /** The favicon and touch icon (a 512 px square with 32, 180 and 192 px copies); null: /static/favicon.svg. */
+    icon: string | null;
+    /** The 1200×630 image link previews show for pages without their own; null: none. */
+    shareImage: string | null;
   };
   contact: { email: string; supportEmail: string; salesEmail: string; phone: string; address: string };
   social: { network: SocialNetwork; url: string }[];
@@ -100,6 +116,9 @@ export function siteSettingsDefaults(siteName: string): SiteSettings {
       tagline: 'Agency services + business dashboard',
       metaDescription: `Brand identity, web development, media planning and job placement from one agency, plus the ${siteName} dashboard for leads, projects, teams and finances.`,
       brandColor: DEFAULT_BRAND_COLOR,
+      logo: null,
+      icon: null,
+      shareImage: null,
     },
     contact: { ...SITE_CONTACT },
     social: [],
@@ -182,7 +201,37 @@ export const SITE_SETTINGS_MESSAGES = {
   tooLong: (max: number) => `At most ${max} characters.`,
   required: 'This field is required.',
   plainTextOnly: 'Plain text only: no HTML tags.',
+  imageUploaded: 'Image uploaded. Publish to show it on the site.',
+  imageMissing: 'Choose an image file to upload.',
+  imageTooLarge: 'The image must be 5 MB or smaller.',
+  imageNotAnImage: 'The file must be an image: PNG, JPEG, WebP, GIF, AVIF or SVG.',
+  /** An SVG that could run code or load something when shown: refused whole, never cleaned silently. */
+  svgRefused: (what: string) =>
+    `This SVG was refused: it contains ${what}. Save it again as plain shapes (or as a PNG) and upload that.`,
+  imageUnknown: "This image is not one of the website's uploads. Upload it again.",
 } as const;
+
+/** The images of Web Settings and the URL paths they are uploaded to (POST /api/site-settings/images/:kind). */
+export const SITE_IMAGE_KINDS = ['logo', 'icon', 'share'] as const;
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
+
+/** What each kind is made into on upload (sharp): the logo re-encoded, the icon's squares, the share card. */
+export const SITE_IMAGE_SIZES = {
+  logoMaxHeight: 512,
+  logoMaxWidth: 2048,
+  /** The icon's stored square (512) and its copies: favicon 32, apple-touch-icon 180, manifest 192 and 512. */
+  iconSizes: [32, 180, 192, 512],
+  iconFavicon: 32,
+  iconTouch: 180,
+  shareWidth: 1200,
+  shareHeight: 630,
+} as const;
+
+/** Root-relative paths of the uploaded images as the site serves them (GET /api/media/:id[/w/:width]). */
+export const siteImagePath = (mediaId: string) => `/api/media/${mediaId}`;
+/** One of the icon's squares; the 512 px one is the stored original. */
+export const siteIconPath = (mediaId: string, size: number) =>
+  size === SITE_IMAGE_SIZES.iconSizes.at(-1) ? siteImagePath(mediaId) : `/api/media/${mediaId}/w/${size}`;
 
 /** What each changed field is called in the history and the activity log (its dotted path otherwise). */
 export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
@@ -190,6 +239,9 @@ export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
   'identity.tagline': 'tagline',
   'identity.metaDescription': 'meta description',
   'identity.brandColor': 'brand colour',
+  'identity.logo': 'logo',
+  'identity.icon': 'icon',
+  'identity.shareImage': 'share image',
   'contact.email': 'contact e-mail',
   'contact.supportEmail': 'support e-mail',
   'contact.salesEmail': 'sales e-mail',

@@ -36,8 +36,10 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
   for (const { key, data } of queries) queryClient.setQueryData(key, data);
   // The live Web Settings (issue 18) name the site and colour it in the head as on the page.
   const settings = queryClient.getQueryData<SiteSettings>(publicQueryKeys.siteSettings());
-  if (settings)
-    Object.assign(meta, { siteName: settings.identity.siteName, brandColor: settings.identity.brandColor });
+  if (settings) {
+    const { siteName, brandColor, icon, shareImage } = settings.identity;
+    Object.assign(meta, { siteName, brandColor, icon, shareImage });
+  }
   const html = renderToString(
     <StrictMode>
       <Providers meta={meta} queryClient={queryClient}>

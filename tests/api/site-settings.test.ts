@@ -40,6 +40,9 @@ const VERDANT: SiteSettings = {
     tagline: 'Gardens of growth',
     metaDescription: 'Verdant Studio grows brands and websites.',
     brandColor: '#0f766e',
+    logo: null,
+    icon: null,
+    shareImage: null,
   },
   contact: {
     ...DEFAULTS.contact,

@@ -10,6 +10,11 @@ const COLOR_RGB = 'rgb(15, 118, 110)';
 const TOO_LIGHT = '#fde047';
 const HERO_TITLE = 'Launch Your';
 const SERVICE = 'Web Platforms';
+/** The logo the journey uploads: an SVG (drawn as a PNG by the server), 3:1. */
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50" viewBox="0 0 150 50">' +
+  '<rect width="150" height="50" rx="10" fill="#0f766e"/><circle cx="25" cy="25" r="14" fill="#fff"/>' +
+  '<rect x="50" y="18" width="86" height="14" rx="7" fill="#fff"/></svg>';
 
 /** Back to the spec's texts, published: the suites after this one read the default site. */
 async function restoreDefaults(request: APIRequestContext) {
@@ -42,6 +47,15 @@ async function visitorHome(browser: Browser, baseURL: string, width: number) {
 async function expectChangedHome(page: Page, width: number) {
   await expect(page).toHaveTitle(`${HERO_TITLE} Masterpiece - ${NAME}`);
   await expect(page.getByRole('banner').getByRole('link', { name: NAME, exact: true })).toBeVisible();
+  // The uploaded logo replaces the mark and the name (its alt text is the name), drawn 32 px tall.
+  const logo = page.getByRole('banner').getByRole('img', { name: NAME, exact: true });
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute('src', /^\/api\/media\//);
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect((await logo.boundingBox())?.height).toBe(32);
+  await expect(page.getByRole('contentinfo').getByRole('img', { name: NAME, exact: true })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText(`${HERO_TITLE} Masterpiece`);
   // The brand colour reaches the design tokens: the call to action is drawn in it.
@@ -96,6 +110,24 @@ test('an Admin renames, recolours and rewrites the site in Web Settings, preview
   await expect(preview.locator('header')).toContainText(NAME);
   await expect(preview.locator('html')).toHaveCSS('--color-brand-600', COLOR);
 
+  // A logo: an SVG with a script is refused with the reason; a plain one is drawn and previewed.
+  const logoInput = form.getByLabel('Upload logo');
+  await logoInput.setInputFiles({
+    name: 'evil.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(LOGO_SVG.replace('</svg>', '<script>alert(1)</script></svg>')),
+  });
+  await expect(form.getByText(M.svgRefused('a script'))).toBeVisible();
+  await logoInput.setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(LOGO_SVG),
+  });
+  await expect(form.getByRole('img', { name: `Logo preview: ${NAME}` })).toBeVisible();
+  await expect(form.getByText(M.svgRefused('a script'))).toHaveCount(0);
+  await expect(form.getByLabel('Logo alt text')).toHaveAttribute('placeholder', NAME);
+  await expect(preview.locator('header img')).toHaveAttribute('alt', NAME);
+
   // The hero's title.
   await form.getByRole('tab', { name: 'Home hero' }).click();
   await form.getByLabel('Hero title').fill(HERO_TITLE);
@@ -124,7 +156,7 @@ test('an Admin renames, recolours and rewrites the site in Web Settings, preview
   const history = page.getByRole('list', { name: 'Publishes, newest first' });
   await expect(history.getByRole('listitem').first()).toContainText('Published by admin');
   await expect(history.getByRole('listitem').first()).toContainText(
-    'Changed: site name, brand colour, hero title and services',
+    'Changed: site name, brand colour, logo, hero title and services',
   );
 
   for (const width of [390, 1280]) {
@@ -145,6 +177,7 @@ test('an Admin renames, recolours and rewrites the site in Web Settings, preview
   expect(home).toContain('<title>Management of Your Masterpiece - AgencyHQ</title>');
   expect(home).not.toContain(NAME.replace('&', '&amp;'));
   expect(home).not.toContain('id="brand-tokens"');
+  expect(home).not.toContain('data-testid="site-logo"');
   await expect(history.getByRole('listitem').first()).toContainText('Undid a publish by admin');
 
   // Reset to defaults asks first; with the draft at the defaults there is nothing to publish.

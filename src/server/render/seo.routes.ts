@@ -8,13 +8,32 @@ import { cdata, escapeXml } from './xml';
 import { SERVER_MESSAGES } from '../../shared/messages';
 import { answerFromCache, type PublicCache } from '../public-cache/public-cache';
 import type { RenderedAnswer } from '../public-cache/page-cache';
+import {
+  DEFAULT_BRAND_COLOR,
+  siteIconPath,
+  siteImagePath,
+  siteSettingsDefaults,
+  type SiteSettings,
+} from '../../shared/site-settings';
 
 /** Feed readers show content outside the site: root-relative links and images must carry the origin. */
 function absoluteLinks(html: string, origin: string): string {
   return html.replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${origin}/`);
 }
 
-export function rssXml(origin: string, siteName: string, posts: Blog[]): string {
+/** The channel's image (RSS 2.0): the Web Settings logo, when one is published. */
+function channelImage(origin: string, siteName: string, logoPath: string | undefined): string[] {
+  if (!logoPath) return [];
+  return [
+    '    <image>',
+    `      <url>${escapeXml(origin + logoPath)}</url>`,
+    `      <title>${escapeXml(siteName)}</title>`,
+    `      <link>${escapeXml(`${origin}/blog`)}</link>`,
+    '    </image>',
+  ];
+}
+
+export function rssXml(origin: string, siteName: string, posts: Blog[], logoPath?: string): string {
   const item = (post: Blog) => {
     const link = escapeXml(origin + postPath(post.slug));
     const date = new Date(post.publishedAt ?? post.createdAt).toUTCString();
@@ -44,11 +63,41 @@ export function rssXml(origin: string, siteName: string, posts: Blog[]): string 
     '    <language>en-us</language>',
     `    <lastBuildDate>${built.toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+    ...channelImage(origin, siteName, logoPath),
     ...posts.map(item),
     '  </channel>',
     '</rss>',
     '',
   ].join('\n');
+}
+
+/**
+ * /manifest.webmanifest from the live Web Settings: the name, the brand colour, and the uploaded icon's
+ * 192 and 512 px squares (without one, the built-in favicon.svg).
+ */
+export function webManifest(settings: Pick<SiteSettings, 'identity'>): string {
+  const { siteName, metaDescription, brandColor, icon } = settings.identity;
+  const shortName = siteName.length <= 12 ? siteName : (siteName.split(/\s+/)[0] ?? siteName).slice(0, 12);
+  const icons = icon
+    ? [192, 512].map((size) => ({
+        src: siteIconPath(icon, size),
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'any',
+      }))
+    : [{ src: '/static/favicon.svg', sizes: 'any', type: 'image/svg+xml' }];
+  const manifest = {
+    name: siteName,
+    short_name: shortName,
+    description: metaDescription,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: brandColor || DEFAULT_BRAND_COLOR,
+    background_color: '#ffffff',
+    icons,
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 export function robotsTxt(origin: string): string {
@@ -85,6 +134,8 @@ export function seoRoutes(
     url: string;
     /** The live Web Settings' site name (issue 18), read when the feed is rendered; else `name`. */
     liveName?: () => Promise<string>;
+    /** The live Web Settings (issue 18): the feed's logo and the web app manifest. */
+    live?: () => Promise<Pick<SiteSettings, 'identity'>>;
   },
   cache: PublicCache,
   options: { sitemapMaxUrls?: number } = {},
@@ -94,6 +145,11 @@ export function seoRoutes(
   const origin = site.url;
   // A publish raises the content version, so the cached feed is rendered again with the new name.
   const siteName = site.liveName ?? (async () => site.name);
+  const live = site.live;
+  const logoPath = async () => {
+    const logo = live && (await live()).identity.logo;
+    return logo ? siteImagePath(logo.mediaId) : undefined;
+  };
   return async (app) => {
     const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
     const cached = (
@@ -129,7 +185,14 @@ export function seoRoutes(
 
     app.get('/rss.xml', route, (request, reply) =>
       cached(request, reply, 'application/rss+xml; charset=utf-8', async () =>
-        rssXml(origin, await siteName(), await blogs.publicFeed(RSS_MAX_ITEMS)),
+        rssXml(origin, await siteName(), await blogs.publicFeed(RSS_MAX_ITEMS), await logoPath()),
+      ),
+    );
+
+    // Through the render cache as the feed: a publish raises the content version, so it is made anew.
+    app.get('/manifest.webmanifest', route, (request, reply) =>
+      cached(request, reply, 'application/manifest+json; charset=utf-8', async () =>
+        webManifest(live ? await live() : siteSettingsDefaults(site.name)),
       ),
     );
 

@@ -32,7 +32,11 @@ export function renderPage(
 ): { status: number; body: string } {
   const output = renderer.render(input);
   const stateTag = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafe(output.state)}</script>`;
-  const body = renderer.template
+  // The page's own icon (Web Settings) replaces the template's favicon link: one icon link per page.
+  const template = /<link rel="icon"/.test(output.head)
+    ? renderer.template.replace(/<link rel="icon"[^>]*>\s*/, '')
+    : renderer.template;
+  const body = template
     .replace('<!--app-head-->', output.head + renderer.modulePreloads(output.modules))
     .replace('<!--app-html-->', output.html)
     .replace('<!--app-state-->', stateTag);

@@ -4,6 +4,7 @@ import {
   SERVICE_ICONS,
   SITE_SETTINGS_LIMITS as L,
   SITE_SETTINGS_MESSAGES as M,
+  SITE_IMAGE_KINDS,
   SOCIAL_NETWORKS,
   type SiteSettings,
 } from '../site-settings';
@@ -51,6 +52,18 @@ const brandColor = z
       ctx.addIssue({ code: 'custom', message: M.contrastTooLow(ratio.toFixed(2)) });
   });
 
+/** An uploaded image's media id (the server checks it is one of the agency's uploads). */
+const mediaId = z.string().trim().min(1).max(100);
+
+/** The logo: its media, its size (the server takes both from the upload) and its alt text. */
+const siteLogoSchema = z.object({
+  mediaId,
+  width: z.number().int().min(1).max(10_000),
+  height: z.number().int().min(1).max(10_000),
+  /** Empty: the site name. */
+  alt: plain(L.logoAlt),
+});
+
 /** The whole settings document, as the Web Settings editor saves it (PUT /api/site-settings/draft). */
 export const siteSettingsSchema = z.object({
   identity: z.object({
@@ -58,6 +71,9 @@ export const siteSettingsSchema = z.object({
     tagline: plain(L.tagline),
     metaDescription: plain(L.metaDescription),
     brandColor,
+    logo: siteLogoSchema.nullable(),
+    icon: mediaId.nullable(),
+    shareImage: mediaId.nullable(),
   }),
   contact: z.object({
     email,
@@ -128,3 +144,18 @@ export const siteSettingsChangeAnswerSchema = siteSettingsEditorSchema.extend({
   publish: sitePublishSchema.optional(),
 });
 export type SiteSettingsChangeAnswer = z.infer<typeof siteSettingsChangeAnswerSchema>;
+
+/** POST /api/site-settings/images/:kind (Admin): the stored upload, for the editor to put in the draft. */
+export const siteImageUploadAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  kind: z.enum(SITE_IMAGE_KINDS),
+  image: z.object({
+    mediaId: z.string(),
+    width: z.number(),
+    height: z.number(),
+    /** Root-relative URL of the stored image (/api/media/:id). */
+    path: z.string(),
+  }),
+});
+export type SiteImageUploadAnswer = z.infer<typeof siteImageUploadAnswerSchema>;

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { brandTokensCss, BRAND_STYLE_ID, themeColor } from './brand-tokens';
 import { ConfiguredSiteName, useSiteSettings } from './site-settings';
+import { SITE_IMAGE_SIZES, siteIconPath, siteImagePath } from '../../shared/site-settings';
 
 /**
  * Per-page <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. On the server, pages
@@ -25,11 +26,15 @@ export interface PageMetaCollector {
   jsonLd?: object[];
   /** The live Web Settings' brand colour (brand-600): its tokens go into the head. */
   brandColor?: string;
+  /** The live Web Settings' icon (a media id): favicon and touch icon; none: the template's favicon.svg. */
+  icon?: string | null;
+  /** The live Web Settings' share image (a media id): og:image of pages without their own. */
+  shareImage?: string | null;
 }
 
 export type PageMetaProps = Omit<
   PageMetaCollector,
-  'siteName' | 'origin' | 'path' | 'title' | 'description' | 'brandColor'
+  'siteName' | 'origin' | 'path' | 'title' | 'description' | 'brandColor' | 'icon' | 'shareImage'
 > & {
   title: string;
   description: string;
@@ -84,6 +89,9 @@ export function headTags(meta: PageMetaCollector): string {
   const title = meta.title ?? meta.siteName;
   const description = meta.description ?? '';
   const url = absolute(origin, meta.canonicalPath ?? meta.path ?? '/');
+  // A page's own image (a post's featured image) first, else the site's share image (1200×630).
+  const shareImage = !meta.image && meta.shareImage ? siteImagePath(meta.shareImage) : undefined;
+  const image = meta.image ?? shareImage;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -95,17 +103,29 @@ export function headTags(meta: PageMetaCollector): string {
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   ];
-  if (meta.image) {
-    const image = escapeHtml(absolute(origin, meta.image));
+  if (image) {
+    const src = escapeHtml(absolute(origin, image));
+    tags.push(`<meta property="og:image" content="${src}" />`);
+    if (shareImage)
+      tags.push(
+        `<meta property="og:image:width" content="${SITE_IMAGE_SIZES.shareWidth}" />`,
+        `<meta property="og:image:height" content="${SITE_IMAGE_SIZES.shareHeight}" />`,
+      );
+    tags.push(`<meta name="twitter:image" content="${src}" />`);
+  }
+  // The uploaded icon replaces the template's favicon.svg link (renderPage drops it: one icon link).
+  if (meta.icon) {
+    const { iconFavicon, iconTouch } = SITE_IMAGE_SIZES;
     tags.push(
-      `<meta property="og:image" content="${image}" />`,
-      `<meta name="twitter:image" content="${image}" />`,
+      `<link rel="icon" type="image/png" sizes="${iconFavicon}x${iconFavicon}" href="${escapeHtml(siteIconPath(meta.icon, iconFavicon))}" />`,
+      `<link rel="apple-touch-icon" sizes="${iconTouch}x${iconTouch}" href="${escapeHtml(siteIconPath(meta.icon, iconTouch))}" />`,
     );
   }
+  tags.push('<link rel="manifest" href="/manifest.webmanifest" />');
   if (meta.keywords?.length)
     tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />`);
   if (meta.publishedTime)

@@ -14,6 +14,7 @@ function page(url: string, settings?: SiteSettings) {
 function custom(): SiteSettings {
   const settings = siteSettingsDefaults('AgencyHQ');
   settings.identity = {
+    ...settings.identity,
     siteName: 'Bloom Studio',
     tagline: 'Gardens for brands',
     metaDescription: 'Bloom Studio grows brands.',

@@ -27,6 +27,12 @@ const blogMultipart = blogFieldsSchema.extend({
     .optional()
     .meta({ format: 'binary', description: 'Image file (JPEG, PNG, WebP, GIF)' }),
 });
+const siteImage = z.object({
+  image: z.string().meta({
+    format: 'binary',
+    description: 'Image file (PNG, JPEG, WebP, GIF, AVIF, or SVG without script or references), at most 5 MB',
+  }),
+});
 const csvFile = z.object({ file: z.string().meta({ format: 'binary', description: 'A .csv file' }) });
 
 export const OPERATION_NOTES: Record<string, OperationNotes> = {
@@ -76,8 +82,8 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     file: { status: 200, mediaType: 'image/*', description: 'The image, in the type its bytes show' },
   },
   'GET /api/media/:id/w/:width': {
-    summary: 'A resized WebP variant of an uploaded image',
-    file: { status: 200, mediaType: 'image/webp', description: 'The variant' },
+    summary: 'A resized variant of an uploaded image (WebP; PNG for the Web Settings icon squares)',
+    file: { status: 200, mediaType: 'image/*', description: 'The variant' },
   },
   'GET /api/leads': { summary: 'List leads with search, filters, sorting and pages (Data Center)' },
   'GET /api/leads/summary': { summary: 'Lead counts: total, new, in progress, converted' },
@@ -109,6 +115,10 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/email/setup': { summary: 'Save the SMTP settings for business e-mail' },
   'POST /api/email/test': { summary: 'Send a test e-mail with the saved SMTP settings' },
   'GET /api/security/audit': { summary: "The workspace's audit log, newest first (Admin, Business Admin)" },
+  'POST /api/site-settings/images/:kind': {
+    summary: 'Upload the logo, the icon or the share image (Admin)',
+    body: { content: { 'multipart/form-data': { schema: siteImage } } },
+  },
   'GET /api/security/audit/export': {
     summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },

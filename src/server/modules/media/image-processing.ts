@@ -13,7 +13,7 @@ export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
 type ImageType = keyof typeof REENCODE;
 
 /** A 5 MB file may still decode to gigabytes (decompression bomb); 50 megapixels covers real photos. */
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** How each accepted type is written anew: the same format, at a quality no reader tells from the upload. */
 const REENCODE = {
@@ -55,6 +55,14 @@ export function processImage(
 }
 
 /**
+ * Runs other image work (Web Settings' logo and icons) under the same per-workspace share and the same
+ * one-at-a-time gate as the featured images.
+ */
+export function runImageWork<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+  return WORKSPACE_WORK.images.run(workspaceId, () => imageWork.run(work));
+}
+
+/**
  * Each sharp call holds a thread of libuv's four-thread pool until it ends; twenty uploads at once would
  * hold them all, and the file reads and compression that pages need would wait behind them (issue 15).
  * Images are processed one at a time per process; others wait their turn (staff uploads, not a flood:
@@ -64,7 +72,7 @@ const imageWork = createWorkGate({ concurrency: 1, maxWaitMs: 120_000, initialEs
 
 /** Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold. */
 let sharpLoaded: Promise<SharpFactory> | undefined;
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
     // libvips would otherwise run each image on every core; one leaves the other to serve pages.
     sharp.concurrency(1);

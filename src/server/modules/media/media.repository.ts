@@ -63,14 +63,26 @@ export async function insertMedia(db: Db, workspaceId: string, image: ProcessedI
   return id;
 }
 
-/** Removes an image no post points at any more (its variants go with it by cascade). */
+/**
+ * Removes an image nothing points at any more (its variants go with it by cascade): no post, and no Web
+ * Settings document (live, draft or a publish undo may return to) names it as the logo, icon or share image.
+ */
 export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promise<void> {
   if (!mediaId) return;
+  // The documents are JSON text holding the id in quotes. A wildcard in an id could only widen the match,
+  // which keeps an image rather than deleting one in use.
+  const named = `%${JSON.stringify(mediaId)}%`;
   await db
     .deleteFrom('media')
     .where('id', '=', mediaId)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('blogs').select('id').where('featured_media_id', '=', mediaId))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('site_settings').select('stage').where('data', 'like', named))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('site_settings_history').select('id').where('data', 'like', named))),
     )
     .execute();
 }

@@ -47,4 +47,24 @@ describe('the stored settings document', () => {
     } as typeof defaults;
     expect(sameSettings(defaults, sameButKeysReordered)).toBe(true);
   });
+
+  it('keeps the images at none for a document stored before them, or with an unusable one', () => {
+    const { logo: _logo, icon: _icon, shareImage: _share, ...older } = defaults.identity;
+    expect(mergeOverDefaults(defaults, { identity: { ...older, siteName: 'Older' } }).identity).toEqual({
+      ...defaults.identity,
+      siteName: 'Older',
+    });
+    const broken = mergeOverDefaults(defaults, {
+      identity: { logo: { mediaId: 'm1', width: 'wide' }, icon: 42, shareImage: 'share-1' },
+    });
+    expect(broken.identity).toMatchObject({ logo: null, icon: null, shareImage: 'share-1' });
+  });
+
+  it('counts the logo as one field: its image, size and alt text change together', () => {
+    const logo = { mediaId: 'm1', width: 300, height: 100, alt: '' };
+    const before = { ...defaults, identity: { ...defaults.identity, logo } };
+    const after = { ...defaults, identity: { ...defaults.identity, logo: { ...logo, alt: 'Verdant' } } };
+    expect(changedPaths(before, after)).toEqual(['identity.logo']);
+    expect(changedPaths(defaults, after)).toEqual(['identity.logo']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SiteSettings } from '../../../shared/site-settings';
+import { SITE_SETTINGS_FIELD_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { siteSettingsSchema } from '../../../shared/schemas/site-settings';
 
 type Section = keyof SiteSettings;
@@ -52,12 +52,13 @@ function canonical(value: unknown): string {
 
 /**
  * The dotted paths of the fields that differ (identity.siteName, hero.title...); a list is one field
- * (services, navigation.header), compared whole: its order is part of what the site shows.
+ * (services, navigation.header), compared whole: its order is part of what the site shows. So is every
+ * named field (the logo: its image, size and alt text are one change).
  */
 export function changedPaths(before: SiteSettings, after: SiteSettings): string[] {
   const paths: string[] = [];
   const walk = (a: unknown, b: unknown, path: string) => {
-    if (isPlainObject(a) && isPlainObject(b)) {
+    if (isPlainObject(a) && isPlainObject(b) && !(path in SITE_SETTINGS_FIELD_LABELS)) {
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
         walk(a[key], b[key], path ? `${path}.${key}` : key);
     } else if (canonical(a) !== canonical(b)) paths.push(path);

@@ -147,3 +147,34 @@ export async function listHistory(db: Db, limit: number) {
     username: row.username,
   }));
 }
+
+/**
+ * The workspace's media among `ids`, with their size and whether they carry the icon's 192 px square (an
+ * icon made by the Web Settings upload); other workspaces' media are not found.
+ */
+export async function agencyMedia(db: Db, workspaceId: string, ids: string[]) {
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'width', 'height'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('media_variants')
+            .select('media_variants.media_id')
+            .whereRef('media_variants.media_id', '=', 'media.id')
+            .where('media_variants.width', '=', 192)
+            .where('media_variants.content_type', '=', 'image/png'),
+        )
+        .as('icon'),
+    )
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    width: Number(row.width),
+    height: Number(row.height),
+    icon: Boolean(row.icon),
+  }));
+}

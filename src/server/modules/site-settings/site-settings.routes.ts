@@ -1,14 +1,22 @@
+import { finished } from 'node:stream/promises';
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
+import { SITE_IMAGE_KINDS, SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
+import { SERVER_MESSAGES } from '../../../shared/messages';
+import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import {
+  siteImageUploadAnswerSchema,
   siteSettingsChangeAnswerSchema,
   siteSettingsEditorSchema,
   siteSettingsSchema,
   sitePublishHistorySchema,
 } from '../../../shared/schemas/site-settings';
 import { answers } from '../../http/answers';
-import { forbidden, HttpError } from '../../http/errors';
+import { badRequest, forbidden, HttpError } from '../../http/errors';
+import { spoolUpload, type SpooledUpload } from '../../http/spooled-upload';
+import { siteImageTooLarge } from './site-images';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import { answerJsonFromCache, type PublicCache } from '../../public-cache/public-cache';
 import type { SiteSettingsService } from './site-settings.service';
@@ -28,6 +36,40 @@ function adminOnly(guards: Guards) {
   return Object.assign(guard, { accessRule: guards.requireAdmin.accessRule });
 }
 
+/** One image of at most 5 MB (as a post's featured image), and nothing else worth reading. */
+const IMAGE_MULTIPART_LIMITS = { fileSize: BLOG_LIMITS.imageMaxBytes, files: 1, fields: 5, parts: 6 };
+const IMAGE_FIELD = 'image';
+const imageParams = z.object({ kind: z.enum(SITE_IMAGE_KINDS) });
+
+/** The multipart body's `image` file, spooled to a temporary file; removed once `use` has settled. */
+async function withImageUpload<T>(request: FastifyRequest, use: (upload: SpooledUpload) => Promise<T>) {
+  if (!request.isMultipart()) throw badRequest(M.imageMissing);
+  let upload: SpooledUpload | null = null;
+  try {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        // Every file part must be drained for the parser to go on; only the first `image` is kept.
+        if (part.fieldname !== IMAGE_FIELD || upload) {
+          await finished(part.file.resume());
+          continue;
+        }
+        const spooled = await spoolUpload(part);
+        if (spooled.size > 0) upload = spooled;
+        else await spooled.remove();
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw siteImageTooLarge();
+      if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+      throw badRequest(SERVER_MESSAGES.badRequest);
+    }
+    if (!upload) throw badRequest(M.imageMissing);
+    return await use(upload);
+  } finally {
+    await (upload as SpooledUpload | null)?.remove();
+  }
+}
+
 /**
  * Web Settings (issue 18). The live settings are public (every page shows them) and served through the
  * render cache, so they are read once per content version; the draft, publishing, reset, undo and the
@@ -39,6 +81,8 @@ export function siteSettingsRoutes(
   cache: PublicCache,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // Registered in this plugin only, so multipart is parsed only where an image is expected.
+    await app.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
     const preValidation = adminOnly(guards);
     const changed = answers({ 200: siteSettingsChangeAnswerSchema });
 
@@ -121,6 +165,31 @@ export function siteSettingsRoutes(
         },
       },
       (request) => settings.undo(request.currentUser!),
+    );
+
+    // The guard runs before the body is read: anyone but an Admin is refused without an upload being stored.
+    app.post(
+      '/site-settings/images/:kind',
+      {
+        preValidation,
+        schema: {
+          summary:
+            'Upload the logo, the icon or the share image; the draft takes its id, publish shows it (Admin)',
+          description:
+            'multipart/form-data with one file field `image` (at most 5 MB): PNG, JPEG, WebP, GIF, AVIF or SVG. ' +
+            'An SVG is drawn as a PNG, and refused (400) if it holds a script, an on… attribute, a javascript: ' +
+            'link, foreignObject or a reference outside the file. 413 past 5 MB, 415 for anything else.',
+          params: imageParams,
+          tags,
+          response: answers({ 201: siteImageUploadAnswerSchema }),
+        },
+      },
+      async (request, reply) => {
+        const answer = await withImageUpload(request, (upload) =>
+          settings.uploadImage(request.params.kind, upload),
+        );
+        return reply.code(201).send(answer);
+      },
     );
 
     app.get(

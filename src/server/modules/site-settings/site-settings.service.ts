@@ -5,21 +5,31 @@ import {
   SITE_SETTINGS_LIMITS,
   SITE_SETTINGS_MESSAGES as M,
   siteSettingsDefaults,
+  siteImagePath,
   siteSettingsFieldLabel,
+  SITE_IMAGE_SIZES,
+  type SiteImageKind,
   type SiteSettings,
 } from '../../../shared/site-settings';
 import type {
+  SiteImageUploadAnswer,
   SitePublish,
   SiteSettingsChangeAnswer,
   SiteSettingsEditor,
 } from '../../../shared/schemas/site-settings';
 import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { runImageWork } from '../media/image-processing';
+import { insertMedia } from '../media/media.repository';
+import type { SpooledUpload } from '../../http/spooled-upload';
+import { makeSiteImage, siteImageTooLarge } from './site-images';
+import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { changedPaths, mergeOverDefaults, sameSettings } from './settings-document';
 import {
   deleteDraft,
   historyData,
+  agencyMedia,
   historyMarks,
   insertHistory,
   latestHistoryVersion,
@@ -111,6 +121,39 @@ export function createSiteSettingsService(
     return standing === 1 ? { id: null } : null;
   }
 
+  /**
+   * The draft's images must be the agency's own uploads of their kind (an icon is a 512 px square with its
+   * copies, a share image 1200×630); the logo's size is taken from its upload, whatever was sent.
+   */
+  async function checkImages(settings: SiteSettings): Promise<SiteSettings> {
+    const { logo, icon, shareImage } = settings.identity;
+    const ids = [logo?.mediaId, icon, shareImage].filter((id): id is string => Boolean(id));
+    if (ids.length === 0) return settings;
+    const found = new Map((await agencyMedia(db, AGENCY_WORKSPACE_ID, ids)).map((row) => [row.id, row]));
+    const largest = SITE_IMAGE_SIZES.iconSizes.at(-1);
+    const refuse = (field: string) => badRequest(M.imageUnknown, [{ field, message: M.imageUnknown }]);
+    const logoRow = logo && found.get(logo.mediaId);
+    if (logo && !logoRow) throw refuse('identity.logo');
+    const iconRow = icon && found.get(icon);
+    if (icon && !(iconRow && iconRow.width === largest && iconRow.height === largest && iconRow.icon))
+      throw refuse('identity.icon');
+    const shareRow = shareImage && found.get(shareImage);
+    if (
+      shareImage &&
+      !(
+        shareRow &&
+        shareRow.width === SITE_IMAGE_SIZES.shareWidth &&
+        shareRow.height === SITE_IMAGE_SIZES.shareHeight
+      )
+    )
+      throw refuse('identity.shareImage');
+    if (!logo || !logoRow) return settings;
+    return {
+      ...settings,
+      identity: { ...settings.identity, logo: { ...logo, width: logoRow.width, height: logoRow.height } },
+    };
+  }
+
   const answer = async (message: string, publish?: SitePublish): Promise<SiteSettingsChangeAnswer> => ({
     success: true,
     message,
@@ -128,9 +171,10 @@ export function createSiteSettingsService(
 
     /** PUT /api/site-settings/draft: the whole document, already validated by the route's schema. */
     async saveDraft(caller: SessionUser, settings: SiteSettings): Promise<SiteSettingsChangeAnswer> {
+      const checked = await checkImages(settings);
       const current = await readStage(db, 'draft');
       await writeStage(db, 'draft', {
-        data: mergeOverDefaults(defaults(), settings),
+        data: mergeOverDefaults(defaults(), checked),
         version: (current?.version ?? 0) + 1,
         userId: caller.id,
         at: clock().toISOString(),
@@ -180,6 +224,22 @@ export function createSiteSettingsService(
         return goLive(trx, caller, { action: 'undone', before, next, liveVersion: liveRow?.version ?? 0 });
       });
       return answer(M.undone, publish);
+    },
+
+    /**
+     * POST /api/site-settings/images/:kind: the upload made into the kind's image(s) and stored as the
+     * agency's media. The site changes only once the draft holding its id is published.
+     */
+    async uploadImage(kind: SiteImageKind, upload: SpooledUpload): Promise<SiteImageUploadAnswer> {
+      if (upload.size > BLOG_LIMITS.imageMaxBytes) throw siteImageTooLarge();
+      const image = await runImageWork(AGENCY_WORKSPACE_ID, () => makeSiteImage(kind, upload.path));
+      const mediaId = await insertMedia(db, AGENCY_WORKSPACE_ID, image);
+      return {
+        success: true,
+        message: M.imageUploaded,
+        kind,
+        image: { mediaId, width: image.width, height: image.height, path: siteImagePath(mediaId) },
+      };
     },
 
     /** The latest publishes, newest first. */

@@ -1,5 +1,5 @@
 import { SITE_CONTACT } from '../../../shared/site';
-import type { SiteSettings } from '../../../shared/site-settings';
+import { siteImagePath, type SiteSettings } from '../../../shared/site-settings';
 import { PageMeta, useSiteOrigin } from '../../app/page-meta';
 import { useSiteSettings } from '../../app/site-settings';
 import { BlogTeaser } from './blog-teaser';
@@ -25,7 +25,7 @@ function structuredData({ identity, contact }: SiteSettings, origin: string): ob
     '@type': 'Organization',
     name: identity.siteName,
     url: `${origin}/`,
-    logo: `${origin}/static/favicon.svg`,
+    logo: identity.logo ? `${origin}${siteImagePath(identity.logo.mediaId)}` : `${origin}/static/favicon.svg`,
   };
   if (identity.tagline) organization.slogan = identity.tagline;
   organization.email = contact.email;

@@ -1,8 +1,12 @@
 import { SITE_SETTINGS_LIMITS as L } from '../../../shared/site-settings';
 import { BrandColorField } from './brand-color-field';
 import { CountedField } from './counted-field';
+import { ImagesFields } from './images-fields';
 
-/** Site identity: the name (logo, titles, structured data), the tagline, the meta description, the colour. */
+/**
+ * Site identity: the name (logo, titles, structured data), the tagline, the meta description, the colour,
+ * and the images (logo, icon, share image).
+ */
 export function IdentityFields() {
   return (
     <div className="space-y-5">
@@ -11,7 +15,7 @@ export function IdentityFields() {
         label="Site name"
         limit={L.siteName}
         required
-        help="Beside the logo, in every page title and in search results."
+        help="Beside the mark (or the uploaded logo's alt text), in every page title and in search results."
       />
       <CountedField
         name="identity.tagline"
@@ -27,6 +31,7 @@ export function IdentityFields() {
         help="The home page's summary in search results and link previews."
       />
       <BrandColorField />
+      <ImagesFields />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicQueryKeys } from '../../../shared/query-keys';
-import type { SiteSettings } from '../../../shared/site-settings';
+import type { SiteImageKind, SiteSettings } from '../../../shared/site-settings';
 import type {
+  SiteImageUploadAnswer,
   SitePublish,
   SiteSettingsChangeAnswer,
   SiteSettingsEditor,
@@ -66,3 +67,21 @@ export const useResetSiteDraft = () =>
 /** POST /api/site-settings/undo: the site goes back to before its latest publish; the draft follows. */
 export const useUndoSitePublish = () =>
   useSettingsChange(() => api.post<SiteSettingsChangeAnswer>('site-settings/undo'));
+
+/** The shared client defaults to JSON, which would make axios serialise FormData as JSON. */
+const MULTIPART = { headers: { 'Content-Type': 'multipart/form-data' } };
+
+/**
+ * POST /api/site-settings/images/:kind (Admin): stores the logo, icon or share image and answers its media
+ * id, which the editor puts in the draft (the site shows it once published). 400 for a refused SVG, 413
+ * past 5 MB, 415 for a file that is not an image.
+ */
+export function useUploadSiteImage(kind: SiteImageKind) {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return (await api.post<SiteImageUploadAnswer>(`site-settings/images/${kind}`, form, MULTIPART)).data;
+    },
+  });
+}
