@@ -28,7 +28,12 @@ export const SITE_SETTINGS_LIMITS = {
   navLabel: 30,
   navHref: 300,
   navLinksMax: 6,
+  footerLinksMax: 8,
   socialLinksMax: 8,
+  trustedName: 60,
+  locale: 35,
+  timeZone: 64,
+  trustedMax: 12,
   /** Publishes kept in the history (undo goes back through them). */
   historyMax: 50,
 } as const;
@@ -81,6 +86,21 @@ export interface SiteLogo {
   alt: string;
 }
 
+/** The trusted-by strip's four built-in wordmarks (drawn inline, as the spec's home page shows them). */
+export const TRUSTED_BUILT_INS = ['northpeak', 'lumen', 'arcfield', 'veloura'] as const;
+export type TrustedBuiltIn = (typeof TRUSTED_BUILT_INS)[number];
+
+/**
+ * One logo of the home page's trusted-by strip: a built-in wordmark or an upload of the agency (at most
+ * 96 px tall), never both. `name` is what a screen reader says (its alt text). Shown in the list's order.
+ */
+export interface TrustedLogo {
+  name: string;
+  builtIn: TrustedBuiltIn | null;
+  mediaId: string | null;
+  visible: boolean;
+}
+
 export interface SiteSettings {
   identity: {
     siteName: string;
@@ -95,6 +115,10 @@ export interface SiteSettings {
     icon: string | null;
     /** The 1200×630 image link previews show for pages without their own; null: none. */
     shareImage: string | null;
+    /** BCP 47 language tag of the public site: its dates' format, <html lang>, the feed's <language>. */
+    locale: string;
+    /** IANA time zone the public dates are given in (the day a post was published there). */
+    timeZone: string;
   };
   contact: { email: string; supportEmail: string; salesEmail: string; phone: string; address: string };
   social: { network: SocialNetwork; url: string }[];
@@ -102,11 +126,21 @@ export interface SiteSettings {
   hero: { title: string; highlight: string; text: string; ctaLabel: string };
   services: SiteService[];
   footer: { blurb: string; services: string[] };
-  navigation: { header: NavLink[] };
+  /**
+   * The header's links, and the footer's own links (under its contact details, the contact form's by
+   * default); the footer's legal links, Login and Sign Up are the spec's and stay.
+   */
+  navigation: { header: NavLink[]; footer: NavLink[] };
+  /** The home page's trusted-by strip (the spec's four wordmarks by default). */
+  trustedBy: TrustedLogo[];
 }
 
 /** The brand colour of the design tokens (brand-600). */
 export const DEFAULT_BRAND_COLOR = '#4f46e5';
+
+/** The spec's public dates: short and long US format ('Nov 21, 2026', 'November 21, 2026'), in UTC. */
+export const DEFAULT_LOCALE = 'en-US';
+export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** The site as specified; `siteName` is SITE_NAME (the environment's value is the first default). */
 export function siteSettingsDefaults(siteName: string): SiteSettings {
@@ -119,6 +153,8 @@ export function siteSettingsDefaults(siteName: string): SiteSettings {
       logo: null,
       icon: null,
       shareImage: null,
+      locale: DEFAULT_LOCALE,
+      timeZone: DEFAULT_TIME_ZONE,
     },
     contact: { ...SITE_CONTACT },
     social: [],
@@ -172,11 +208,18 @@ export function siteSettingsDefaults(siteName: string): SiteSettings {
         { label: 'Security', href: '/#security' },
         { label: 'Documentation', href: '/documentation' },
       ],
+      footer: [{ label: 'Contact form', href: '/contact' }],
     },
+    trustedBy: [
+      { name: 'Northpeak', builtIn: 'northpeak', mediaId: null, visible: true },
+      { name: 'Lumen & Co', builtIn: 'lumen', mediaId: null, visible: true },
+      { name: 'Arcfield', builtIn: 'arcfield', mediaId: null, visible: true },
+      { name: 'Veloura', builtIn: 'veloura', mediaId: null, visible: true },
+    ],
   };
 }
 
-/** Internal paths a header link may point to (checked to exist): the public pages, home anchors, sign-in. */
+/** Internal paths a header or footer link may point to (checked to exist): the public pages, home anchors, sign-in. */
 export const INTERNAL_LINK_TARGETS = [
   ...PUBLIC_PAGES,
   '/#products',
@@ -209,10 +252,13 @@ export const SITE_SETTINGS_MESSAGES = {
   svgRefused: (what: string) =>
     `This SVG was refused: it contains ${what}. Save it again as plain shapes (or as a PNG) and upload that.`,
   imageUnknown: "This image is not one of the website's uploads. Upload it again.",
+  localeInvalid: 'Enter a language tag this server knows, such as en-US, en-GB, fr-FR or de-DE.',
+  timeZoneInvalid: 'Enter a time zone such as UTC, America/New_York, Europe/Berlin or Asia/Kolkata.',
+  trustedLogoOne: 'A trusted-by logo is either a built-in wordmark or an uploaded image.',
 } as const;
 
 /** The images of Web Settings and the URL paths they are uploaded to (POST /api/site-settings/images/:kind). */
-export const SITE_IMAGE_KINDS = ['logo', 'icon', 'share'] as const;
+export const SITE_IMAGE_KINDS = ['logo', 'icon', 'share', 'trusted'] as const;
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
 
 /** What each kind is made into on upload (sharp): the logo re-encoded, the icon's squares, the share card. */
@@ -225,6 +271,9 @@ export const SITE_IMAGE_SIZES = {
   iconTouch: 180,
   shareWidth: 1200,
   shareHeight: 630,
+  /** A trusted-by logo: shown 32 px tall, stored at most 96 px tall (sharp on 3× screens). */
+  trustedMaxHeight: 96,
+  trustedMaxWidth: 480,
 } as const;
 
 /** Root-relative paths of the uploaded images as the site serves them (GET /api/media/:id[/w/:width]). */
@@ -242,6 +291,8 @@ export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
   'identity.logo': 'logo',
   'identity.icon': 'icon',
   'identity.shareImage': 'share image',
+  'identity.locale': 'language and date format',
+  'identity.timeZone': 'time zone',
   'contact.email': 'contact e-mail',
   'contact.supportEmail': 'support e-mail',
   'contact.salesEmail': 'sales e-mail',
@@ -256,6 +307,8 @@ export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
   'footer.blurb': 'footer text',
   'footer.services': 'footer services',
   'navigation.header': 'header links',
+  'navigation.footer': 'footer links',
+  trustedBy: 'trusted-by logos',
 };
 
 export const siteSettingsFieldLabel = (path: string) => SITE_SETTINGS_FIELD_LABELS[path] ?? path;

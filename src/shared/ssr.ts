@@ -32,6 +32,8 @@ export interface SsrRenderOutput {
   state: string;
   /** Source modules (Vite manifest keys) of the pages rendered, whose chunks the browser should preload. */
   modules: string[];
+  /** The page's language, <html lang> (the Web Settings' locale; en-US by default). */
+  lang?: string;
 }
 
 /** Id of the <script type="application/json"> that carries the dehydrated state. */

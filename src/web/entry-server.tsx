@@ -10,7 +10,7 @@ import { serverPages } from './app/pages.server';
 import { headTags, type PageMetaCollector } from './app/page-meta';
 import { createQueryClient } from './lib/query-client';
 import { publicQueryKeys } from '../shared/query-keys';
-import type { SiteSettings } from '../shared/site-settings';
+import { DEFAULT_LOCALE, type SiteSettings } from '../shared/site-settings';
 
 const routes = appRoutes(serverPages);
 
@@ -55,5 +55,6 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
     status: meta.status ?? 200,
     state: JSON.stringify(withoutSettingsTimes(dehydrate(queryClient))),
     modules: [...new Set(pagesAt(routes, pathname).map((page) => PAGE_MODULES[page]))],
+    lang: settings?.identity.locale ?? DEFAULT_LOCALE,
   };
 }

@@ -43,6 +43,8 @@ const VERDANT: SiteSettings = {
     logo: null,
     icon: null,
     shareImage: null,
+    locale: 'en-US',
+    timeZone: 'UTC',
   },
   contact: {
     ...DEFAULTS.contact,
@@ -68,7 +70,9 @@ const VERDANT: SiteSettings = {
       { label: 'Our Blog', href: '/blog' },
       { label: 'Partner Site', href: 'https://partner.example.com/' },
     ],
+    footer: DEFAULTS.navigation.footer,
   },
+  trustedBy: DEFAULTS.trustedBy,
 };
 
 const VERDANT_CHANGED = [
@@ -238,13 +242,19 @@ describe('Web Settings', () => {
       ],
       [
         'an internal link to no page',
-        { ...DEFAULTS, navigation: { header: [{ label: 'Nowhere', href: '/no-such-page' }] } },
+        {
+          ...DEFAULTS,
+          navigation: { ...DEFAULTS.navigation, header: [{ label: 'Nowhere', href: '/no-such-page' }] },
+        },
         'navigation.header.0.href',
         M.linkUnknown('/no-such-page'),
       ],
       [
         'a javascript: link',
-        { ...DEFAULTS, navigation: { header: [{ label: 'Evil', href: 'javascript:alert(1)' }] } },
+        {
+          ...DEFAULTS,
+          navigation: { ...DEFAULTS.navigation, header: [{ label: 'Evil', href: 'javascript:alert(1)' }] },
+        },
         'navigation.header.0.href',
         M.linkInvalid,
       ],

@@ -215,3 +215,88 @@ test('a role other than Admin reads that only an Admin changes the website, abov
     await expect(page.getByRole('heading', { name: card, level: 2 })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Web Settings' })).toHaveCount(0);
 });
+
+test('an Admin adds an uploaded trusted-by logo, a footer link and British dates, and publishes them', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const LOGO_NAME = 'Harbour Freight';
+  await restoreDefaults(request);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/dashboard/web-settings');
+  const form = page.getByRole('form', { name: 'Web Settings' });
+  const preview = page.frameLocator('[data-testid="site-preview"] iframe');
+
+  // Trusted by: an uploaded logo, named (its alt text), moved to the front; Arcfield hidden.
+  await form.getByRole('tab', { name: 'Trusted by' }).click();
+  await expect(form.getByLabel('Company name (alt text)')).toHaveCount(4);
+  await form.getByLabel('Upload a logo').setInputFiles({
+    name: 'harbour.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(LOGO_SVG),
+  });
+  const nameField = form.getByLabel('Company name (alt text)').nth(4);
+  await expect(nameField).toBeFocused();
+  await nameField.fill(LOGO_NAME);
+  for (let moves = 0; moves < 4; moves += 1)
+    await form.getByRole('button', { name: `Move the ${LOGO_NAME} logo up` }).click();
+  await expect(form.getByLabel('Company name (alt text)').first()).toHaveValue(LOGO_NAME);
+  await form
+    .getByRole('group', { name: /Arcfield/ })
+    .getByRole('switch', { name: 'Show on the home page' })
+    .click();
+  await expect(form.getByRole('group', { name: /Arcfield/ })).toContainText('Hidden');
+  await expect(preview.locator('[data-testid="trusted-logo"] img').first()).toHaveAttribute('alt', LOGO_NAME);
+  await form.screenshot({ path: test.info().outputPath('editor-trusted.png') });
+
+  // Navigation: a footer link of its own.
+  await form.getByRole('tab', { name: 'Navigation' }).click();
+  await form.getByRole('button', { name: 'Add footer link' }).click();
+  const footerList = form.getByRole('region', { name: 'Footer links' });
+  await footerList.getByLabel('Link text').last().fill('Our Journal');
+  await footerList.getByLabel('Goes to').last().fill('/blog');
+  await expect(preview.locator('footer')).toContainText('Our Journal');
+
+  // Identity: British dates, in London.
+  await form.getByRole('tab', { name: 'Identity' }).click();
+  await form.getByLabel('Language and date format').fill('en-GB');
+  await form.getByLabel('Time zone').fill('Europe/London');
+  await expect(form.getByTestId('date-sample')).toHaveText(
+    'Posts will read: 21 Nov 2026 in lists, 21 November 2026 on the post.',
+  );
+  await form.getByRole('group', { name: 'Dates and language' }).screenshot({
+    path: test.info().outputPath('editor-dates.png'),
+  });
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(M.published)).toBeVisible();
+
+  for (const width of [390, 1280]) {
+    const visitor = await visitorHome(browser, baseURL!, width);
+    const strip = visitor.page.locator('section[aria-labelledby="trusted-by"]');
+    const logo = strip.getByRole('img', { name: LOGO_NAME, exact: true });
+    await expect(logo).toHaveAttribute('src', /^\/api\/media\//);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await logo.boundingBox())?.height).toBe(32);
+    await expect(visitor.page.getByTestId('trusted-logo')).toHaveCount(12);
+    await expect(strip.getByRole('img', { name: 'Arcfield' })).toHaveCount(0);
+    await expect(visitor.page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    await expect(
+      visitor.page.getByRole('contentinfo').getByRole('link', { name: 'Our Journal' }),
+    ).toHaveAttribute('href', '/blog');
+    await strip.screenshot({
+      path: test.info().outputPath(`trusted-strip-${width}.png`),
+      animations: 'disabled',
+    });
+    await visitor.page.goto('/blog');
+    await visitor.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(visitor.page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    expect(visitor.errors, `console errors at ${width}px`).toEqual([]);
+    await visitor.close();
+  }
+});

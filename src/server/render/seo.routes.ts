@@ -5,11 +5,13 @@ import type { BlogsService } from '../modules/blogs/blogs.service';
 import { PUBLIC_ROUTE } from '../auth/guards';
 import { SITEMAP_PAGES_FILE, createSitemaps, postPath } from './sitemap';
 import { cdata, escapeXml } from './xml';
+import { rssLanguage } from '../../shared/public-dates';
 import { SERVER_MESSAGES } from '../../shared/messages';
 import { answerFromCache, type PublicCache } from '../public-cache/public-cache';
 import type { RenderedAnswer } from '../public-cache/page-cache';
 import {
   DEFAULT_BRAND_COLOR,
+  DEFAULT_LOCALE,
   siteIconPath,
   siteImagePath,
   siteSettingsDefaults,
@@ -33,7 +35,13 @@ function channelImage(origin: string, siteName: string, logoPath: string | undef
   ];
 }
 
-export function rssXml(origin: string, siteName: string, posts: Blog[], logoPath?: string): string {
+export function rssXml(
+  origin: string,
+  siteName: string,
+  posts: Blog[],
+  logoPath?: string,
+  locale: string = DEFAULT_LOCALE,
+): string {
   const item = (post: Blog) => {
     const link = escapeXml(origin + postPath(post.slug));
     const date = new Date(post.publishedAt ?? post.createdAt).toUTCString();
@@ -60,7 +68,7 @@ export function rssXml(origin: string, siteName: string, posts: Blog[], logoPath
     `    <title>${escapeXml(siteName)}</title>`,
     `    <link>${escapeXml(`${origin}/blog`)}</link>`,
     `    <description>${escapeXml(`The latest posts from the ${siteName} blog.`)}</description>`,
-    '    <language>en-us</language>',
+    `    <language>${escapeXml(rssLanguage(locale))}</language>`,
     `    <lastBuildDate>${built.toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     ...channelImage(origin, siteName, logoPath),
@@ -150,6 +158,7 @@ export function seoRoutes(
     const logo = live && (await live()).identity.logo;
     return logo ? siteImagePath(logo.mediaId) : undefined;
   };
+  const locale = async () => (live ? (await live()).identity.locale : DEFAULT_LOCALE);
   return async (app) => {
     const sitemaps = createSitemaps(blogs, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS);
     const cached = (
@@ -185,7 +194,13 @@ export function seoRoutes(
 
     app.get('/rss.xml', route, (request, reply) =>
       cached(request, reply, 'application/rss+xml; charset=utf-8', async () =>
-        rssXml(origin, await siteName(), await blogs.publicFeed(RSS_MAX_ITEMS), await logoPath()),
+        rssXml(
+          origin,
+          await siteName(),
+          await blogs.publicFeed(RSS_MAX_ITEMS),
+          await logoPath(),
+          await locale(),
+        ),
       ),
     );
 

@@ -36,7 +36,10 @@ export function renderPage(
   const template = /<link rel="icon"/.test(output.head)
     ? renderer.template.replace(/<link rel="icon"[^>]*>\s*/, '')
     : renderer.template;
+  // The Web Settings' locale (a checked BCP 47 tag; escaped all the same) is the document's language.
+  const lang = (output.lang ?? 'en-US').replace(/[^A-Za-z0-9-]/g, '');
   const body = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace('<!--app-head-->', output.head + renderer.modulePreloads(output.modules))
     .replace('<!--app-html-->', output.html)
     .replace('<!--app-state-->', stateTag);

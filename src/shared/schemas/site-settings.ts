@@ -6,9 +6,11 @@ import {
   SITE_SETTINGS_MESSAGES as M,
   SITE_IMAGE_KINDS,
   SOCIAL_NETWORKS,
+  TRUSTED_BUILT_INS,
   type SiteSettings,
 } from '../site-settings';
 import { contrastOnWhite, MIN_TEXT_CONTRAST, parseHexColor } from '../color';
+import { canonicalLocale, canonicalTimeZone } from '../public-dates';
 
 /** Plain text where plain text belongs: trimmed, limited, and never a tag (no HTML is ever accepted). */
 const plain = (max: number, required = false) =>
@@ -27,7 +29,7 @@ const httpsUrl = z
   .max(L.navHref)
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), M.linkInvalid);
 
-/** A header link: one of the site's own pages (checked to exist) or an absolute http(s) address. */
+/** A header or footer link: one of the site's own pages (checked to exist) or an absolute http(s) address. */
 const navHref = z
   .string()
   .trim()
@@ -40,6 +42,8 @@ const navHref = z
       ctx.addIssue({ code: 'custom', message: M.linkInvalid });
   });
 
+const navLink = z.object({ label: plain(L.navLabel, true), href: navHref });
+
 /** White text on the brand colour (buttons) and the colour's darker shade as text on white must read at AA. */
 const brandColor = z
   .string()
@@ -50,6 +54,28 @@ const brandColor = z
     const ratio = contrastOnWhite(value);
     if (ratio < MIN_TEXT_CONTRAST)
       ctx.addIssue({ code: 'custom', message: M.contrastTooLow(ratio.toFixed(2)) });
+  });
+
+/** A BCP 47 tag the server's Intl knows, stored as its canonical spelling (en-us → en-US). */
+const locale = z
+  .string()
+  .trim()
+  .max(L.locale, M.localeInvalid)
+  .transform((value, ctx) => {
+    const canonical = canonicalLocale(value);
+    if (canonical === null) ctx.addIssue({ code: 'custom', message: M.localeInvalid });
+    return canonical ?? value;
+  });
+
+/** An IANA time zone the server's Intl knows (UTC, Europe/Berlin...), as it spells it. */
+const timeZone = z
+  .string()
+  .trim()
+  .max(L.timeZone, M.timeZoneInvalid)
+  .transform((value, ctx) => {
+    const canonical = canonicalTimeZone(value);
+    if (canonical === null) ctx.addIssue({ code: 'custom', message: M.timeZoneInvalid });
+    return canonical ?? value;
   });
 
 /** An uploaded image's media id (the server checks it is one of the agency's uploads). */
@@ -64,6 +90,19 @@ const siteLogoSchema = z.object({
   alt: plain(L.logoAlt),
 });
 
+/** A trusted-by logo: a built-in wordmark or an upload (exactly one), its name the alt text. */
+const trustedLogoSchema = z
+  .object({
+    name: plain(L.trustedName, true),
+    builtIn: z.enum(TRUSTED_BUILT_INS).nullable(),
+    mediaId: mediaId.nullable(),
+    visible: z.boolean(),
+  })
+  .refine((logo) => (logo.builtIn === null) !== (logo.mediaId === null), {
+    message: M.trustedLogoOne,
+    path: ['mediaId'],
+  });
+
 /** The whole settings document, as the Web Settings editor saves it (PUT /api/site-settings/draft). */
 export const siteSettingsSchema = z.object({
   identity: z.object({
@@ -74,6 +113,8 @@ export const siteSettingsSchema = z.object({
     logo: siteLogoSchema.nullable(),
     icon: mediaId.nullable(),
     shareImage: mediaId.nullable(),
+    locale,
+    timeZone,
   }),
   contact: z.object({
     email,
@@ -106,8 +147,10 @@ export const siteSettingsSchema = z.object({
     services: z.array(plain(L.footerService, true)).max(L.footerServicesMax),
   }),
   navigation: z.object({
-    header: z.array(z.object({ label: plain(L.navLabel, true), href: navHref })).max(L.navLinksMax),
+    header: z.array(navLink).max(L.navLinksMax, `At most ${L.navLinksMax} links.`),
+    footer: z.array(navLink).max(L.footerLinksMax, `At most ${L.footerLinksMax} links.`),
   }),
+  trustedBy: z.array(trustedLogoSchema).max(L.trustedMax, `At most ${L.trustedMax} logos.`),
 }) satisfies z.ZodType<SiteSettings>;
 
 /** GET /api/site-settings/draft (Admin): the draft, the live settings and whether they differ. */

@@ -41,6 +41,18 @@ function custom(): SiteSettings {
     { label: 'Plans', href: '/pricing' },
     { label: 'Journal', href: 'https://journal.bloom.test' },
   ];
+  settings.navigation.footer = [
+    { label: 'Careers at Bloom', href: '/blog' },
+    { label: 'Bloom Press Kit', href: 'https://press.bloom.test/kit' },
+  ];
+  const [northpeak, lumen, arcfield, veloura] = settings.trustedBy;
+  settings.trustedBy = [
+    { name: 'Fern & Oak', builtIn: null, mediaId: 'media-fern', visible: true },
+    veloura!,
+    { ...arcfield!, visible: false },
+    { ...northpeak!, name: 'Northpeak Outdoors' },
+    lumen!,
+  ];
   return settings;
 }
 
@@ -59,6 +71,9 @@ describe('the live Web Settings on server-rendered pages', () => {
       for (const service of ['Web Design', 'Development', 'Branding', 'Consulting'])
         expect(html).toContain(`>${service}</a>`);
       expect(html).not.toContain('target="_blank"');
+      expect(html).toMatch(/<a[^>]*href="\/contact"[^>]*>Contact form<\/a>/);
+      expect(html.match(/data-testid="trusted-logo"/g)).toHaveLength(12);
+      expect(html).toContain('role="img" aria-label="Northpeak"');
     }
   });
 
@@ -89,6 +104,20 @@ describe('the live Web Settings on server-rendered pages', () => {
     expect(html).toContain('aria-label="Bloom Studio on LinkedIn (opens in a new tab)"');
     expect(html).toMatch(/Bloom Studio(<!-- -->)?\. All rights reserved\./);
     expect(html).not.toContain('AgencyHQ');
+    // The footer's own links, the contact form's gone; outside addresses open in a new tab.
+    expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>Careers at Bloom<\/a>/);
+    expect(html).toMatch(
+      /<a href="https:\/\/press\.bloom\.test\/kit" target="_blank" rel="noopener noreferrer"[^>]*>Bloom Press Kit/,
+    );
+    expect(html).not.toContain('>Contact form</a>');
+    // The trusted-by strip: the upload first (its name the alt text), then the wordmarks, Arcfield hidden.
+    const strip = /<section aria-labelledby="trusted-by"[\s\S]*?<\/section>/.exec(html)![0];
+    const named = [...strip.matchAll(/aria-label="([^"]*)"|<img src="[^"]*" alt="([^"]+)"/g)].map(
+      (match) => match[1] ?? match[2],
+    );
+    expect(named).toEqual(['Fern &amp; Oak', 'Veloura', 'Northpeak Outdoors', 'Lumen &amp; Co']);
+    expect(strip).toContain('src="/api/media/media-fern" alt="Fern &amp; Oak"');
+    expect(strip.match(/data-testid="trusted-logo"/g)).toHaveLength(12);
   });
 
   it('give the contact, legal and pricing pages their addresses', () => {

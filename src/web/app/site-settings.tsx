@@ -69,12 +69,16 @@ export function isExternalHref(href: string): boolean {
 }
 
 /**
- * Keeps the head's brand tokens and theme colour in step with the live settings after a publish in this
- * tab (the server writes them into every page it renders; see headTags). Renders nothing.
+ * Keeps the head's brand tokens and theme colour, and <html lang>, in step with the live settings after a
+ * publish in this tab (the server writes them into every page it renders; see headTags). Renders nothing.
  */
 export function BrandTokens() {
   const live = useLiveSiteSettings();
   const color = live.data?.identity.brandColor;
+  const locale = live.data?.identity.locale;
+  useEffect(() => {
+    if (locale && document.documentElement.lang !== locale) document.documentElement.lang = locale;
+  }, [locale]);
   useEffect(() => {
     if (color === undefined) return;
     const css = brandTokensCss(color);

@@ -65,7 +65,7 @@ export async function insertMedia(db: Db, workspaceId: string, image: ProcessedI
 
 /**
  * Removes an image nothing points at any more (its variants go with it by cascade): no post, and no Web
- * Settings document (live, draft or a publish undo may return to) names it as the logo, icon or share image.
+ * Settings document (live, draft or a publish undo may return to) names it (the logo, icon, share image or a trusted-by logo).
  */
 export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promise<void> {
   if (!mediaId) return;

@@ -23,7 +23,7 @@ describe('the stored settings document', () => {
       ...defaults,
       identity: { ...defaults.identity, siteName: 'Stored' },
       services: [],
-      navigation: { header: [{ label: 'Blog', href: '/blog' }] },
+      navigation: { ...defaults.navigation, header: [{ label: 'Blog', href: '/blog' }] },
     });
   });
 
@@ -33,7 +33,7 @@ describe('the stored settings document', () => {
       identity: { ...defaults.identity, siteName: 'Other' },
       hero: { ...defaults.hero, title: 'New' },
       services: [...defaults.services].reverse(),
-      navigation: { header: [] },
+      navigation: { ...defaults.navigation, header: [] },
     };
     expect(changedPaths(defaults, after)).toEqual([
       'identity.siteName',
@@ -58,6 +58,19 @@ describe('the stored settings document', () => {
       identity: { logo: { mediaId: 'm1', width: 'wide' }, icon: 42, shareImage: 'share-1' },
     });
     expect(broken.identity).toMatchObject({ logo: null, icon: null, shareImage: 'share-1' });
+  });
+
+  it('reads a document stored before the footer links and trusted-by logos as their defaults', () => {
+    const merged = mergeOverDefaults(defaults, {
+      navigation: { header: [] },
+      trustedBy: [{ name: 'Broken', builtIn: null, mediaId: null, visible: true }],
+    });
+    expect(merged.navigation).toEqual({ header: [], footer: defaults.navigation.footer });
+    expect(merged.trustedBy).toEqual(defaults.trustedBy);
+    const reordered = { ...defaults, trustedBy: [...defaults.trustedBy].reverse() };
+    expect(changedPaths(defaults, reordered)).toEqual(['trustedBy']);
+    const footer = { ...defaults, navigation: { ...defaults.navigation, footer: [] } };
+    expect(changedPaths(defaults, footer)).toEqual(['navigation.footer']);
   });
 
   it('counts the logo as one field: its image, size and alt text change together', () => {

@@ -78,6 +78,7 @@ async function readSvg(file: string): Promise<string | null> {
 /** The box each kind fills: the SVG is drawn at the density that gives it, so it stays sharp. */
 function svgScale(kind: SiteImageKind, width: number, height: number): number {
   if (kind === 'logo') return Math.min(S.logoMaxWidth / width, S.logoMaxHeight / height);
+  if (kind === 'trusted') return Math.min(S.trustedMaxWidth / width, S.trustedMaxHeight / height);
   if (kind === 'icon') return Math.max(512 / width, 512 / height);
   return Math.max(S.shareWidth / width, S.shareHeight / height);
 }
@@ -126,7 +127,8 @@ async function encode(image: Sharp): Promise<{ bytes: Buffer; width: number; hei
 
 /**
  * A Web Settings image made from an upload (a file on disk, at most 5 MB): decided by its content, never
- * its name. Logo: re-encoded, at most 512 px tall (JPEG stays JPEG, the rest PNG). Icon: a 512 px PNG square
+ * its name. Logo: re-encoded, at most 512 px tall (JPEG stays JPEG, the rest PNG); a trusted-by logo the
+ * same, at most 96 px tall and 480 px wide. Icon: a 512 px PNG square
  * (cropped to the centre) with 32, 180 and 192 px copies. Share image: exactly 1200×630 (PNG from a PNG or an
  * SVG, else JPEG on white). Only the first frame of an animation is kept.
  */
@@ -134,10 +136,11 @@ export async function makeSiteImage(kind: SiteImageKind, file: string): Promise<
   const sharp = await loadSharp();
   const { image, source } = await decode(sharp, kind, file);
   try {
-    if (kind === 'logo') {
+    if (kind === 'logo' || kind === 'trusted') {
+      const logo = kind === 'logo';
       const resized = image.resize({
-        width: S.logoMaxWidth,
-        height: S.logoMaxHeight,
+        width: logo ? S.logoMaxWidth : S.trustedMaxWidth,
+        height: logo ? S.logoMaxHeight : S.trustedMaxHeight,
         fit: 'inside',
         withoutEnlargement: source !== 'image/svg+xml',
       });

@@ -174,7 +174,7 @@ export function siteSettingsRoutes(
         preValidation,
         schema: {
           summary:
-            'Upload the logo, the icon or the share image; the draft takes its id, publish shows it (Admin)',
+            'Upload the logo, the icon, the share image or a trusted-by logo; the draft takes its id, publish shows it (Admin)',
           description:
             'multipart/form-data with one file field `image` (at most 5 MB): PNG, JPEG, WebP, GIF, AVIF or SVG. ' +
             'An SVG is drawn as a PNG, and refused (400) if it holds a script, an on… attribute, a javascript: ' +

@@ -123,11 +123,12 @@ export function createSiteSettingsService(
 
   /**
    * The draft's images must be the agency's own uploads of their kind (an icon is a 512 px square with its
-   * copies, a share image 1200×630); the logo's size is taken from its upload, whatever was sent.
+   * copies, a share image 1200×630, a trusted-by logo at most 96 px tall); the logo's size is taken from its upload, whatever was sent.
    */
   async function checkImages(settings: SiteSettings): Promise<SiteSettings> {
     const { logo, icon, shareImage } = settings.identity;
-    const ids = [logo?.mediaId, icon, shareImage].filter((id): id is string => Boolean(id));
+    const trusted = settings.trustedBy.map((item) => item.mediaId);
+    const ids = [logo?.mediaId, icon, shareImage, ...trusted].filter((id): id is string => Boolean(id));
     if (ids.length === 0) return settings;
     const found = new Map((await agencyMedia(db, AGENCY_WORKSPACE_ID, ids)).map((row) => [row.id, row]));
     const largest = SITE_IMAGE_SIZES.iconSizes.at(-1);
@@ -147,6 +148,12 @@ export function createSiteSettingsService(
       )
     )
       throw refuse('identity.shareImage');
+    // A trusted-by logo is an upload of its kind: at most 96 px tall.
+    settings.trustedBy.forEach((item, index) => {
+      const row = item.mediaId && found.get(item.mediaId);
+      if (item.mediaId && !(row && row.height <= SITE_IMAGE_SIZES.trustedMaxHeight))
+        throw refuse(`trustedBy.${index}.mediaId`);
+    });
     if (!logo || !logoRow) return settings;
     return {
       ...settings,

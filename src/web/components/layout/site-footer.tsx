@@ -9,9 +9,13 @@ import { SiteLink } from './site-link';
 const heading = 'text-sm font-semibold text-white';
 const link = 'text-sm text-slate-300 hover:text-white';
 
-/** The blurb, services, contact block and social links are the Web Settings' (the spec's by default). */
+/**
+ * The blurb, services, contact block, the footer's own links (the contact form's by default, under the
+ * contact details) and social links are the Web Settings' (the spec's by default); the legal links, Login
+ * and Sign Up and the copyright line are the spec's.
+ */
 export function SiteFooter() {
-  const { identity, contact, footer, social } = useSiteSettings();
+  const { identity, contact, footer, social, navigation } = useSiteSettings();
   const siteName = identity.siteName;
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -63,11 +67,13 @@ export function SiteFooter() {
               </li>
             )}
             {contact.address && <li>{contact.address}</li>}
-            <li>
-              <Link to="/contact" className={link}>
-                Contact form
-              </Link>
-            </li>
+            {navigation.footer.map((item, index) => (
+              <li key={index}>
+                <SiteLink href={item.href} className={link}>
+                  {item.label}
+                </SiteLink>
+              </li>
+            ))}
           </ul>
         </div>
         <nav aria-label="Legal">

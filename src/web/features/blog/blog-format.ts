@@ -1,18 +1,6 @@
 import type { Blog } from '../../../shared/blog';
-
-// UTC on both sides: the server's and the reader's time zones differ, and hydration must see one date.
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { longPublicDate, shortPublicDate } from '../../../shared/public-dates';
+import { useSiteSettings } from '../../app/site-settings';
 
 /**
  * The date readers see: when the post was published (a republished post keeps its first date); a
@@ -22,15 +10,18 @@ export const postDate = (
   blog: Pick<Blog, 'publishedAt' | 'createdAt'> & Partial<Pick<Blog, 'publishAt'>>,
 ): string => blog.publishedAt ?? blog.publishAt ?? blog.createdAt;
 
-function format(formatter: Intl.DateTimeFormat, iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
+/**
+ * The public dates in the Web Settings' locale and time zone (the server's and the reader's own zones
+ * never count, so hydration sees one date). By default the spec's: §2 list, short US format
+ * ('Nov 21, 2026'); §2 post, long US format ('November 21, 2026'); both in UTC.
+ */
+export function usePublicDates() {
+  const { locale, timeZone } = useSiteSettings().identity;
+  return {
+    shortDate: (iso: string) => shortPublicDate(iso, { locale, timeZone }),
+    longDate: (iso: string) => longPublicDate(iso, { locale, timeZone }),
+  };
 }
-
-/** Spec §2 list: short US format, e.g. 'Nov 21, 2026'. */
-export const shortDate = (iso: string) => format(SHORT_DATE, iso);
-/** Spec §2 post: long US format, e.g. 'November 21, 2026'. */
-export const longDate = (iso: string) => format(LONG_DATE, iso);
 
 export const viewsText = (views: number) =>
   `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;

@@ -4,7 +4,7 @@ import type { Blog } from '../../../shared/blog';
 import { PageMeta, useSiteName } from '../../app/page-meta';
 import { imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import { useSiteOrigin } from '../../app/page-meta';
-import { longDate, postDate, viewsText } from './blog-format';
+import { postDate, usePublicDates, viewsText } from './blog-format';
 import { PROSE, lazyImages } from './blog-prose';
 import { blogListHref, blogPostHref } from './blog-url';
 import { blogPostingJsonLd } from './post-structured-data';
@@ -22,6 +22,7 @@ export function BlogPostArticle({ blog, preview = false }: { blog: Blog; preview
   const origin = useSiteOrigin();
   const path = blogPostHref(blog.slug);
   const date = postDate(blog);
+  const { longDate } = usePublicDates();
   const image = blog.featuredImage;
 
   return (

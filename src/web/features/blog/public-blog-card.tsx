@@ -3,7 +3,7 @@ import { Eye, ImageIcon } from 'lucide-react';
 import type { BlogSummary } from '../../../shared/blog';
 import { BLOG_LIMITS } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
-import { postDate, shortDate, viewsText } from './blog-format';
+import { postDate, usePublicDates, viewsText } from './blog-format';
 import { blogPostHref } from './blog-url';
 
 /** Spec §9 public list cuts. */
@@ -29,6 +29,7 @@ export function PublicBlogCard({
 }) {
   const image = blog.featuredImage;
   const date = postDate(blog);
+  const { shortDate } = usePublicDates();
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="aspect-video overflow-hidden bg-slate-100">

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import type { TrustedBuiltIn } from '../../../shared/site-settings';
 
 /** Four invented client wordmarks, drawn inline (no image requests), in one ink so the strip reads calm. */
 interface CompanyLogo {
+  id: TrustedBuiltIn;
   name: string;
   width: number;
   art: ReactNode;
@@ -11,6 +13,7 @@ const word = { fill: 'currentColor', fontFamily: 'ui-sans-serif, system-ui, sans
 
 export const COMPANY_LOGOS: CompanyLogo[] = [
   {
+    id: 'northpeak',
     name: 'Northpeak',
     width: 150,
     art: (
@@ -23,6 +26,7 @@ export const COMPANY_LOGOS: CompanyLogo[] = [
     ),
   },
   {
+    id: 'lumen',
     name: 'Lumen & Co',
     width: 150,
     art: (
@@ -41,6 +45,7 @@ export const COMPANY_LOGOS: CompanyLogo[] = [
     ),
   },
   {
+    id: 'arcfield',
     name: 'Arcfield',
     width: 150,
     art: (
@@ -53,6 +58,7 @@ export const COMPANY_LOGOS: CompanyLogo[] = [
     ),
   },
   {
+    id: 'veloura',
     name: 'Veloura',
     width: 140,
     art: (
@@ -66,15 +72,28 @@ export const COMPANY_LOGOS: CompanyLogo[] = [
   },
 ];
 
-/** One wordmark; the first set of the strip is named for screen readers, the repeats are hidden. */
-export function CompanyLogoMark({ logo, decorative }: { logo: CompanyLogo; decorative: boolean }) {
+export const companyLogo = (id: TrustedBuiltIn) => COMPANY_LOGOS.find((logo) => logo.id === id);
+
+/**
+ * One wordmark; the first set of the strip is named for screen readers (`name`: the Web Settings' alt
+ * text, the company's name by default), the repeats are hidden.
+ */
+export function CompanyLogoMark({
+  logo,
+  name = logo.name,
+  decorative,
+}: {
+  logo: CompanyLogo;
+  name?: string;
+  decorative: boolean;
+}) {
   return (
     <svg
       viewBox={`0 0 ${logo.width} 36`}
       width={logo.width}
       height={36}
       className="h-8 w-auto shrink-0 text-slate-500"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': logo.name })}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     >
       {logo.art}
     </svg>

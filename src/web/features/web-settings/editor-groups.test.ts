@@ -8,12 +8,14 @@ describe('Web Settings editor groups', () => {
     expect(groupOf('services.2.title')).toBe('services');
     expect(groupOf('social.0.url')).toBe('contact');
     expect(groupOf('navigation.header.1.href')).toBe('navigation');
+    expect(groupOf('trustedBy.3.name')).toBe('trusted');
     expect(groupOf('unknown')).toBeUndefined();
     expect(EDITOR_GROUPS.map((group) => group.label)).toEqual([
       'Identity',
       'Contact & social',
       'Home hero',
       'Services',
+      'Trusted by',
       'Footer',
       'Navigation',
     ]);

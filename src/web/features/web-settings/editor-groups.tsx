@@ -5,8 +5,9 @@ import { HeroFields } from './hero-fields';
 import { IdentityFields } from './identity-fields';
 import { NavigationFields } from './navigation-fields';
 import { ServicesFields } from './services-fields';
+import { TrustedFields } from './trusted-fields';
 
-export type GroupKey = 'identity' | 'contact' | 'hero' | 'services' | 'footer' | 'navigation';
+export type GroupKey = 'identity' | 'contact' | 'hero' | 'services' | 'trusted' | 'footer' | 'navigation';
 
 /** The editor's groups, in tab order, and the settings each one holds (by the fields' path prefixes). */
 export const EDITOR_GROUPS: ReadonlyArray<{
@@ -19,6 +20,7 @@ export const EDITOR_GROUPS: ReadonlyArray<{
   { key: 'contact', label: 'Contact & social', fields: ['contact', 'social'], component: ContactFields },
   { key: 'hero', label: 'Home hero', fields: ['hero'], component: HeroFields },
   { key: 'services', label: 'Services', fields: ['services'], component: ServicesFields },
+  { key: 'trusted', label: 'Trusted by', fields: ['trustedBy'], component: TrustedFields },
   { key: 'footer', label: 'Footer', fields: ['footer'], component: FooterFields },
   { key: 'navigation', label: 'Navigation', fields: ['navigation'], component: NavigationFields },
 ];

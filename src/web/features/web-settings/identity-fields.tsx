@@ -1,11 +1,12 @@
 import { SITE_SETTINGS_LIMITS as L } from '../../../shared/site-settings';
 import { BrandColorField } from './brand-color-field';
 import { CountedField } from './counted-field';
+import { DatesFields } from './dates-fields';
 import { ImagesFields } from './images-fields';
 
 /**
  * Site identity: the name (logo, titles, structured data), the tagline, the meta description, the colour,
- * and the images (logo, icon, share image).
+ * the public dates' language and time zone, and the images (logo, icon, share image).
  */
 export function IdentityFields() {
   return (
@@ -31,6 +32,7 @@ export function IdentityFields() {
         help="The home page's summary in search results and link previews."
       />
       <BrandColorField />
+      <DatesFields />
       <ImagesFields />
     </div>
   );

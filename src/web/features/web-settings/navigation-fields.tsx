@@ -11,12 +11,34 @@ import { AddButton, ItemControls } from './item-controls';
 
 const PAGES_LIST_ID = 'web-settings-internal-pages';
 
-function HeaderLink({
+type LinkListName = 'header' | 'footer';
+
+const LISTS: Record<LinkListName, { list: string; heading: string; help: string; add: string; max: number }> =
+  {
+    header: {
+      list: 'header-links',
+      heading: 'Header links',
+      help: 'Beside the logo for signed-out visitors, in this order.',
+      add: 'Add header link',
+      max: L.navLinksMax,
+    },
+    footer: {
+      list: 'footer-links',
+      heading: 'Footer links',
+      help: 'Under the contact details in the footer, in this order. The legal links, Login and Sign Up always show.',
+      add: 'Add footer link',
+      max: L.footerLinksMax,
+    },
+  };
+
+function LinkItem({
+  which,
   index,
   count,
   onMove,
   onRemove,
 }: {
+  which: LinkListName;
   index: number;
   count: number;
   onMove(from: number, to: number): void;
@@ -24,28 +46,28 @@ function HeaderLink({
 }) {
   const { control, register } = useFormContext<SiteSettings>();
   const headingId = useId();
-  const label = useWatch({ control, name: `navigation.header.${index}.label` }) ?? '';
-  const hrefError = useFieldError(`navigation.header.${index}.href`);
+  const label = useWatch({ control, name: `navigation.${which}.${index}.label` }) ?? '';
+  const hrefError = useFieldError(`navigation.${which}.${index}.href`);
   return (
     <li className="rounded-xl border border-line p-4">
       <div role="group" aria-labelledby={headingId}>
         <div className="flex items-center justify-between gap-3">
-          <h3
+          <h4
             id={headingId}
             className="min-w-0 truncate text-sm font-semibold text-ink"
-          >{`${index + 1}. ${label.trim() || 'New link'}`}</h3>
+          >{`${index + 1}. ${label.trim() || 'New link'}`}</h4>
           <ItemControls
-            list="header-links"
+            list={LISTS[which].list}
             index={index}
             count={count}
-            name={`the ${label.trim() || `link ${index + 1}`} link`}
+            name={`the ${label.trim() || `${which} link ${index + 1}`} ${which} link`}
             onMove={onMove}
             onRemove={onRemove}
           />
         </div>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <CountedField
-            name={`navigation.header.${index}.label`}
+            name={`navigation.${which}.${index}.label`}
             label="Link text"
             limit={L.navLabel}
             required
@@ -58,7 +80,7 @@ function HeaderLink({
             autoComplete="off"
             placeholder="/pricing or https://"
             error={hrefError}
-            {...register(`navigation.header.${index}.href`)}
+            {...register(`navigation.${which}.${index}.href`)}
           />
         </div>
       </div>
@@ -66,26 +88,26 @@ function HeaderLink({
   );
 }
 
-/** The header's links (signed-out visitors), in order: pages of this site or outside addresses. */
-export function NavigationFields() {
+/** One list of links (the header's or the footer's), in order: add, edit, move, remove. */
+function LinkList({ which }: { which: LinkListName }) {
   const { control } = useFormContext<SiteSettings>();
-  const links = useFieldArray({ control, name: 'navigation.header' });
+  const links = useFieldArray({ control, name: `navigation.${which}` });
+  const { list, heading, help, add, max } = LISTS[which];
+  const headingId = useId();
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-muted">
-        A page of this site (/pricing, /#products, ...: checked to exist) or a full https:// address, which
-        opens in a new tab.
-      </p>
-      <datalist id={PAGES_LIST_ID}>
-        {INTERNAL_LINK_TARGETS.map((path) => (
-          <option key={path} value={path} />
-        ))}
-      </datalist>
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div>
+        <h3 id={headingId} className="text-base font-semibold text-ink">
+          {heading}
+        </h3>
+        <p className="text-sm text-muted">{help}</p>
+      </div>
       {links.fields.length > 0 && (
         <ol className="space-y-3">
           {links.fields.map((field, index) => (
-            <HeaderLink
+            <LinkItem
               key={field.id}
+              which={which}
               index={index}
               count={links.fields.length}
               onMove={links.move}
@@ -95,17 +117,36 @@ export function NavigationFields() {
         </ol>
       )}
       <AddButton
-        list="header-links"
-        label="Add header link"
+        list={list}
+        label={add}
         count={links.fields.length}
-        max={L.navLinksMax}
+        max={max}
         onAdd={() =>
           links.append(
             { label: '', href: '/' },
-            { focusName: `navigation.header.${links.fields.length}.label` },
+            { focusName: `navigation.${which}.${links.fields.length}.label` },
           )
         }
       />
+    </section>
+  );
+}
+
+/** The header's links (signed-out visitors) and the footer's: pages of this site or outside addresses. */
+export function NavigationFields() {
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted">
+        A page of this site (/pricing, /#products, ...: checked to exist) or a full https:// address, which
+        opens in a new tab.
+      </p>
+      <datalist id={PAGES_LIST_ID}>
+        {INTERNAL_LINK_TARGETS.map((path) => (
+          <option key={path} value={path} />
+        ))}
+      </datalist>
+      <LinkList which="header" />
+      <LinkList which="footer" />
     </div>
   );
 }
