@@ -220,12 +220,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startSession,
     clock: deps.clock,
   });
+  const siteSettings = createSiteSettingsService(db, { siteName: deps.config.siteName, clock });
   const mailer = createMailer({
     db,
     box: secretBox,
     config: { allowPrivateSmtp: false, ...deps.config },
     clock: deps.clock,
     log: app.log,
+    siteName: async () => (await siteSettings.live()).identity.siteName,
   });
   app.decorate('outbox', mailer.worker);
   const scheduler = createPublishScheduler(db, { clock, log: app.log });
@@ -235,7 +237,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
-  const siteSettings = createSiteSettingsService(db, { siteName: deps.config.siteName, clock });
   const publicCache = createPublicCache(deps.database, app.log, deps.config.renderCacheBytes);
   app.decorate('publicCache', publicCache);
 

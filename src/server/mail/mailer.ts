@@ -9,6 +9,8 @@ import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 export interface Mailer extends MailContext {
   worker: OutboxWorker;
   now(): Date;
+  /** The site's name as mail signs it: the published Web Settings' (issue 18), else SITE_NAME. */
+  siteName(): Promise<string>;
   /**
    * An absolute link on the configured public origin (SITE_URL), never on the request's Host or
    * X-Forwarded-Host: a reset link pointing at an attacker's host would hand them the token.
@@ -22,12 +24,15 @@ export function createMailer(deps: {
   config: MailConfig;
   clock?: () => Date;
   log: FastifyBaseLogger;
+  /** The live site name; without it, the configured one. */
+  siteName?: () => Promise<string>;
 }): Mailer {
   const ctx: MailContext = { db: deps.db, box: deps.box, config: deps.config };
   return {
     ...ctx,
     worker: createOutboxWorker(ctx, { clock: deps.clock, log: deps.log }),
     now: deps.clock ?? (() => new Date()),
+    siteName: deps.siteName ?? (async () => deps.config.siteName),
     link(path, query) {
       const url = new URL(path, deps.config.siteUrl);
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);

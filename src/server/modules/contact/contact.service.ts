@@ -18,6 +18,7 @@ export function createContactService(mailer: Mailer) {
   return {
     async send(input: ContactInput): Promise<void> {
       const now = mailer.now();
+      const siteName = await mailer.siteName();
       await createLead(
         mailer.db,
         AGENCY_WORKSPACE_ID,
@@ -40,7 +41,7 @@ export function createContactService(mailer: Mailer) {
               via: 'workspace',
               to: '',
               replyTo: input.email,
-              ...contactMail(mailer.config.siteName, input),
+              ...contactMail(siteName, input),
             },
             now,
           ),

@@ -98,7 +98,7 @@ export function createEmailService(mailer: Mailer) {
       const transport = await workspaceTransport(mailer, caller.workspace_id).catch(() => null);
       if (!transport) throw badRequest(M.configureFirst);
       const recipient = to ?? caller.email;
-      const body = testMail(mailer.config.siteName, {
+      const body = testMail(await mailer.siteName(), {
         host: transport.settings.host,
         sentBy: caller.username,
       });

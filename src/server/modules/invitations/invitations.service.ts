@@ -77,6 +77,8 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger)
         accepted_at: null,
         revoked_at: null,
       };
+      // Read before the transaction: on SQLite a read outside it would wait for it to end.
+      const siteName = await mailer.siteName();
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('invitations')
@@ -94,7 +96,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger)
             kind: 'invitation',
             via: 'workspace',
             to: email,
-            ...invitationMail(mailer.config.siteName, {
+            ...invitationMail(siteName, {
               workspaceName: workspace.name,
               inviterName: caller.name || caller.username,
               link,

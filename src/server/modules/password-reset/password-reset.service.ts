@@ -60,6 +60,8 @@ export function createPasswordResetService(
       const now = mailer.now();
       const { token, hash } = newOneTimeToken();
       const link = mailer.link('/reset-password', { token });
+      // Read before the transaction: on SQLite a read outside it would wait for it to end.
+      const siteName = await mailer.siteName();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('password_resets')
@@ -78,7 +80,7 @@ export function createPasswordResetService(
             kind: 'password-reset',
             via: 'platform',
             to: user.email,
-            ...passwordResetMail(mailer.config.siteName, { username: user.username, link }),
+            ...passwordResetMail(siteName, { username: user.username, link }),
           },
           now,
         );

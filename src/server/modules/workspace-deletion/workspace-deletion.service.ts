@@ -57,6 +57,8 @@ export function createWorkspaceDeletionService(mailer: Mailer) {
     const purgeAfter = new Date(now.getTime() + WORKSPACE_RECOVERY_DAYS * DAY_MS).toISOString();
     const { token, hash } = newOneTimeToken();
     const link = mailer.link('/recover-workspace', { token });
+    // Read before the transaction: on SQLite a read outside it would wait for it to end.
+    const siteName = await mailer.siteName();
     await db.transaction().execute(async (trx) => {
       const marked = await markDeleted(trx, {
         id: workspace.id,
@@ -75,7 +77,7 @@ export function createWorkspaceDeletionService(mailer: Mailer) {
       });
       const owners = await workspaceOwners(trx, workspace.id, WORKSPACE_OWNER_ROLES, BLOCKED_STATUSES);
       const recipients = owners.length > 0 ? owners.map((owner) => owner.email) : [caller.email];
-      const body = workspaceDeletedMail(mailer.config.siteName, {
+      const body = workspaceDeletedMail(siteName, {
         workspaceName: workspace.name,
         deletedBy: caller.name || caller.username,
         link,
