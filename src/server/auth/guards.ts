@@ -5,8 +5,8 @@ import { canUseModule, isGroupVisible } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, SessionUser } from '../db/types';
-import { findSessionUser } from '../modules/users/users.repository';
-import { nowIso, permissionSubject } from '../db/rows';
+import { findSessionUser, markActive } from '../modules/users/users.repository';
+import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
 
@@ -81,12 +81,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   async function touchLastActive(user: SessionUser): Promise<void> {
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
     if (Date.now() - last < LAST_ACTIVE_RESOLUTION_MS) return;
-    user.last_active_at = nowIso();
-    await db
-      .updateTable('users')
-      .set({ last_active_at: user.last_active_at })
-      .where('id', '=', user.id)
-      .execute();
+    await markActive(db, user);
   }
 
   const requireUser = withRule(

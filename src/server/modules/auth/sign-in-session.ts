@@ -4,10 +4,11 @@ import type { AuthResult } from '../../../shared/schemas/user';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { SERVER_MESSAGES } from '../../../shared/messages';
 import { WORKSPACE_DELETION_MESSAGES } from '../../../shared/workspace-deletion';
-import { nowIso, toPublicUser } from '../../db/rows';
+import { toPublicUser } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import type { TokenService } from '../../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
+import { markActive } from '../users/users.repository';
 
 /**
  * Why an account whose password (and code) checked out still may not sign in: not active, or its
@@ -26,12 +27,7 @@ export async function refuseBlockedSignIn(db: Kysely<Database>, user: UserRow): 
 /** The last step of every sign-in: the session token, "last active", and the audit line. */
 export function createSessionStart(db: Kysely<Database>, tokens: TokenService) {
   return async function startSession(user: UserRow, how = ''): Promise<AuthResult> {
-    user.last_active_at = nowIso();
-    await db
-      .updateTable('users')
-      .set({ last_active_at: user.last_active_at })
-      .where('id', '=', user.id)
-      .execute();
+    await markActive(db, user);
     await recordActivity(db, {
       workspaceId: user.workspace_id,
       userId: user.id,

@@ -3,10 +3,10 @@ import { Activity, Clock, FlaskConical } from 'lucide-react';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { SectionProps } from '../../app/sections/registry';
 import { Badge } from '../../components/ui/badge';
-import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { hasLiveParts, useLiveFigures } from './live-figures';
-import { placeholderFor, type CardsContent } from './placeholder-data';
+import { placeholderFor } from './placeholder-data';
+import { TopicCards } from './topic-cards';
 
 // The figures (and recharts with them) load only when a sample-figure section is opened; card-only sections stay small.
 const PlaceholderFigures = lazy(() =>
@@ -71,28 +71,8 @@ export function PlaceholderSection({ section }: SectionProps) {
           <PlaceholderFigures content={content} />
         </Suspense>
       ) : (
-        <PlaceholderCards content={content} />
+        <TopicCards cards={content.cards} />
       )}
     </div>
-  );
-}
-
-function PlaceholderCards({ content }: { content: CardsContent }) {
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2">
-      {content.cards.map(({ title, text, icon: Icon }) => (
-        <li key={title} className="min-w-0">
-          <Card className="flex h-full gap-4 p-5 sm:p-6">
-            <span className="h-fit shrink-0 rounded-xl bg-brand-50 p-2.5 text-brand-700">
-              <Icon className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <h2 className="text-base font-semibold text-ink">{title}</h2>
-              <p className="mt-1 text-sm text-muted">{text}</p>
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
   );
 }
