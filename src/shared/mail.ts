@@ -108,3 +108,18 @@ export const INVITATION_MESSAGES = {
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can invite members.',
   notFound: 'Invitation not found.',
 } as const;
+
+/** Every kind of message the product sends, with the delivery log's label. */
+export const MAIL_KIND_LABELS = {
+  contact: 'Contact form',
+  'password-reset': 'Password reset',
+  invitation: 'Invitation',
+  test: 'Test',
+  'workspace-deleted': 'Workspace deleted',
+  'email-confirmation': 'E-mail confirmation',
+  'invitation-existing': 'Invitation (existing account)',
+  'member-joined': 'Member joined',
+  'sign-in-alert': 'Sign-in alert',
+} as const;
+export type MailKind = keyof typeof MAIL_KIND_LABELS;
+export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -34,6 +34,7 @@ export function toPublicUser(row: Omit<UserRow, 'password_hash'>): PublicUser {
     workspaceId: row.workspace_id,
     createdAt: row.created_at,
     lastActiveAt: row.last_active_at,
+    emailConfirmed: row.email_confirmed_at !== null,
   };
 }
 

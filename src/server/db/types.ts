@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MailKind } from '../../shared/mail';
 
 /**
  * The single description of every table. Portable conventions (DESIGN §4): text UUID ids made in the
@@ -26,6 +27,8 @@ export interface WorkspacesTable {
   purge_after: Generated<string | null>;
   /** sha256 of the token in the recovery e-mail. */
   recovery_token_hash: Generated<string | null>;
+  /** A Business Owner's e-mail domain, claimed at sign-up; it becomes `domain` when the owner confirms (migration 015). */
+  pending_domain: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -49,6 +52,10 @@ export interface UsersTable {
   last_active_at: string | null;
   /** Raised by a password reset: tokens carrying an older version stop working (migration 007). */
   session_version: Generated<number>;
+  /** When the address was proven by a link (or an invitation); null until then (migration 015). */
+  email_confirmed_at: Generated<string | null>;
+  /** A Team Member signed up by domain: the workspace they join once confirmed (they wait in the waiting room). */
+  pending_workspace_id: Generated<string | null>;
 }
 
 export interface ActivityTable {
@@ -238,6 +245,15 @@ export interface BlogCountsTable {
 }
 
 /** A workspace's SMTP set-up (migration 007); the password is sealed with SECRET_KEY (secrets/secret-box.ts). */
+/** Single-use links proving an e-mail address (migration 015). */
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface EmailSettingsTable {
   workspace_id: string;
   host: string;
@@ -254,9 +270,11 @@ export interface EmailSettingsTable {
   last_error: string | null;
   updated_by: string | null;
   updated_at: string;
+  /** `host:port:user` the password was typed for (migration 015): it is never sent to any other. */
+  pass_scope: Generated<string | null>;
 }
 
-export type MailKind = 'contact' | 'password-reset' | 'invitation' | 'test' | 'workspace-deleted';
+export type { MailKind };
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** Every message the product sends (migration 007), shown as the workspace's delivery log. */
@@ -400,6 +418,7 @@ export interface Database {
   email_settings: EmailSettingsTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;

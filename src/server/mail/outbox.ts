@@ -21,7 +21,13 @@ export const MAX_ATTEMPTS = 8;
 /** A claim is held this long (well past the 10 s waits of one send); a worker that died mid-send lets another instance take it over after it. */
 export const CLAIM_LEASE_MS = 120_000;
 /** Messages with one-time links lose their bodies once delivered or given up: the log keeps the rest. */
-const SECRET_KINDS: readonly MailKind[] = ['password-reset', 'invitation', 'workspace-deleted'];
+const SECRET_KINDS: readonly MailKind[] = [
+  'password-reset',
+  'invitation',
+  'invitation-existing',
+  'workspace-deleted',
+  'email-confirmation',
+];
 
 /** 30 s, 2 min, 8 min, 32 min, then hourly. */
 export function retryDelayMs(attempt: number): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_LIMITS as L, EMAIL_SETUP_MESSAGES as M } from '../mail';
+import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_LIMITS as L, EMAIL_SETUP_MESSAGES as M, MAIL_KINDS } from '../mail';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../messages';
 import { emailSchema } from './auth';
@@ -96,7 +96,7 @@ export const emailTestSchema = z.object({
 
 export const deliveryLogEntrySchema = z.object({
   _id: z.string(),
-  kind: z.enum(['contact', 'password-reset', 'invitation', 'test', 'workspace-deleted']),
+  kind: z.enum(MAIL_KINDS),
   to: z.string(),
   subject: z.string(),
   status: z.enum(['queued', 'sending', 'sent', 'failed']),

@@ -21,6 +21,8 @@ export const publicUserSchema = z.object({
   workspaceId: z.string(),
   createdAt: z.string(),
   lastActiveAt: z.string().nullable(),
+  /** False until the address is proven by the link mailed at sign-up (issue 25). */
+  emailConfirmed: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -35,7 +35,7 @@ export async function insertUser(
   t: TestApp,
   values: { workspaceId: string; role: string } & Partial<
     Pick<UserRow, 'username' | 'name' | 'email' | 'status' | 'permissions' | 'created_at'>
-  >,
+  > & { /** Inserted users have proven their address unless this says otherwise. */ confirmed?: boolean },
 ): Promise<TestUser> {
   sharedHash ??= hashPassword(PASSWORD, MIN_HASH_COST);
   const now = new Date().toISOString();
@@ -57,6 +57,8 @@ export async function insertUser(
     updated_at: now,
     last_active_at: null,
     session_version: 0,
+    email_confirmed_at: values.confirmed === false ? null : now,
+    pending_workspace_id: null,
   };
   await t.database.handle.db.insertInto('users').values(row).execute();
   return {

@@ -13,6 +13,7 @@ import * as scrapedProfileCounts from './011-scraped-profile-counts';
 import * as publishing from './012-publishing';
 import * as accountSafety from './013-account-safety';
 import * as siteSettings from './014-site-settings';
+import * as provenClaims from './015-proven-claims';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-publishing': publishing,
   '013-account-safety': accountSafety,
   '014-site-settings': siteSettings,
+  '015-proven-claims': provenClaims,
 };

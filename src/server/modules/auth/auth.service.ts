@@ -148,6 +148,8 @@ export function createAuthService({
             updated_at: now,
             last_active_at: now,
             session_version: 0,
+            email_confirmed_at: null,
+            pending_workspace_id: null,
           };
           await trx.insertInto('users').values(row).execute();
           await recordActivity(trx, {

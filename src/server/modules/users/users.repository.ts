@@ -32,6 +32,8 @@ export const SESSION_USER_COLUMNS = [
   'location',
   'last_active_at',
   'session_version',
+  'email_confirmed_at',
+  'pending_workspace_id',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof SessionUser)[];

@@ -41,7 +41,14 @@ const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {
 
 export async function createWorkspace(
   db: Db,
-  values: { id?: string; name: string; domain: string | null; kind: WorkspacesTable['kind'] },
+  values: {
+    id?: string;
+    name: string;
+    domain: string | null;
+    kind: WorkspacesTable['kind'];
+    /** A domain claimed by an owner who has not confirmed the address yet (issue 25). */
+    pendingDomain?: string | null;
+  },
 ): Promise<WorkspaceRow> {
   const now = nowIso();
   const inserted = {
@@ -57,9 +64,14 @@ export async function createWorkspace(
   };
   // Later columns are left to their defaults, so this also writes to a database of an earlier schema
   // (the migration tests build one).
-  await db.insertInto('workspaces').values(inserted).execute();
+  // pending_domain (migration 015) only when there is one, so older schemas still take the insert.
+  await db
+    .insertInto('workspaces')
+    .values(values.pendingDomain ? { ...inserted, pending_domain: values.pendingDomain } : inserted)
+    .execute();
   const row: WorkspaceRow = {
     ...inserted,
+    pending_domain: values.pendingDomain ?? null,
     require_two_factor: 0,
     deleted_at: null,
     deleted_by: null,

@@ -1,5 +1,5 @@
 import type { BadgeColor } from '../../../shared/roles';
-import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
+import { EMAIL_SETUP_MESSAGES as M, MAIL_KIND_LABELS } from '../../../shared/mail';
 import type { DeliveryLogEntry } from '../../../shared/schemas/email';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
@@ -13,13 +13,7 @@ const STATUS: Record<DeliveryLogEntry['status'], { label: string; color: BadgeCo
   sent: { label: 'Sent', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
 };
-const KIND: Record<DeliveryLogEntry['kind'], string> = {
-  contact: 'Contact form',
-  'password-reset': 'Password reset',
-  invitation: 'Invitation',
-  test: 'Test',
-  'workspace-deleted': 'Workspace deleted',
-};
+const KIND: Record<DeliveryLogEntry['kind'], string> = MAIL_KIND_LABELS;
 
 function When({ iso }: { iso: string }) {
   return (
