@@ -81,6 +81,10 @@ import { createSecondStepService } from './modules/auth/second-step.service';
 import { createSessionStart } from './modules/auth/sign-in-session';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
+import { createSignUpService } from './modules/auth/sign-up.service';
+import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
+import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
+import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -210,7 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = createAuthService({
     db,
-    tokens,
     throttle:
       deps.throttle ??
       limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
@@ -230,6 +233,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: async () => (await siteSettings.live()).identity.siteName,
   });
   app.decorate('outbox', mailer.worker);
+  const confirmation = createEmailConfirmationService(
+    mailer,
+    limits.limiter({
+      name: 'confirm-resend',
+      limit: EMAIL_CONFIRMATION.resendLimit,
+      windowMs: EMAIL_CONFIRMATION.resendWindowMs,
+    }),
+  );
+  const signUp = createSignUpService({
+    db,
+    tokens,
+    passwords,
+    secondStep,
+    confirmation,
+    siteName: () => mailer.siteName(),
+    kickMail: () => mailer.worker.kick(),
+    clock,
+  });
   const scheduler = createPublishScheduler(db, { clock, log: app.log });
   app.decorate('scheduler', scheduler);
   const workspacePurge = createWorkspacePurge(db, { clock, log: app.log });
@@ -248,7 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       });
       await api.register(healthRoutes(db, () => isOverloaded(app)));
-      await api.register(authRoutes(auth, secondStep, guards, perAddress));
+      await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
+      await api.register(emailConfirmationRoutes(confirmation, guards));
       await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
@@ -285,7 +307,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailRoutes(createEmailService(mailer), guards));
       await api.register(
         passwordResetRoutes(
-          createPasswordResetService(mailer, app.log, deps.resetLimits ?? resetLimits(limits), passwords),
+          createPasswordResetService(
+            mailer,
+            app.log,
+            deps.resetLimits ?? resetLimits(limits),
+            passwords,
+            confirmation,
+          ),
           perAddress.passwordReset,
         ),
       );

@@ -27,6 +27,36 @@ export const ADDRESS_LIMITS = {
 } as const;
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 
+/**
+ * Sign-ins per account, whatever the address (issue 25): guesses spread over many addresses. Past `limit`
+ * attempts in `windowMs` the e-mail waits `firstWaitMs`; after a wait one attempt goes through, and if it
+ * fails the next wait is twice as long, up to `maxWaitMs`. Attempts refused during a wait do not lengthen
+ * it, so a stranger cannot keep the owner out; a right password, or `forgetAfterMs` without any attempt
+ * after a wait, starts afresh. Counted for every e-mail, with or without an account.
+ */
+export const LOGIN_ACCOUNT_BUDGET = {
+  name: 'login-account',
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+  firstWaitMs: 60 * 1000,
+  maxWaitMs: 15 * 60 * 1000,
+  forgetAfterMs: 60 * 60 * 1000,
+} as const;
+
+/** An account's owner is e-mailed once a day at most that its password is being guessed. */
+export const SIGN_IN_ALERT_LIMIT = { name: 'sign-in-alert', limit: 1, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/**
+ * An address (IPv4, or IPv6 /64) an account signed in from: for this long its sign-ins to that account
+ * skip the account's wait (the per-address limits still apply), so guesses from elsewhere never lock the
+ * owner out of their usual place.
+ */
+export const KNOWN_SIGN_IN_ADDRESS = {
+  name: 'login-known-address',
+  limit: 1,
+  windowMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
 export const TOAST = {
   durationMs: 4000,
   visibleToasts: 3,
@@ -36,28 +66,6 @@ export const TOAST = {
   hotkey: ['altKey', 'KeyT'],
   swipeThreshold: 45,
 } as const;
-
-/** Domains of public mail providers: a business signing up with one of these gets no workspace domain. */
-export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'yahoo.co.in',
-  'outlook.com',
-  'hotmail.com',
-  'live.com',
-  'msn.com',
-  'icloud.com',
-  'me.com',
-  'aol.com',
-  'proton.me',
-  'protonmail.com',
-  'gmx.com',
-  'mail.com',
-  'zoho.com',
-  'yandex.com',
-  'rediffmail.com',
-];
 
 /** The sitemap protocol's limit on URLs in one file (sitemaps.org); a bigger site gets a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;

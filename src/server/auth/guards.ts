@@ -9,6 +9,7 @@ import { findSessionUser, markActive } from '../modules/users/users.repository';
 import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
+import { EMAIL_CONFIRMATION_MESSAGES, WAITING_ROOM_WORKSPACE_ID } from '../../shared/email-confirmation';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,11 +33,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route without a guard is public, and says so. */
     access?: 'public';
+    /** A signed-in route an account waiting for its e-mail confirmation (no workspace yet) may use. */
+    waitingRoom?: 'allowed';
   }
 }
 
 /** What a route without a guard declares: `config: PUBLIC_ROUTE`. */
 export const PUBLIC_ROUTE = { access: 'public' } as const;
+
+/**
+ * What a signed-in route declares when a Team Member still waiting for the e-mail confirmation (issue 25:
+ * they belong to no workspace) may use it: their profile and the confirmation link. Every other route
+ * refuses them, so nothing new can leak to an unproven claim.
+ */
+export const WAITING_ROOM_ALLOWED = { waitingRoom: 'allowed' } as const;
 
 /** A guard carrying the rule it enforces. */
 type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -77,6 +87,14 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     return user;
   }
 
+  function refuseWaitingRoom(request: FastifyRequest, user: SessionUser): void {
+    if (
+      user.workspace_id === WAITING_ROOM_WORKSPACE_ID &&
+      request.routeOptions.config.waitingRoom !== 'allowed'
+    )
+      throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
+  }
+
   // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
   async function touchLastActive(user: SessionUser): Promise<void> {
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
@@ -87,7 +105,9 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   const requireUser = withRule(
     { kind: 'signed-in' },
     async (request: FastifyRequest, _reply: FastifyReply) => {
-      request.currentUser = await userFromToken(request);
+      const user = await userFromToken(request);
+      refuseWaitingRoom(request, user);
+      request.currentUser = user;
     },
   );
 

@@ -1,4 +1,5 @@
-import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../shared/mail';
+import { INVITATION, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../shared/mail';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/email-confirmation';
 import { WORKSPACE_DELETION_MESSAGES } from '../../shared/workspace-deletion';
 import { escapeXml as escapeHtml } from '../render/xml';
 
@@ -65,20 +66,6 @@ export function passwordResetMail(siteName: string, input: { username: string; l
   });
 }
 
-export function invitationMail(
-  siteName: string,
-  input: { workspaceName: string; inviterName: string; link: string },
-): MailBody {
-  return render(siteName, INVITATION_MESSAGES.subject(input.workspaceName, siteName), {
-    paragraphs: [
-      `${input.inviterName} invited you to join ${input.workspaceName} on ${siteName} as a Team Member.`,
-      'Create your account with the button below. The invitation works once, within 7 days.',
-    ],
-    action: { label: `Join ${input.workspaceName}`, url: input.link },
-    footnote: 'If you were not expecting this invitation, you can ignore this e-mail.',
-  });
-}
-
 export function testMail(siteName: string, input: { host: string; sentBy: string }): MailBody {
   return render(siteName, `${siteName} test e-mail`, {
     paragraphs: [
@@ -101,5 +88,78 @@ export function workspaceDeletedMail(
     ],
     action: { label: M.mailAction, url: input.link },
     footnote: M.mailFootnote,
+  });
+}
+
+/** The link that proves an account's address (issue 25), mailed at sign-up and on "Resend link". */
+export function emailConfirmationMail(siteName: string, input: { username: string; link: string }): MailBody {
+  const M = EMAIL_CONFIRMATION_MESSAGES;
+  return render(siteName, M.subject(siteName), {
+    paragraphs: [M.mailIntro(input.username), M.mailBody(siteName)],
+    action: { label: M.mailAction, url: input.link },
+    footnote: M.mailFootnote,
+  });
+}
+
+/** To a workspace's admins: someone proved an address at its domain and joined (issue 25). */
+export function memberJoinedMail(
+  siteName: string,
+  input: { username: string; email: string; workspaceName: string; link: string },
+): MailBody {
+  const M = EMAIL_CONFIRMATION_MESSAGES;
+  return render(siteName, M.memberJoinedSubject(input.username, input.workspaceName), {
+    paragraphs: [M.memberJoined(input.username, input.email, input.workspaceName)],
+    action: { label: 'Open Users & Roles', url: input.link },
+  });
+}
+
+/**
+ * A name someone typed (a workspace's, an inviter's) as an invitation shows it (issue 25): plain text on one
+ * line — control characters, line breaks and bidirectional or invisible format characters become spaces —
+ * cut to INVITATION.nameMax characters. The HTML part escapes it like every paragraph.
+ */
+export function plainMailName(name: string, max: number = INVITATION.nameMax): string {
+  const flat = name
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(flat);
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+interface InvitationInput {
+  workspaceName: string;
+  inviterName: string;
+  link: string;
+  /** SITE_URL's host: the mail says which platform sent it, since the workspace's name is anyone's. */
+  siteHost: string;
+}
+
+/** An invitation to an address without an account: sign up through the link (issue 10, bounded in 25). */
+export function invitationMail(siteName: string, input: InvitationInput): MailBody {
+  const workspace = plainMailName(input.workspaceName);
+  const inviter = plainMailName(input.inviterName);
+  return render(siteName, INVITATION_MESSAGES.subject(workspace, siteName), {
+    paragraphs: [
+      `${inviter} invited you to join ${workspace} on ${siteName} as a Team Member.`,
+      'Create your account with the button below. The invitation works once, within 7 days.',
+    ],
+    action: { label: `Join ${workspace}`, url: input.link },
+    footnote: INVITATION_MESSAGES.sentBy(siteName, input.siteHost),
+  });
+}
+
+/**
+ * An invitation to an address that already has an account (issue 25): sign in to join. The inviter is
+ * answered exactly as for a new address; only the mailbox's owner learns which mail it is.
+ */
+export function existingAccountInvitationMail(siteName: string, input: InvitationInput): MailBody {
+  const M = INVITATION_MESSAGES;
+  const workspace = plainMailName(input.workspaceName);
+  const inviter = plainMailName(input.inviterName);
+  return render(siteName, M.existingSubject(workspace, siteName), {
+    paragraphs: [M.existingIntro(inviter, workspace, siteName), M.existingBody(workspace, siteName)],
+    action: { label: M.existingAction(workspace), url: input.link },
+    footnote: M.sentBy(siteName, input.siteHost),
   });
 }

@@ -75,3 +75,33 @@ export async function setUserColumns(
 ): Promise<void> {
   await t.database.handle.db.updateTable('users').set(values).where('email', '=', email).execute();
 }
+
+/** The token of the newest confirmation link mailed to `email` (read from the outbox, as the mailbox would). */
+export async function confirmationTokenFor(t: TestApp, email: string): Promise<string> {
+  const mail = await t.database.handle.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('kind', '=', 'email-confirmation')
+    .where('to_address', '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const token = mail?.text_body.match(/\/confirm-email\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  return token;
+}
+
+/** Opens the confirmation link mailed to `email`, as its owner would; fails loudly unless it is accepted. */
+export async function confirmByMail(
+  t: TestApp,
+  email: string,
+): Promise<{ message: string; signInAgain: boolean }> {
+  const token = await confirmationTokenFor(t, email);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/email-confirmation/confirm',
+    payload: { token },
+  });
+  if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

@@ -15,10 +15,11 @@ import { answers } from '../../http/answers';
 
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { profileEtag } from './profile-etag';
-import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, WAITING_ROOM_ALLOWED, type Guards } from '../../auth/guards';
 import type { AddressLimiters } from '../../limits/address-limits';
 import { perAddressLimit } from '../../limits/per-address';
 import type { AuthService } from './auth.service';
+import type { SignUpService } from './sign-up.service';
 import type { SecondStepService } from './second-step.service';
 
 /** GET /api/profile with the ETag of the profile the caller already has: no body. */
@@ -27,6 +28,7 @@ const notModified = z.void().describe('Not modified: the profile is the one of t
 /** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
 export function authRoutes(
   auth: AuthService,
+  signUp: SignUpService,
   secondStep: SecondStepService,
   guards: Guards,
   perAddress: Pick<AddressLimiters, 'signUp' | 'domainCheck'>,
@@ -87,11 +89,17 @@ export function authRoutes(
         config: PUBLIC_ROUTE,
         preValidation: signUpLimit.preValidation,
         preHandler: signUpLimit.preHandler,
-        schema: { body: registerSchema, tags: ['auth'], response: answers({ 201: authResultSchema }) },
+        schema: {
+          body: registerSchema,
+          tags: ['auth'],
+          response: answers({ 201: loginAnswerSchema }),
+          description:
+            'Creates the account and mails a link to confirm its address (an invitation link is the proof itself). Answers a session, or the second step when the workspace joined requires two-factor sign-in.',
+        },
       },
       async (request, reply) => {
         reply.code(201);
-        return auth.register(request.body);
+        return signUp.register(request.body);
       },
     );
 
@@ -100,6 +108,7 @@ export function authRoutes(
     app.get(
       '/profile',
       {
+        config: WAITING_ROOM_ALLOWED,
         preValidation: guards.requireUser,
         schema: { tags: ['auth'], response: answers({ 200: profileAnswerSchema, 304: notModified }) },
       },

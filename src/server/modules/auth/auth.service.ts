@@ -1,28 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, SessionUser, UserRow } from '../../db/types';
-import { nowIso, toPublicUser } from '../../db/rows';
-import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
-import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
+import type { Database, SessionUser } from '../../db/types';
+import { toPublicUser } from '../../db/rows';
+import type { LoginInput } from '../../../shared/schemas/auth';
+import type { PublicUser } from '../../../shared/schemas/user';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
-import { DEFAULT_USER_STATUS, ROLE_FOR_USER_TYPE } from '../../../shared/roles';
-import { emailDomain } from '../../../shared/text';
 import type { PasswordWork } from '../../auth/password-work';
-import type { TokenService } from '../../auth/tokens';
 import type { Limiter } from '../../limits/limiter';
-import { badRequest, conflict, unauthorized } from '../../http/errors';
+import { unauthorized } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
-import { findUserByEmail, isUniqueViolation, profileImageOf } from '../users/users.repository';
-import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
+import { findUserByEmail, profileImageOf } from '../users/users.repository';
+import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
 import { recordActivity } from '../activity/activity.service';
-import { acceptInvitation } from '../invitations/invitations.repository';
 import type { LoginAnswer } from '../../../shared/schemas/two-factor';
 import type { SecondStepService } from './second-step.service';
 import { refuseBlockedSignIn, type StartSession } from './sign-in-session';
 
+/** Sign-in and the profile; sign-up is sign-up.service.ts. */
 export interface AuthServiceDeps {
   db: Kysely<Database>;
-  tokens: TokenService;
   /** Failed sign-ins per client address and e-mail. */
   throttle: Limiter;
   /** Sign-ins that did not succeed per client address, whatever the e-mail (issue 15). */
@@ -39,22 +34,12 @@ const loginWait = (wait: number) => SERVER_MESSAGES.tooManyLogins(Math.ceil(wait
 
 export function createAuthService({
   db,
-  tokens,
   throttle,
   addressThrottle,
   passwords,
   secondStep,
   startSession,
-  clock,
 }: AuthServiceDeps) {
-  const currentTime = clock ?? (() => new Date());
-  async function issue(user: UserRow): Promise<AuthResult> {
-    return {
-      token: await tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
-      user: toPublicUser(user),
-    };
-  }
-
   return {
     /** GET /api/profile: the signed-in user with the profile image its session read left out. */
     async profile(user: SessionUser): Promise<PublicUser> {
@@ -95,80 +80,6 @@ export function createAuthService({
       await refuseBlockedSignIn(db, user);
       // With a second factor (or a workspace requiring one) the password earns a challenge, not a session.
       return (await secondStep.challengeFor(user)) ?? startSession(user);
-    },
-
-    async register(input: RegisterInput): Promise<AuthResult> {
-      if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
-      const role = input.inviteToken ? 'Team Member' : ROLE_FOR_USER_TYPE[input.userType];
-      const domain = emailDomain(input.email);
-      const passwordHash = await passwords.hash(input.password);
-      const joining = input.userType === 'team-member' || Boolean(input.inviteToken);
-      const username = (joining ? (input.username ?? input.businessName) : input.businessName) ?? '';
-
-      try {
-        const user = await db.transaction().execute(async (trx) => {
-          let workspaceId: string;
-          if (input.inviteToken) {
-            // The invitation proves membership: any e-mail domain may join the inviting workspace.
-            workspaceId = await acceptInvitation(trx, input.inviteToken, input.email, currentTime());
-          } else if (input.userType === 'team-member') {
-            const workspace = await findWorkspaceByDomain(trx, domain);
-            if (!workspace)
-              throw badRequest(AUTH_MESSAGES.domainNotFound, [
-                { field: 'email', message: AUTH_MESSAGES.domainNotFound },
-              ]);
-            workspaceId = workspace.id;
-          } else {
-            const ownDomain = input.userType === 'business-owner' ? ownableDomain(domain) : null;
-            if (ownDomain && (await findWorkspaceByDomain(trx, ownDomain)))
-              throw conflict(SERVER_MESSAGES.domainTaken);
-            const workspace = await createWorkspace(trx, {
-              name: input.businessName ?? username,
-              domain: ownDomain,
-              kind: input.userType === 'business-owner' ? 'business' : 'personal',
-            });
-            workspaceId = workspace.id;
-          }
-          const now = nowIso();
-          const row: UserRow = {
-            id: randomUUID(),
-            workspace_id: workspaceId,
-            username,
-            name: input.businessName ?? username,
-            email: input.email,
-            password_hash: passwordHash,
-            role,
-            status: DEFAULT_USER_STATUS,
-            permissions: '{}',
-            access: '[]',
-            phone: '',
-            location: '',
-            profile_image: '',
-            created_at: now,
-            updated_at: now,
-            last_active_at: now,
-            session_version: 0,
-            email_confirmed_at: null,
-            pending_workspace_id: null,
-          };
-          await trx.insertInto('users').values(row).execute();
-          await recordActivity(trx, {
-            workspaceId,
-            userId: row.id,
-            action: `${username} signed up as ${role}`,
-          });
-          return row;
-        });
-        return issue(user);
-      } catch (error) {
-        // Two sign-ups racing for one e-mail or domain: the unique constraint decides, the loser gets 409
-        // naming what was taken (on PostgreSQL both may pass the domain check before either commits).
-        if (isUniqueViolation(error)) {
-          if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
-          throw conflict(SERVER_MESSAGES.domainTaken);
-        }
-        throw error;
-      }
     },
 
     async domainExists(domain: string): Promise<boolean> {

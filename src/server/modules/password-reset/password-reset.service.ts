@@ -13,6 +13,7 @@ import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { findUserByEmail } from '../users/users.repository';
 import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.repository';
+import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
 
 export interface PasswordResetLimits {
   perIp: Limiter;
@@ -38,6 +39,7 @@ export function createPasswordResetService(
   log: FastifyBaseLogger,
   limits: PasswordResetLimits,
   passwords: PasswordWork,
+  confirmation: Pick<EmailConfirmationService, 'prove'>,
 ) {
   const { db } = mailer;
 
@@ -104,6 +106,7 @@ export function createPasswordResetService(
         .executeTakeFirst();
       if (!row) throw badRequest(M.invalidLink);
       const passwordHash = await passwords.hash(password);
+      const siteName = await mailer.siteName();
       await db.transaction().execute(async (trx) => {
         // The one statement that uses the link: of two requests racing with it, only one updates a row.
         const used = await trx
@@ -128,14 +131,17 @@ export function createPasswordResetService(
             updated_at: now,
           }))
           .where('id', '=', row.user_id)
-          .returning(['workspace_id', 'username'])
+          .returningAll()
           .executeTakeFirstOrThrow();
         await recordActivity(trx, {
           workspaceId: user.workspace_id,
           userId: row.user_id,
           action: `${user.username} reset their password`,
         });
+        // The link reached the mailbox: that proves the address, as the confirmation link would (issue 25).
+        await confirmation.prove(trx, user, siteName, mailer.now());
       });
+      mailer.worker.kick();
     },
   };
 }

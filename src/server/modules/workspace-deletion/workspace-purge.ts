@@ -7,6 +7,7 @@ import {
   WORKSPACE_RECOVERY_DAYS,
 } from '../../../shared/workspace-deletion';
 import { recordActivity } from '../activity/activity.service';
+import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
 
 /** Deletions wait 30 days: looking once an hour (and at start) erases each within the hour after. */
 const POLL_INTERVAL_MS = 60 * 60 * 1000;
@@ -94,6 +95,9 @@ export function createWorkspacePurge(
       try {
         const count = await purgeDue();
         if (count) options.log.info({ count }, 'deleted workspaces erased for good');
+        // The same hourly round erases sign-ups never confirmed within 7 days (issue 25).
+        const lapsed = await sweepUnconfirmed(db, options.clock());
+        if (lapsed) options.log.info({ count: lapsed }, 'unconfirmed sign-ups erased after 7 days');
       } catch (error) {
         // The database may be away for a moment: look again at the next poll.
         options.log.warn({ err: error }, 'erasing deleted workspaces failed');

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, WorkspaceRow, WorkspacesTable } from '../../db/types';
 import { nowIso } from '../../db/rows';
-import { PUBLIC_MAIL_DOMAINS } from '../../../shared/constants';
 import type { WorkspaceInfo } from '../../../shared/schemas/workspace';
 import { insertSampleLeads } from '../leads/sample-leads';
 
@@ -25,12 +24,7 @@ export function findWorkspaceByDomain(db: Db, domain: string): Promise<Workspace
     .executeTakeFirst();
 }
 
-/** A domain can identify a business only if it is a real domain and not a public mail provider. */
-export function ownableDomain(domain: string): string | null {
-  const d = domain.toLowerCase();
-  if (!d.includes('.') || PUBLIC_MAIL_DOMAINS.includes(d)) return null;
-  return d;
-}
+export { ownableDomain } from './business-domain';
 
 /** Workspace type shown in Workspace Settings (spec §3); the agency itself is a business. */
 const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/types';
+import { toPublicUser } from '../../db/rows';
+import type { RegisterInput } from '../../../shared/schemas/auth';
+import type { LoginAnswer } from '../../../shared/schemas/two-factor';
+import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
+import { DEFAULT_USER_STATUS, ROLE_FOR_USER_TYPE } from '../../../shared/roles';
+import { WAITING_ROOM_WORKSPACE_ID } from '../../../shared/email-confirmation';
+import { emailDomain } from '../../../shared/text';
+import type { PasswordWork } from '../../auth/password-work';
+import type { TokenService } from '../../auth/tokens';
+import { badRequest, conflict } from '../../http/errors';
+import { findUserByEmail, isUniqueViolation } from '../users/users.repository';
+import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
+import { recordActivity } from '../activity/activity.service';
+import { acceptInvitation } from '../invitations/invitations.repository';
+import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
+import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
+import type { SecondStepService } from './second-step.service';
+
+export interface SignUpDeps {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  passwords: PasswordWork;
+  secondStep: SecondStepService;
+  confirmation: EmailConfirmationService;
+  siteName: () => Promise<string>;
+  kickMail: () => void;
+  clock: () => Date;
+}
+
+const domainNotFound = () =>
+  badRequest(AUTH_MESSAGES.domainNotFound, [{ field: 'email', message: AUTH_MESSAGES.domainNotFound }]);
+
+/**
+ * POST /api/register (spec §4; issue 25: claims need proof). The account is created at once and signed in,
+ * but its address is unproven until the mailed link is opened: a Business Owner's domain stays claimed, not
+ * owned; a Team Member signed up by domain waits outside every workspace. An invitation link is the proof
+ * itself (it went to that address). Where the workspace requires two-factor sign-in, the answer is the
+ * second step, as at sign-in, never a session.
+ */
+export function createSignUpService(deps: SignUpDeps) {
+  const { db, passwords } = deps;
+
+  /** Where the new account goes, and whether its address is already proven. */
+  async function placement(trx: Transaction<Database>, input: RegisterInput, username: string, now: Date) {
+    const domain = emailDomain(input.email);
+    if (input.inviteToken) {
+      // The invitation proves membership and the address: any e-mail domain may join the inviting workspace.
+      const workspaceId = await acceptInvitation(trx, input.inviteToken, input.email, now);
+      return { workspaceId, pendingWorkspaceId: null, confirmed: true };
+    }
+    if (input.userType === 'team-member') {
+      // Only a confirmed owner's workspace owns a domain; the member joins it once their own address is proven.
+      const workspace = await findWorkspaceByDomain(trx, domain);
+      if (!workspace) throw domainNotFound();
+      return { workspaceId: WAITING_ROOM_WORKSPACE_ID, pendingWorkspaceId: workspace.id, confirmed: false };
+    }
+    const claimed = input.userType === 'business-owner' ? ownableDomain(domain) : null;
+    // Refused only when a confirmed workspace owns it; an unconfirmed claim blocks nobody.
+    if (claimed && (await findWorkspaceByDomain(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
+    const workspace = await createWorkspace(trx, {
+      name: input.businessName ?? username,
+      domain: null,
+      pendingDomain: claimed,
+      kind: input.userType === 'business-owner' ? 'business' : 'personal',
+    });
+    return { workspaceId: workspace.id, pendingWorkspaceId: null, confirmed: false };
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<LoginAnswer> {
+      const now = deps.clock();
+      // An address whose sign-up lapsed unconfirmed is free again.
+      await sweepUnconfirmed(db, now, input.email);
+      if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
+      const role = input.inviteToken ? 'Team Member' : ROLE_FOR_USER_TYPE[input.userType];
+      const passwordHash = await passwords.hash(input.password);
+      const joining = input.userType === 'team-member' || Boolean(input.inviteToken);
+      const username = (joining ? (input.username ?? input.businessName) : input.businessName) ?? '';
+      // Read before the transaction: on SQLite a read outside it would wait for it to end.
+      const siteName = await deps.siteName();
+
+      let user: UserRow;
+      try {
+        user = await db.transaction().execute(async (trx) => {
+          const place = await placement(trx, input, username, now);
+          const at = now.toISOString();
+          const row: UserRow = {
+            id: randomUUID(),
+            workspace_id: place.workspaceId,
+            username,
+            name: input.businessName ?? username,
+            email: input.email,
+            password_hash: passwordHash,
+            role,
+            status: DEFAULT_USER_STATUS,
+            permissions: '{}',
+            access: '[]',
+            phone: '',
+            location: '',
+            profile_image: '',
+            created_at: at,
+            updated_at: at,
+            last_active_at: at,
+            session_version: 0,
+            email_confirmed_at: place.confirmed ? at : null,
+            pending_workspace_id: place.pendingWorkspaceId,
+          };
+          await trx.insertInto('users').values(row).execute();
+          await recordActivity(trx, {
+            workspaceId: place.workspaceId,
+            userId: row.id,
+            action: `${username} signed up as ${role}`,
+          });
+          if (!place.confirmed) await deps.confirmation.queueLink(trx, row, siteName, now);
+          return row;
+        });
+      } catch (error) {
+        // Two sign-ups racing for one e-mail or domain: the unique constraint decides, the loser gets 409
+        // naming what was taken (on PostgreSQL both may pass the checks before either commits).
+        if (isUniqueViolation(error)) {
+          if (await findUserByEmail(db, input.email)) throw conflict(SERVER_MESSAGES.emailTaken);
+          throw conflict(SERVER_MESSAGES.domainTaken);
+        }
+        throw error;
+      }
+      deps.kickMail();
+      // Two-factor at every door: joining a workspace that requires it starts with its set-up.
+      const challenge = await deps.secondStep.challengeFor(user);
+      if (challenge) return challenge;
+      return {
+        token: await deps.tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
+        user: toPublicUser(user),
+      };
+    },
+  };
+}
+
+export type SignUpService = ReturnType<typeof createSignUpService>;
