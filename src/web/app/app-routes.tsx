@@ -21,6 +21,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'forgot-password', ...page('ForgotPassword') },
     { path: 'reset-password', ...page('ResetPassword') },
     { path: 'recover-workspace', ...page('RecoverWorkspace') },
+    { path: 'confirm-email', ...page('ConfirmEmail') },
     { path: 'dashboard/*', ...page('Dashboard') },
     {
       element: <SiteLayout />,

@@ -34,5 +34,6 @@ export const clientPages: Pages = {
   RecoverWorkspace: lazyPage(() =>
     import('../features/auth/recover-workspace-page').then((m) => m.RecoverWorkspacePage),
   ),
+  ConfirmEmail: lazyPage(() => import('../features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage)),
   Dashboard: lazyPage(() => import('../features/dashboard/dashboard-gate').then((m) => m.DashboardGate)),
 };

@@ -4,6 +4,7 @@ import { SignupPage } from '../features/auth/signup-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { RecoverWorkspacePage } from '../features/auth/recover-workspace-page';
+import { ConfirmEmailPage } from '../features/auth/confirm-email-page';
 import { DashboardGate } from '../features/dashboard/dashboard-gate';
 import { AccessRestrictedPage } from '../features/public-site/access-restricted-page';
 import { NotFoundPage } from '../features/public-site/not-found-page';
@@ -37,5 +38,6 @@ export const serverPages: Pages = {
   ForgotPassword: ForgotPasswordPage,
   ResetPassword: ResetPasswordPage,
   RecoverWorkspace: RecoverWorkspacePage,
+  ConfirmEmail: ConfirmEmailPage,
   Dashboard: DashboardGate,
 };

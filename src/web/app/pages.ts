@@ -25,6 +25,7 @@ export interface Pages {
   ForgotPassword: PageComponent;
   ResetPassword: PageComponent;
   RecoverWorkspace: PageComponent;
+  ConfirmEmail: PageComponent;
   Dashboard: PageComponent;
 }
 
@@ -55,5 +56,6 @@ export const PAGE_MODULES: Record<PageName, string> = {
   ForgotPassword: 'features/auth/forgot-password-page.tsx',
   ResetPassword: 'features/auth/reset-password-page.tsx',
   RecoverWorkspace: 'features/auth/recover-workspace-page.tsx',
+  ConfirmEmail: 'features/auth/confirm-email-page.tsx',
   Dashboard: 'features/dashboard/dashboard-gate.tsx',
 };

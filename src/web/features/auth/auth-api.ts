@@ -44,8 +44,12 @@ export interface SignupPayload {
   inviteToken?: string;
 }
 
-export async function register(payload: SignupPayload): Promise<Partial<AuthResult>> {
-  const { data } = await api.post<Partial<AuthResult>>('register', payload);
+/**
+ * POST /api/register: a session, or (an invitation into a workspace that requires two-factor sign-in) the
+ * second step's challenge, exactly as /api/login answers it.
+ */
+export async function register(payload: SignupPayload): Promise<Partial<AuthResult> | SecondStepAnswer> {
+  const { data } = await api.post<Partial<AuthResult> | SecondStepAnswer>('register', payload);
   return data;
 }
 

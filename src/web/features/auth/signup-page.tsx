@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
@@ -11,6 +11,9 @@ import { Banner } from '../../components/ui/banner';
 import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
+import type { AuthResult } from '../../../shared/schemas/user';
+import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
+import { SecondStepForm } from '../two-factor/second-step-form';
 import { checkDomain, register } from './auth-api';
 import { signupErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
@@ -28,6 +31,8 @@ export function SignupPage() {
   const [form, setForm] = useState(EMPTY_FORM);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const [secondStep, setSecondStep] = useState<SecondStepAnswer | null>(null);
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const invitation = useInvitation(params.get('invite'));
   // An invitation makes the visitor a Team Member of the inviting workspace, with the invited address.
@@ -51,6 +56,12 @@ export function SignupPage() {
     setForm(EMPTY_FORM);
     setMessage('');
   };
+
+  function finish(result: Partial<AuthResult>, type: UserType) {
+    if (!result.token || !result.user) throw new Error(AUTH_MESSAGES.registrationFailed);
+    redirect(pathAfterSignup(type));
+    signIn(result.token, result.user, true);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -77,9 +88,15 @@ export function SignupPage() {
         ...(teamMember ? {} : { businessName: form.businessName.trim() }),
         ...(invited ? { inviteToken: invited.token } : {}),
       });
-      if (!result.token || !result.user) throw new Error(AUTH_MESSAGES.registrationFailed);
-      redirect(pathAfterSignup(userType));
-      signIn(result.token, result.user, true);
+      // The inviting workspace requires two-factor sign-in: the account exists, the session comes after
+      // its set-up (the login page's second step).
+      if ('secondStep' in result) {
+        setSecondStep(result);
+        toast.success(AUTH_MESSAGES.signupSuccess);
+        setBusy(false);
+        return;
+      }
+      finish(result, userType);
       setMessage(AUTH_MESSAGES.signupSuccess);
       toast.success(AUTH_MESSAGES.signupSuccess);
     } catch (caught) {
@@ -104,79 +121,93 @@ export function SignupPage() {
         title="Sign Up"
         description="Create your account as a freelancer, a business owner or a team member."
       />
-      <form onSubmit={onSubmit} className="space-y-5">
-        {invitation.status === 'valid' ? (
-          <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
-        ) : (
-          <UserTypeChooser value={userType} onChoose={choose} />
-        )}
-        {invitation.status === 'invalid' && <Banner message={INVITATION_MESSAGES.invalidLink} />}
+      {secondStep ? (
+        <div className="space-y-5">
+          <Banner message={AUTH_MESSAGES.signupSuccess} tone="success" />
+          <SecondStepForm
+            step={secondStep}
+            onSignedIn={(result) => finish(result, userType ?? 'team-member')}
+            // The account exists: back means the sign-in page, where the second step starts again.
+            onBack={() => navigate('/login')}
+          />
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-5">
+          {invitation.status === 'valid' ? (
+            <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
+          ) : (
+            <UserTypeChooser value={userType} onChoose={choose} />
+          )}
+          {invitation.status === 'invalid' && <Banner message={INVITATION_MESSAGES.invalidLink} />}
 
-        {message && <Banner message={message} />}
+          {message && <Banner message={message} />}
 
-        {teamMember ? (
-          <>
-            <TextField
-              label="Username"
-              name="username"
-              autoComplete="username"
-              required
-              value={form.username}
-              onChange={set('username')}
-            />
-            <TextField
-              label="Business Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={set('email')}
-              readOnly={Boolean(invited)}
-              help={invited ? 'The address your invitation was sent to.' : AUTH_MESSAGES.teamMemberEmailHelp}
-            />
-          </>
-        ) : (
-          <>
-            <TextField
-              label={userType === 'freelancer' ? 'Name/Business Name' : 'Business Name'}
-              name="businessName"
-              autoComplete="organization"
-              required
-              value={form.businessName}
-              onChange={set('businessName')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={set('email')}
-            />
-          </>
-        )}
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={form.password}
-          onChange={set('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated}>
-          {busy ? 'Creating Account...' : 'Create Account'}
-        </Button>
-      </form>
+          {teamMember ? (
+            <>
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                required
+                value={form.username}
+                onChange={set('username')}
+              />
+              <TextField
+                label="Business Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={form.email}
+                onChange={set('email')}
+                readOnly={Boolean(invited)}
+                help={
+                  invited ? 'The address your invitation was sent to.' : AUTH_MESSAGES.teamMemberEmailHelp
+                }
+              />
+            </>
+          ) : (
+            <>
+              <TextField
+                label={userType === 'freelancer' ? 'Name/Business Name' : 'Business Name'}
+                name="businessName"
+                autoComplete="organization"
+                required
+                value={form.businessName}
+                onChange={set('businessName')}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={form.email}
+                onChange={set('email')}
+              />
+            </>
+          )}
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated}>
+            {busy ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -10,6 +10,7 @@ import { sectionPage } from '../../app/sections/registry';
 import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { EmailConfirmationBanner } from '../auth/email-confirmation-notice';
 import { useLogout } from '../auth/use-logout';
 import { NotificationBell } from '../notifications/notification-bell';
 import { Sidebar } from './sidebar';
@@ -84,6 +85,7 @@ export function DashboardShell({ user }: { user: PublicUser }) {
           </Button>
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <EmailConfirmationBanner user={user} className="mb-6" />
           {!section ? (
             <p role="alert" className="rounded-xl border border-line bg-white p-8 text-center text-muted">
               {DASHBOARD_MESSAGES.sectionNotFound}

@@ -1,10 +1,18 @@
 import { ShieldAlert } from 'lucide-react';
 import { AUTH_MESSAGES } from '../../../shared/messages';
+import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
 import { PageMeta } from '../../app/page-meta';
 import { ButtonLink } from '../../components/ui/button';
+import { ResendLinkButton } from '../auth/email-confirmation-notice';
+import { useSession } from '../auth/session';
 
-/** Spec §2 /access-restricted; also shown in place of the dashboard to restricted users. */
+/**
+ * Spec §2 /access-restricted; also shown in place of the dashboard to restricted users. A Team Member who
+ * signed up by domain and has not yet opened the confirmation link is told where it went (issue 25).
+ */
 export function AccessRestrictedPage() {
+  const { user } = useSession();
+  const waiting = user?.emailConfirmed === false;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <PageMeta title="Access Restricted" description={AUTH_MESSAGES.notInternalTeam} />
@@ -13,6 +21,15 @@ export function AccessRestrictedPage() {
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight">Access Restricted</h1>
       <p className="mt-3 text-lg text-muted">{AUTH_MESSAGES.notInternalTeam}</p>
+      {waiting && (
+        <div
+          role="status"
+          className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900"
+        >
+          <p>{M.restrictedSent(user.email)}</p>
+          <ResendLinkButton />
+        </div>
+      )}
       <ButtonLink to="/" className="mt-8">
         Return Home
       </ButtonLink>
