@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { linkIn, receivedMail } from './mail';
 
 let counter = 0;
 /** A unique e-mail for this run under the given domain. */
@@ -20,15 +21,46 @@ export function setUserRole(email: string, role: string): void {
   }
 }
 
+/** The link of the newest confirmation e-mail sent to `email` (issue 25), from the test SMTP server. */
+export async function confirmationLink(email: string): Promise<string> {
+  const prefix = `${process.env.E2E_BASE_URL}/confirm-email?token=`;
+  const mail = await receivedMail((m) => m.to === email.toLowerCase() && m.text.includes(prefix));
+  return linkIn(mail, prefix);
+}
+
+/** Opens the mailed confirmation link the way the /confirm-email page does (its token, once). */
+export async function confirmEmailByMail(request: APIRequestContext, email: string): Promise<unknown> {
+  const token = new URL(await confirmationLink(email)).searchParams.get('token');
+  const response = await request.post('/api/email-confirmation/confirm', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/**
+ * Signs up through the API and, unless `confirm: false`, confirms the address with the mailed link (issue 25):
+ * only then does a Business Owner own its domain and a Team Member signed up by domain join its workspace.
+ */
 export async function registerViaApi(
   request: APIRequestContext,
-  body: { userType: string; email: string; password?: string; businessName?: string; username?: string },
+  {
+    confirm = true,
+    ...body
+  }: {
+    userType: string;
+    email: string;
+    password?: string;
+    businessName?: string;
+    username?: string;
+    confirm?: boolean;
+  },
 ) {
   const response = await request.post('/api/register', {
     data: { password: 'secret123', confirmPassword: body.password ?? 'secret123', ...body },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  const answer = await response.json();
+  if (confirm) await confirmEmailByMail(request, body.email);
+  return answer;
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string) {

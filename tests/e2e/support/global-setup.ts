@@ -3,18 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../../../scripts/lib/build-if-stale.mjs';
 import { startSmtpSink } from '../../support/smtp-sink';
-import { startServer } from './server';
+import { E2E_ADMIN, startServer } from './server';
 
 /**
  * Builds if needed, starts one server for the whole run and a real SMTP server it may send to (on
  * loopback, hence ALLOW_PRIVATE_SMTP); workers read both addresses, and the received mail as JSON files
- * in E2E_MAIL_DIR, from the environment.
+ * in E2E_MAIL_DIR, from the environment. The agency's mail set-up points at that server from the start:
+ * platform mail (every sign-up's confirmation link, issue 25) goes through it.
  */
 export default async function globalSetup() {
   await buildIfStale('Building the app for the browser tests...');
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-e2e-mail-'));
   const sink = await startSmtpSink({ dir: mailDir });
-  const server = await startServer({ ALLOW_PRIVATE_SMTP: 'true' });
+  const server = await startServer({ ALLOW_PRIVATE_SMTP: 'true', SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true' });
+  await saveAgencyMailSetup(server.baseURL, sink);
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
@@ -29,4 +31,29 @@ export default async function globalSetup() {
     await sink.close();
     fs.rmSync(mailDir, { recursive: true, force: true });
   };
+}
+
+/** The seeded Admin saves the agency's set-up: the test SMTP server, plain SMTP on loopback. */
+async function saveAgencyMailSetup(
+  baseURL: string,
+  smtp: { host: string; port: number; user: string; pass: string },
+) {
+  const login = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(`${baseURL}/api/email/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      host: smtp.host,
+      port: smtp.port,
+      secure: false,
+      auth: { user: smtp.user, pass: smtp.pass },
+      from: 'Agency Mail <hello@agency.test>',
+    }),
+  });
+  if (!saved.ok) throw new Error(`saving the agency's mail set-up: ${saved.status} ${await saved.text()}`);
 }

@@ -7,6 +7,17 @@ export function testSmtp(): { host: string; port: number; user: string; pass: st
   return JSON.parse(process.env.E2E_SMTP!);
 }
 
+/** Every message the test SMTP server has received so far that matches, oldest first. */
+export function receivedMails(match: (mail: ReceivedMail) => boolean): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail)
+    .filter(match);
+}
+
 /** Waits for a message the test SMTP server received (written as JSON by global-setup's sink). */
 export async function receivedMail(
   match: (mail: ReceivedMail) => boolean,
