@@ -48,18 +48,20 @@ export function EmailConfirmationBanner({ user, className }: { user: PublicUser;
     <aside
       aria-labelledby="email-confirmation-title"
       className={cn(
-        'flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-start',
+        'flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900',
         className,
       )}
     >
-      <MailWarning className="size-5 shrink-0 text-amber-700" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <h2 id="email-confirmation-title" className="text-sm font-semibold">
-          {M.bannerTitle}
-        </h2>
-        <p className="mt-1 text-sm">{M.bannerText(user.email)}</p>
+      <MailWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="email-confirmation-title" className="text-sm font-semibold">
+            {M.bannerTitle}
+          </h2>
+          <p className="mt-1 break-words text-sm">{M.bannerText(user.email)}</p>
+        </div>
+        <ResendLinkButton className="shrink-0 self-start" />
       </div>
-      <ResendLinkButton className="shrink-0 self-start" />
     </aside>
   );
 }
