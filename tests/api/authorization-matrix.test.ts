@@ -6,7 +6,7 @@ import { canUseModule, isGroupVisible } from '../../src/shared/access';
 import { MODULE_KEYS, isDashboardRestricted, type PermissionSubject } from '../../src/shared/roles';
 import { builtWeb, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin } from './support/users';
-import { freelancerBody, ownerBody, registerOk, uniqueDomain } from './support/accounts';
+import { freelancerBody, ownerBody, registerConfirmed, registerOk, uniqueDomain } from './support/accounts';
 
 /**
  * Issue 13: every route of the server's own route table × every kind of caller. Each route declares its
@@ -141,8 +141,8 @@ describe('authorization matrix from the route table', () => {
 
   it('ignores role, status, workspace and plan where a body may not set them', async () => {
     const domain = uniqueDomain();
-    const { token, user } = await registerOk(
-      t.app,
+    const { token, user } = await registerConfirmed(
+      t,
       ownerBody(`mass@${domain}`, {
         role: 'Admin',
         status: 'Active',

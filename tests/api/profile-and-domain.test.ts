@@ -4,7 +4,14 @@ import { SignJWT } from 'jose';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import { createTokenService } from '../../src/server/auth/tokens';
 import { ADMIN, JWT_SECRET, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
-import { freelancerBody, ownerBody, registerOk, setUserColumns, uniqueDomain } from './support/accounts';
+import {
+  freelancerBody,
+  ownerBody,
+  registerConfirmed,
+  registerOk,
+  setUserColumns,
+  uniqueDomain,
+} from './support/accounts';
 
 /** GET /api/profile (spec §4 session, DESIGN §5 re-read on every request) and POST /api/check-domain. */
 describe('GET /api/profile', () => {
@@ -164,7 +171,7 @@ describe('POST /api/check-domain', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await registerOk(t.app, ownerBody(`owner@${domain}`));
+    await registerConfirmed(t, ownerBody(`owner@${domain}`));
   });
   afterAll(async () => t.close());
 

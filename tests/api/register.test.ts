@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
+import { WAITING_ROOM_WORKSPACE_ID } from '../../src/shared/email-confirmation';
 import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
 import { createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import {
@@ -8,6 +9,9 @@ import {
   ownerBody,
   register,
   registerOk,
+  registerConfirmed,
+  confirmByMail,
+  confirmationTokenFor,
   teamMemberBody,
   uniqueDomain,
 } from './support/accounts';
@@ -32,7 +36,10 @@ describe('POST /api/register', () => {
     let owner: Awaited<ReturnType<typeof registerOk>>;
 
     beforeAll(async () => {
-      owner = await registerOk(t.app, ownerBody(`  Boss@${domain.toUpperCase()} `, { businessName: 'Acme' }));
+      owner = await registerConfirmed(
+        t,
+        ownerBody(`  Boss@${domain.toUpperCase()} `, { businessName: 'Acme' }),
+      );
     });
 
     it('makes the owner a Business Admin of a new workspace', async () => {
@@ -69,7 +76,18 @@ describe('POST /api/register', () => {
       const { user, token } = response.json();
       expect(token).toBeTruthy();
       expect(user).toMatchObject({ email: `jo@${domain}`, username: 'jo', role: 'Team Member' });
-      expect(user.workspaceId).toBe(owner.user.workspaceId);
+      // Issue 25: outside every workspace until the mailed link proves the address.
+      expect(user).toMatchObject({ workspaceId: WAITING_ROOM_WORKSPACE_ID, emailConfirmed: false });
+      await confirmByMail(t, `jo@${domain}`);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(profile.json().user).toMatchObject({
+        workspaceId: owner.user.workspaceId,
+        emailConfirmed: true,
+      });
     });
 
     it('refuses a second business owner on the owned domain with 409', async () => {
@@ -211,15 +229,27 @@ describe('POST /api/register', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lets exactly one of two simultaneous business owners claim one domain', async () => {
+  it('lets exactly one of two simultaneous business owners own one domain: the first to confirm', async () => {
     const domain = uniqueDomain();
     const responses = await Promise.all([
       register(t.app, ownerBody(`a@${domain}`)),
       register(t.app, ownerBody(`b@${domain}`)),
     ]);
-
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(SERVER_MESSAGES.domainTaken);
+    // Issue 25: an unconfirmed claim refuses nobody; the confirmations race for the domain.
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
+    const confirmations = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/email-confirmation/confirm',
+        payload: { token: await confirmationTokenFor(t, `a@${domain}`) },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/email-confirmation/confirm',
+        payload: { token: await confirmationTokenFor(t, `b@${domain}`) },
+      }),
+    ]);
+    expect(confirmations.map((r) => r.statusCode)).toContain(200);
     const workspaces = await t.database.handle.db
       .selectFrom('workspaces')
       .select('id')

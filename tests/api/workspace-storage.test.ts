@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from './support/test-app';
-import { ownerBody, registerOk, teamMemberBody } from './support/accounts';
+import { ownerBody, registerConfirmed, teamMemberBody } from './support/accounts';
 import { seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, pngFile, sendBlog } from './support/blogs';
 
@@ -72,7 +72,7 @@ describe('workspace storage in use', () => {
 
   it('follows profile images, new members, uploads and removals, equal to a recount each time', async () => {
     const domain = `storage-${Date.now()}.test`;
-    const owner = await registerOk(t.app, ownerBody(uniqueEmail(domain)));
+    const owner = await registerConfirmed(t, ownerBody(uniqueEmail(domain)));
     const ownerAuth = `Bearer ${owner.token}`;
     const workspaceId = owner.user.workspaceId;
     expect(await shown(ownerAuth)).toBe(0);
@@ -81,7 +81,7 @@ describe('workspace storage in use', () => {
     expect(await shown(ownerAuth)).toBe(await recount(workspaceId));
     expect(await shown(ownerAuth)).toBe('data:image/png;base64,'.length + 3000);
 
-    const member = await registerOk(t.app, teamMemberBody(uniqueEmail(domain)));
+    const member = await registerConfirmed(t, teamMemberBody(uniqueEmail(domain)));
     expect((await setImage(`Bearer ${member.token}`, pngDataUrl(500, 2))).statusCode).toBe(200);
     expect((await setImage(ownerAuth, pngDataUrl(100, 3))).statusCode).toBe(200);
     expect(await shown(ownerAuth)).toBe(await recount(workspaceId));

@@ -105,3 +105,21 @@ export async function confirmByMail(
   if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
+
+/**
+ * Signs up and opens the mailed confirmation link, as a person who reads their mail does: the suites
+ * about what a proven account does (invite, set up mail, join by domain) start here.
+ */
+export async function registerConfirmed(
+  t: TestApp,
+  body: Record<string, unknown>,
+): Promise<Awaited<ReturnType<typeof registerOk>>> {
+  const answer = await registerOk(t.app, body);
+  await confirmByMail(t, String(body.email));
+  const row = await t.database.handle.db
+    .selectFrom('users')
+    .select('workspace_id')
+    .where('id', '=', answer.user.id)
+    .executeTakeFirstOrThrow();
+  return { ...answer, user: { ...answer.user, workspaceId: row.workspace_id, emailConfirmed: true } };
+}

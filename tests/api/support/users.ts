@@ -5,7 +5,7 @@ import { createTokenService } from '../../../src/server/auth/tokens';
 import { createWorkspace } from '../../../src/server/modules/workspaces/workspaces.repository';
 import type { UserRow, WorkspaceRow } from '../../../src/server/db/types';
 import { ADMIN, JWT_SECRET, uniqueEmail, type TestApp } from './test-app';
-import { PASSWORD, freelancerBody, ownerBody, registerOk, uniqueDomain } from './accounts';
+import { PASSWORD, freelancerBody, ownerBody, registerConfirmed, uniqueDomain } from './accounts';
 
 /** One slow scrypt hash shared by every inserted user (each can still sign in with PASSWORD). */
 let sharedHash: Promise<string> | undefined;
@@ -124,7 +124,7 @@ export interface Cast {
 export async function createCast(t: TestApp): Promise<Cast> {
   const domain = uniqueDomain();
   const signUp = async (body: Record<string, unknown>): Promise<TestUser> => {
-    const { token, user } = await registerOk(t.app, body);
+    const { token, user } = await registerConfirmed(t, body);
     const headers = { authorization: `Bearer ${token}` };
     return { id: user.id, email: String(user.email), workspaceId: user.workspaceId, headers };
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { SITE_URL, testEngine, type TestApp } from './test-app';
-import { ownerBody, registerOk, teamMemberBody, uniqueDomain } from './accounts';
+import { ownerBody, registerConfirmed, teamMemberBody, uniqueDomain } from './accounts';
 import { insertUser, type TestUser } from './users';
 
 type Headers = { authorization: string };
@@ -18,8 +18,8 @@ export interface Business {
 /** A business as people make one: the owner and a Team Member sign up, a Web Developer is added. */
 export async function signUpBusiness(t: TestApp, name: string): Promise<Business> {
   const domain = uniqueDomain();
-  const owner = await registerOk(t.app, ownerBody(`boss@${domain}`, { businessName: name }));
-  const member = await registerOk(t.app, teamMemberBody(`mate@${domain}`));
+  const owner = await registerConfirmed(t, ownerBody(`boss@${domain}`, { businessName: name }));
+  const member = await registerConfirmed(t, teamMemberBody(`mate@${domain}`));
   const workspaceId = owner.user.workspaceId;
   return {
     name,

@@ -30,6 +30,9 @@ export interface SignUpDeps {
   clock: () => Date;
 }
 
+const domainOwner = (trx: Transaction<Database>, domain: string) =>
+  trx.selectFrom('workspaces').select('id').where('domain', '=', domain).executeTakeFirst();
+
 const domainNotFound = () =>
   badRequest(AUTH_MESSAGES.domainNotFound, [{ field: 'email', message: AUTH_MESSAGES.domainNotFound }]);
 
@@ -58,8 +61,9 @@ export function createSignUpService(deps: SignUpDeps) {
       return { workspaceId: WAITING_ROOM_WORKSPACE_ID, pendingWorkspaceId: workspace.id, confirmed: false };
     }
     const claimed = input.userType === 'business-owner' ? ownableDomain(domain) : null;
-    // Refused only when a confirmed workspace owns it; an unconfirmed claim blocks nobody.
-    if (claimed && (await findWorkspaceByDomain(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
+    // Refused only when a confirmed workspace owns it (a deleted one keeps it while recoverable); an
+    // unconfirmed claim blocks nobody.
+    if (claimed && (await domainOwner(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
     const workspace = await createWorkspace(trx, {
       name: input.businessName ?? username,
       domain: null,

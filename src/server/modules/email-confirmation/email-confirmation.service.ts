@@ -84,6 +84,20 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
       }))
       .where('id', '=', user.id)
       .execute();
+    // What the waiting room holds of them (their sign-up line, their confirmation mail) moves with them, so
+    // the workspace's erasure one day leaves nothing of them behind.
+    await trx
+      .updateTable('activity')
+      .set({ workspace_id: workspace.id })
+      .where('workspace_id', '=', WAITING_ROOM_WORKSPACE_ID)
+      .where('user_id', '=', user.id)
+      .execute();
+    await trx
+      .updateTable('mail_outbox')
+      .set({ workspace_id: workspace.id })
+      .where('workspace_id', '=', WAITING_ROOM_WORKSPACE_ID)
+      .where('to_address', '=', user.email)
+      .execute();
     await recordActivity(trx, {
       workspaceId: workspace.id,
       userId: user.id,
