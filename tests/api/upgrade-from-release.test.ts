@@ -115,6 +115,23 @@ describe('upgrading a release 0.4 database', () => {
     await signIn('sam@bloom-bakery.test', 'member-pass-1');
   });
 
+  it('counts every account of the release as confirmed, and its business domain as owned (issue 25)', async () => {
+    for (const [email, password] of [
+      ['admin@release.test', 'release-pass-1'],
+      ['owner@bloom-bakery.test', 'owner-pass-1'],
+      ['sam@bloom-bakery.test', 'member-pass-1'],
+    ]) {
+      const profile = (await get('/api/profile', await signIn(email, password))).json().user;
+      expect(profile, email).toMatchObject({ emailConfirmed: true });
+    }
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/check-domain',
+      payload: { domain: 'bloom-bakery.test' },
+    });
+    expect(check.statusCode).toBe(200);
+  });
+
   it('keeps every post with its category, status and featured image bytes', async () => {
     const admin = await signIn('admin@release.test', 'release-pass-1');
     const posts = (await get('/api/blogs?limit=10', admin)).json().blogs as {
