@@ -46,7 +46,7 @@ import {
   type PasswordResetLimits,
 } from './modules/password-reset/password-reset.service';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
-import { createInvitationsService } from './modules/invitations/invitations.service';
+import { createInvitationsService, invitationLimits } from './modules/invitations/invitations.service';
 import { botgitRoutes } from './modules/botgit/botgit.routes';
 import { createScrapedService } from './modules/botgit/scraped.service';
 import { createMailer } from './mail/mailer';
@@ -317,7 +317,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           perAddress.passwordReset,
         ),
       );
-      await api.register(invitationsRoutes(createInvitationsService(mailer, app.log), guards));
+      await api.register(
+        invitationsRoutes(createInvitationsService(mailer, app.log, invitationLimits(limits)), guards),
+      );
       await api.register(
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );

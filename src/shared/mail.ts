@@ -92,14 +92,30 @@ export const INVITATION = {
   ttlMs: 7 * 24 * 60 * 60 * 1000,
   /** Pending invitations listed in Workspace Settings. */
   listLimit: 100,
+  /**
+   * Invitations one workspace may send (issue 25): this many an hour and a day, counted in the shared limit
+   * store; more answer 429 with Retry-After. Each one is a mail under the platform's name.
+   */
+  hourlyLimit: 20,
+  hourlyWindowMs: 60 * 60 * 1000,
+  dailyLimit: 100,
+  dailyWindowMs: 24 * 60 * 60 * 1000,
+  /** A workspace's or inviter's name in an invitation: plain text on one line, cut to this many characters. */
+  nameMax: 100,
 } as const;
+
+/** "5 minutes", "3 hours": how long to wait, as a person reads it. */
+const waitText = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+};
 
 export const INVITATION_MESSAGES = {
   button: 'Invite Members',
   sent: (email: string) => `Invitation sent to ${email}.`,
   sendFailed: 'Failed to send the invitation',
   revoked: 'Invitation revoked.',
-  alreadyMember: 'This person already has an account.',
   invalidLink: 'This invitation link is invalid, has expired or was already used. Ask for a new one.',
   emailMismatch: 'This invitation was sent to another e-mail address.',
   joining: (workspace: string) => `You have been invited to join ${workspace} as a Team Member.`,
@@ -107,6 +123,33 @@ export const INVITATION_MESSAGES = {
   pendingEmpty: 'No pending invitations.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can invite members.',
   notFound: 'Invitation not found.',
+  /** Past the workspace's limits (issue 25). */
+  tooMany: (waitSeconds: number) =>
+    `This workspace has sent too many invitations (at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day). Please try again in ${waitText(waitSeconds)}.`,
+  /** To an address that already has an account: sign in to join (the inviter is answered as for any address). */
+  existingSubject: (workspace: string, siteName: string) =>
+    `You were invited to join ${workspace} on ${siteName} — sign in to join`,
+  existingIntro: (inviter: string, workspace: string, siteName: string) =>
+    `${inviter} invited you to join ${workspace} on ${siteName} as a Team Member.`,
+  existingBody: (workspace: string, siteName: string) =>
+    `This address already has a ${siteName} account: sign in with it to join. You then leave the workspace you are in now and become a Team Member of ${workspace}. The invitation works once, within 7 days.`,
+  existingAction: (workspace: string) => `Sign in to join ${workspace}`,
+  /** Which platform sent an invitation: the workspace's name is whatever its owner typed. */
+  sentBy: (siteName: string, host: string) =>
+    `This invitation was sent by ${siteName} (${host}) for a workspace on it. If you were not expecting it, you can ignore this e-mail.`,
+  /** The sign-up page's invitation banner and the sign-in page. */
+  signInToJoin: 'Already have an account? Sign in to join',
+  signInToJoinTitle: (workspace: string) => `Sign in to join ${workspace}`,
+  /** Already signed in when the link is opened. */
+  joinAction: (workspace: string) => `Join ${workspace}`,
+  joined: (workspace: string) => `You joined ${workspace} as a Team Member.`,
+  joinedSignInAgain: (workspace: string) =>
+    `You joined ${workspace}. It requires two-factor sign-in: sign in again to set up your second factor.`,
+  joinFailed: 'Could not join the workspace.',
+  adminCannotJoin: 'An Admin cannot join another workspace.',
+  ownerWithMembers: (workspace: string) =>
+    `You own ${workspace}, which still has other members: remove them first, or ask to be invited with another e-mail address.`,
+  alreadyInWorkspace: (workspace: string) => `You are already a member of ${workspace}.`,
 } as const;
 
 /** Every kind of message the product sends, with the delivery log's label. */

@@ -244,6 +244,13 @@ describe('mail the product sends', () => {
   it('an invitation signs up a Team Member of the inviting workspace, with any e-mail domain, once', async () => {
     const ownerEmail = uniqueEmail(uniqueDomain());
     const owner = await registerOk(t.app, ownerBody(ownerEmail, { businessName: 'Bloom Bakery' }));
+    // Only a confirmed owner invites (issue 25). Another engineer is adding the confirmation flow; until
+    // this test opens its link, its effect is set in the database.
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ email_confirmed_at: now.toISOString() })
+      .where('id', '=', owner.user.id)
+      .execute();
     const ownerHeaders = { authorization: `Bearer ${owner.token}` };
     const invitee = uniqueEmail('gmail-like.test');
     const created = await invite(invitee, ownerHeaders);
@@ -281,7 +288,7 @@ describe('mail the product sends', () => {
     expect(pending.json().invitations).toEqual([]);
   });
 
-  it('revokes and expires invitations; only a Business Admin or Admin invites; never an existing account', async () => {
+  it('revokes and expires invitations; only a Business Admin or Admin invites', async () => {
     const created = (await invite(uniqueEmail('anywhere.test'))).json();
     const token = created.link.split('invite=')[1];
     const list = await t.app.inject({ method: 'GET', url: '/api/workspace/invitations', headers: admin });
@@ -312,7 +319,8 @@ describe('mail the product sends', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(INVITATION_MESSAGES.ownerOrAdminOnly);
-    expect((await invite(ADMIN.email)).statusCode).toBe(409);
+    // An existing account is answered like any address (attack-invitations.test.ts): no 409 to enumerate.
+    expect((await invite(ADMIN.email)).statusCode).toBe(201);
   });
 
   it('takes over a message whose sender died mid-send, once its claim has lapsed', async () => {

@@ -115,16 +115,19 @@ export function memberJoinedMail(
 
 /**
  * A name someone typed (a workspace's, an inviter's) as an invitation shows it (issue 25): plain text on one
- * line — control characters, line breaks and bidirectional or invisible format characters become spaces —
- * cut to INVITATION.nameMax characters. The HTML part escapes it like every paragraph.
+ * line — control characters (line breaks included), line and paragraph separators, and format characters
+ * (bidirectional overrides, zero-width ones) become spaces — cut to INVITATION.nameMax characters. The HTML
+ * part escapes it like every paragraph.
  */
 export function plainMailName(name: string, max: number = INVITATION.nameMax): string {
   const flat = name
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(flat);
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max - 1).join('');
+  return `${cut.trimEnd()}…`;
 }
 
 interface InvitationInput {

@@ -7,6 +7,8 @@ import {
   invitationSentAnswerSchema,
 } from '../../../shared/schemas/email';
 import { successSchema } from '../../../shared/schemas/answers';
+import { invitationAcceptedSchema } from '../../../shared/schemas/invitation-accept';
+import { INVITATION } from '../../../shared/mail';
 import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { InvitationsService } from './invitations.service';
@@ -15,7 +17,10 @@ const tags = ['workspace'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** Invitations of the caller's workspace (Business Admin or Admin), and the public look-up of a link. */
+/**
+ * Invitations of the caller's workspace (Business Admin or Admin), the public look-up of a link, and joining
+ * with it when signed in.
+ */
 export function invitationsRoutes(invitations: InvitationsService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireUser;
@@ -36,8 +41,7 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
           body: invitationSchema,
           tags,
           response: answers({ 201: invitationSentAnswerSchema }),
-          description:
-            'Invites an e-mail address to join the workspace as a Team Member (any domain); answers the link as well. 409 when the address already has an account.',
+          description: `Invites an e-mail address to join the workspace as a Team Member (any domain); answers the link as well. Only a confirmed Admin or Business Admin (403 until the address is confirmed); at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day per workspace, then 429 with Retry-After. An address that already has an account is answered the same way; its owner is mailed a sign-in link and joins with POST /invitations/{token}/accept.`,
         },
       },
       async (request, reply) =>
@@ -54,6 +58,21 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
         await invitations.revoke(request.currentUser!, request.params.id);
         return { success: true as const };
       },
+    );
+
+    app.post(
+      '/invitations/:token/accept',
+      {
+        preValidation,
+        schema: {
+          params: tokenParams,
+          tags,
+          response: answers({ 200: invitationAcceptedSchema }),
+          description:
+            "Signed in: joins the invitation's workspace as a Team Member, when it was sent to the caller's confirmed address. 409 for an Admin, or an owner whose workspace still has members; signInAgain when the workspace requires two-factor sign-in and the caller has no second factor (their sessions ended).",
+        },
+      },
+      (request) => invitations.accept(request.currentUser!, request.params.token),
     );
 
     app.get(
