@@ -72,7 +72,11 @@ export function ConfirmEmailPage() {
         <Spinner label={M.confirming} />
       ) : outcome.kind === 'confirmed' ? (
         <div className="space-y-5">
-          <Banner message={outcome.message} tone="success" />
+          {/* Confirmed, but the domain's workspace is gone: a notice rather than a success. */}
+          <Banner
+            message={outcome.message}
+            tone={outcome.message === AUTH_MESSAGES.domainNotFound ? 'info' : 'success'}
+          />
           {outcome.next === 'dashboard' ? (
             <ButtonLink to="/dashboard" size="lg" className="w-full">
               {M.continueToDashboard}
