@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../shared/messages';
-import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
+import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
 import { pathAfterLogin } from '../../../shared/roles';
 import { PageMeta } from '../../app/page-meta';
 import { Banner } from '../../components/ui/banner';
@@ -10,19 +10,28 @@ import { useHydrated } from '../../app/hydration';
 import { Button } from '../../components/ui/button';
 import { Checkbox, PasswordField, TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { SecondStepForm } from '../two-factor/second-step-form';
 import { login } from './auth-api';
 import { loginErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
+import { acceptInvitation } from './invitation-api';
 import { useSession } from './session';
 import { useDelayedRedirect } from './use-delayed-redirect';
+import { useInvitation } from './use-invitation';
 
 export function LoginPage() {
   const hydrated = useHydrated();
-  const { status, signIn } = useSession();
+  const { status, user, signIn, signOut, replaceUser } = useSession();
   const { redirecting, redirect } = useDelayedRedirect();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // `/login?invite=…` (issue 25): an existing account signs in, then joins the inviting workspace.
+  const inviteToken = params.get('invite');
+  const invitation = useInvitation(inviteToken);
+  const [joining, setJoining] = useState(false);
+  const invitedName = invitation.status === 'valid' ? invitation.workspaceName : 'the workspace';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -30,12 +39,71 @@ export function LoginPage() {
   const [error, setError] = useState('');
   const [secondStep, setSecondStep] = useState<SecondStepAnswer | null>(null);
 
-  if (status === 'signed-in' && !redirecting) return <Navigate to="/dashboard" replace />;
+  /**
+   * Joins the invitation's workspace with the session just started (or already open): a Team Member is
+   * restricted, so the access-restricted page follows. A workspace that requires two-factor sign-in ends
+   * the sessions of an account without a second factor: sign in again, and set one up.
+   */
+  async function join(token: string, signedIn: PublicUser) {
+    setJoining(true);
+    try {
+      const joined = await acceptInvitation(token);
+      if (joined.signInAgain) {
+        signOut();
+        setJoining(false);
+        setBusy(false);
+        setPassword('');
+        setSecondStep(null);
+        toast.success(INVITATION_MESSAGES.joinedSignInAgain(joined.workspaceName));
+        navigate('/login', { replace: true });
+        return;
+      }
+      replaceUser(joined.user);
+      // A Team Member has no dashboard: spec §2's access-restricted page, until an Admin gives a role.
+      redirect('/access-restricted');
+      toast.success(INVITATION_MESSAGES.joined(joined.workspaceName));
+    } catch (caught) {
+      // Signed in all the same: the account goes where it usually does, and is told why it did not join.
+      redirect(pathAfterLogin(signedIn.role));
+      toast.error(serverMessage(caught) ?? INVITATION_MESSAGES.joinFailed);
+    }
+  }
+
+  if (status === 'signed-in' && !redirecting && !joining) {
+    if (inviteToken && user)
+      return (
+        <AuthLayout
+          title={INVITATION_MESSAGES.joinAction(invitedName)}
+          subtitle={`Signed in as ${user.email}.`}
+        >
+          <PageMeta title="Login" description="Sign in to your dashboard." />
+          <div className="space-y-5">
+            {invitation.status === 'invalid' && <Banner message={INVITATION_MESSAGES.invalidLink} />}
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={!hydrated || invitation.status !== 'valid'}
+              onClick={() => void join(inviteToken, user)}
+            >
+              {INVITATION_MESSAGES.joinAction(invitedName)}
+            </Button>
+            <Button variant="ghost" className="w-full" onClick={signOut}>
+              Not you? Sign out
+            </Button>
+          </div>
+        </AuthLayout>
+      );
+    return <Navigate to="/dashboard" replace />;
+  }
 
   function finish(result: Partial<AuthResult>) {
     if (!result.token || !result.user) throw new Error(AUTH_MESSAGES.invalidResponse);
-    redirect(pathAfterLogin(result.user.role));
     signIn(result.token, result.user, remember);
+    if (inviteToken && invitation.status !== 'invalid') {
+      void join(inviteToken, result.user);
+      return;
+    }
+    redirect(pathAfterLogin(result.user.role));
     toast.success(AUTH_MESSAGES.loginSuccess);
   }
 
@@ -65,7 +133,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
+      title={inviteToken ? INVITATION_MESSAGES.signInToJoinTitle(invitedName) : 'Welcome back'}
       subtitle={
         <>
           New here?{' '}
@@ -88,6 +156,10 @@ export function LoginPage() {
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
+          {invitation.status === 'valid' && (
+            <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
+          )}
+          {invitation.status === 'invalid' && <Banner message={INVITATION_MESSAGES.invalidLink} />}
           {error && <Banner message={error} />}
           <TextField
             label="Email"

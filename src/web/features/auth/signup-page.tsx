@@ -134,7 +134,18 @@ export function SignupPage() {
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
           {invitation.status === 'valid' ? (
-            <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
+            <>
+              <Banner message={INVITATION_MESSAGES.joining(invitation.workspaceName)} tone="info" />
+              {/* Offered to everyone invited: the page never knows, nor says, whether the address has an account. */}
+              <p className="text-sm">
+                <Link
+                  to={`/login?invite=${encodeURIComponent(invitation.token)}`}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {INVITATION_MESSAGES.signInToJoin}
+                </Link>
+              </p>
+            </>
           ) : (
             <UserTypeChooser value={userType} onChoose={choose} />
           )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { INVITATION_MESSAGES as M } from '../../../shared/mail';
+import { INVITATION, INVITATION_MESSAGES as M } from '../../../shared/mail';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -52,7 +52,7 @@ export function InviteMembers({ userId, onClose }: { userId: string; onClose(): 
           type="email"
           autoComplete="off"
           placeholder="name@company.com"
-          help="They join as a Team Member, whatever their e-mail domain. The link works once, for 7 days."
+          help={`They join as a Team Member, whatever their e-mail domain. The link works once, for 7 days. At most ${INVITATION.hourlyLimit} invitations an hour and ${INVITATION.dailyLimit} a day.`}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { timeAgo } from '../notifications/notification-list';
 import { ProfileAvatar } from '../profile/profile-avatar';
 import { INVITATION_MESSAGES } from '../../../shared/mail';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { InviteMembers } from './invite-members';
 
@@ -16,7 +17,10 @@ import { InviteMembers } from './invite-members';
 export function MembersTab({ members, user }: { members: WorkspaceMember[]; user: PublicUser }) {
   const hintId = useId();
   const [inviting, setInviting] = useState(false);
-  const mayInvite = user.role === 'Admin' || user.role === 'Business Admin';
+  const inviterRole = user.role === 'Admin' || user.role === 'Business Admin';
+  // Issue 25: only a confirmed address invites (the server refuses the others with the same words).
+  const mayInvite = inviterRole && user.emailConfirmed !== false;
+  const hint = inviterRole ? EMAIL_CONFIRMATION_MESSAGES.required : INVITATION_MESSAGES.ownerOrAdminOnly;
   return (
     <Card>
       <div className="flex flex-col gap-3 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
@@ -36,7 +40,7 @@ export function MembersTab({ members, user }: { members: WorkspaceMember[]; user
           </Button>
           {!mayInvite && (
             <p id={hintId} className="text-xs text-muted">
-              {INVITATION_MESSAGES.ownerOrAdminOnly}
+              {hint}
             </p>
           )}
         </div>
