@@ -112,6 +112,7 @@ export interface AppDeps {
         | 'smtpUrl'
         | 'mailFrom'
         | 'allowPrivateSmtp'
+        | 'smtpAllowPlaintextLoopback'
         | 'renderCacheBytes'
         | 'redisUrl'
         | 'passwordHashConcurrency'
@@ -227,7 +228,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = createMailer({
     db,
     box: secretBox,
-    config: { allowPrivateSmtp: false, ...deps.config },
+    config: {
+      ...deps.config,
+      allowPrivateSmtp: deps.config.allowPrivateSmtp ?? false,
+      smtpAllowPlaintextLoopback: deps.config.smtpAllowPlaintextLoopback ?? false,
+    },
     clock: deps.clock,
     log: app.log,
     siteName: async () => (await siteSettings.live()).identity.siteName,

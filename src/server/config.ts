@@ -71,6 +71,11 @@ const configSchema = z.object({
   MAIL_FROM: optional(z.string().max(320)),
   /** Lets SMTP connect to loopback and private networks (a mail server on the same host or LAN; tests). */
   ALLOW_PRIVATE_SMTP: z.enum(['true', 'false']).default('false'),
+  /**
+   * SMTP passwords travel only over TLS (implicit, or STARTTLS required); this lets a relay on a loopback
+   * address (127.0.0.0/8, ::1) take them in plain text. Off by default.
+   */
+  SMTP_ALLOW_PLAINTEXT_LOOPBACK: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
@@ -110,6 +115,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom?: string;
   allowPrivateSmtp: boolean;
+  /** Plain-text SMTP authentication, to a loopback address only. */
+  smtpAllowPlaintextLoopback: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
   redisUrl?: string;
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
+    smtpAllowPlaintextLoopback: c.SMTP_ALLOW_PLAINTEXT_LOOPBACK === 'true',
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,

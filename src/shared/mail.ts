@@ -28,6 +28,13 @@ export const EMAIL_SETUP_MESSAGES = {
   portInvalid: 'Port must be a number from 1 to 65535',
   userRequired: 'SMTP user is required',
   passwordRequired: 'SMTP password is required',
+  /** A stored password is only ever sent to the host, port and user it was typed for (issue 25). */
+  passwordRetype: 'Type the password again when you change the server, port or user.',
+  /** Without SMTP_URL the agency's set-up also sends the platform's mail: only an Admin changes it. */
+  agencyAdminOnly:
+    "Only an Admin can change this e-mail set-up: it also sends the platform's own mail, such as password resets.",
+  /** A stored row whose host, port or user no longer match what its password was typed for. */
+  setupChanged: 'The e-mail set-up changed without its password: save it again with the password.',
   fromRequired: 'Sender name is required',
   fromNoAddress:
     'Add the sender address, e.g. Acme Agency <hello@acme.com>, or use an e-mail address as the SMTP user.',
@@ -49,6 +56,9 @@ export const SMTP_FAILURE_MESSAGES = {
   timeout: (host: string, port: number) =>
     `${host}:${port} did not answer within ${EMAIL_SETUP_LIMITS.timeoutMs / 1000} seconds.`,
   tls: 'The secure connection failed. Turn "Secure" on for port 465 and off for ports 587 and 25 (STARTTLS).',
+  /** The password only travels encrypted: a server that cannot switch to TLS never receives it. */
+  noStartTls: (host: string, port: number) =>
+    `${host}:${port} does not offer a secure connection (STARTTLS), so the password was not sent. Turn "Secure" on for port 465, or use a server that supports STARTTLS.`,
   certificate: (host: string) => `The SMTP server's certificate is not valid for ${host}.`,
   hostNotFound: (host: string) => `The SMTP host ${host} could not be found.`,
   privateAddress: (host: string) =>

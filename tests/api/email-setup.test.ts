@@ -47,7 +47,7 @@ describe('e-mail set-up', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink({ pass: 'Sup3r-Secret-Smtp-Pass' });
-    t = await createTestApp({ allowPrivateSmtp: true, logStream });
+    t = await createTestApp({ allowPrivateSmtp: true, smtpAllowPlaintextLoopback: true, logStream });
     admin = await signIn(t.app, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
@@ -97,7 +97,12 @@ describe('e-mail set-up', () => {
 
   it('before any set-up says that mail is not delivered', async () => {
     const answer = (await read()).json();
-    expect(answer).toEqual({ config: null, delivery: { transport: 'none', healthy: false } });
+    expect(answer).toEqual({
+      config: null,
+      delivery: { transport: 'none', healthy: false },
+      editable: true,
+      readOnlyReason: null,
+    });
   });
 
   it("saves with the spec's message; the password is in no answer and sealed at rest", async () => {
@@ -201,13 +206,23 @@ describe('e-mail set-up', () => {
   it("never shows one workspace's set-up or mail to another", async () => {
     const email = uniqueEmail(uniqueDomain());
     const { token } = await registerOk(t.app, ownerBody(email));
+    // A sign-up is unconfirmed until its link is opened, and an unconfirmed account configures no mail
+    // (issue 25, attack-mail-takeover.test.ts): this owner has opened it.
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ email_confirmed_at: new Date().toISOString() })
+      .where('email', '=', email)
+      .execute();
     const owner = { authorization: `Bearer ${token}` };
     expect((await read(owner)).json()).toEqual({
       config: null,
       delivery: { transport: 'platform', healthy: true },
+      editable: true,
+      readOnlyReason: null,
     });
     const log = (await t.app.inject({ method: 'GET', url: '/api/email/messages', headers: owner })).json();
-    expect(log.messages).toEqual([]);
+    // Only the owner's own mail (the sign-up's confirmation link), none of the agency's.
+    expect(log.messages.filter((m: { to: string }) => m.to !== email)).toEqual([]);
     expect((await sendTest({}, owner)).json().message).toBe(M.configureFirst);
     // Their own set-up is theirs alone.
     expect((await save(setup({ from: 'Owner <owner@biz.test>' }), owner)).statusCode).toBe(200);
@@ -223,6 +238,7 @@ describe('e-mail set-up', () => {
 
     const rotated = await createTestApp({
       allowPrivateSmtp: true,
+      smtpAllowPlaintextLoopback: true,
       secretKey: newKey,
       database: await reopenTestDatabase(t.database),
     });

@@ -24,6 +24,8 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** TCP connections accepted so far (a refused target must cause none). */
   connections: number;
+  /** Every AUTH attempt, right or wrong, with the credentials it carried (what a hostile server would keep). */
+  auths: { username: string; password: string }[];
   /** The next `count` messages are refused with a temporary 451 (the sender must retry). */
   refuseNext(count: number): void;
   /** Resolves with the messages matching `predicate` once there are `count` of them. */
@@ -47,12 +49,23 @@ const addressText = (value: unknown): string => {
  * `dir`, each message is also written there as JSON (the browser tests read them from another process).
  */
 export async function startSmtpSink(
-  options: { user?: string; pass?: string; dir?: string } = {},
+  options: {
+    user?: string;
+    pass?: string;
+    dir?: string;
+    /** Another loopback address (127.0.0.2, …) stands for another host. */
+    host?: string;
+  } = {},
 ): Promise<SmtpSink> {
   const user = options.user ?? 'mailer@agency.test';
   const pass = options.pass ?? 'smtp-pass-1';
+  const host = options.host ?? '127.0.0.1';
   let refusals = 0;
-  const sink = { messages: [] as ReceivedMail[], connections: 0 };
+  const sink = {
+    messages: [] as ReceivedMail[],
+    connections: 0,
+    auths: [] as { username: string; password: string }[],
+  };
   const serverOptions: SMTPServerOptions = {
     // Plain SMTP on loopback: no STARTTLS offer, so a client with secure off talks in the clear.
     disabledCommands: ['STARTTLS'],
@@ -64,6 +77,7 @@ export async function startSmtpSink(
       callback();
     },
     onAuth(auth, _session, callback) {
+      sink.auths.push({ username: auth.username ?? '', password: auth.password ?? '' });
       if (auth.username === user && auth.password === pass) return callback(null, { user });
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
@@ -100,10 +114,10 @@ export async function startSmtpSink(
     },
   };
   const server = new SMTPServer(serverOptions);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    host: '127.0.0.1',
+    host,
     port,
     user,
     pass,
@@ -112,6 +126,9 @@ export async function startSmtpSink(
     },
     get connections() {
       return sink.connections;
+    },
+    get auths() {
+      return sink.auths;
     },
     refuseNext(count) {
       refusals = count;

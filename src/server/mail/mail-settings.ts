@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { EMAIL_SETUP_MESSAGES } from '../../shared/mail';
 import type { Database, EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
 import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
 import { senderHeader } from './sender';
-import type { SmtpSettings } from './smtp-send';
+import type { SmtpOptions, SmtpSettings } from './smtp-send';
 
 /** What the mail code needs of the configuration. */
 export interface MailConfig {
@@ -12,6 +13,36 @@ export interface MailConfig {
   smtpUrl?: string;
   mailFrom?: string;
   allowPrivateSmtp: boolean;
+  /** SMTP_ALLOW_PLAINTEXT_LOOPBACK: a loopback relay may take the password without TLS. */
+  smtpAllowPlaintextLoopback: boolean;
+}
+
+/** How every send (tests, deliveries, SMTP_URL) may connect, from the configuration. */
+export function smtpOptions(config: MailConfig): SmtpOptions {
+  return {
+    allowPrivate: config.allowPrivateSmtp,
+    allowPlaintextLoopback: config.smtpAllowPlaintextLoopback,
+  };
+}
+
+/** What a stored password was typed for (`email_settings.pass_scope`): it is never sent anywhere else. */
+export function passScope(host: string, port: number, user: string): string {
+  return `${host.toLowerCase()}:${port}:${user}`;
+}
+
+/** The row's host, port and user are the ones its password was typed for (a row without a scope is not). */
+export function scopeMatches(row: Pick<EmailSettingsRow, 'host' | 'port' | 'auth_user' | 'pass_scope'>) {
+  return row.pass_scope !== null && row.pass_scope === passScope(row.host, row.port, row.auth_user);
+}
+
+/**
+ * A stored set-up whose host, port or user changed without its password being typed again (a write around
+ * the API, a bug): its password is not opened, and the set-up counts as absent until saved again.
+ */
+export class UnusableSetup extends Error {
+  constructor() {
+    super(EMAIL_SETUP_MESSAGES.setupChanged);
+  }
 }
 
 export interface MailContext {
@@ -27,7 +58,9 @@ export interface Transport {
   workspaceId: string | null;
 }
 
+/** The row as a set-up to send with; throws UnusableSetup rather than open a password out of its scope. */
 export function settingsFromRow(row: EmailSettingsRow, box: SecretBox): SmtpSettings {
+  if (!scopeMatches(row)) throw new UnusableSetup();
   return {
     host: row.host,
     port: row.port,
@@ -55,16 +88,36 @@ export function settingsFromUrl(config: MailConfig): SmtpSettings | null {
   };
 }
 
+/**
+ * A workspace's stored set-up, or null when it has none. Throws UnusableSetup (and records the reason on the
+ * row, where the set-up page shows it) when the row's host, port or user are not those of its password.
+ */
 export async function workspaceTransport(ctx: MailContext, workspaceId: string): Promise<Transport | null> {
   const row = await ctx.db
     .selectFrom('email_settings')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
-  return row ? { settings: settingsFromRow(row, ctx.box), workspaceId } : null;
+  if (!row) return null;
+  try {
+    return { settings: settingsFromRow(row, ctx.box), workspaceId };
+  } catch (error) {
+    if (error instanceof UnusableSetup && row.last_error !== error.message)
+      await ctx.db
+        .updateTable('email_settings')
+        .set({ last_error: error.message })
+        .where('workspace_id', '=', workspaceId)
+        // Only the row as read: a save meanwhile made a new, usable one.
+        .where('updated_at', '=', row.updated_at)
+        .execute();
+    throw error;
+  }
 }
 
-/** Mail of the platform itself: SMTP_URL when set, else the agency workspace's set-up. */
+/**
+ * Mail of the platform itself: SMTP_URL when set, else the agency workspace's set-up (UnusableSetup when
+ * that one changed without its password: platform mail then waits, never goes elsewhere).
+ */
 export async function platformTransport(ctx: MailContext): Promise<Transport | null> {
   const fromUrl = settingsFromUrl(ctx.config);
   if (fromUrl) return { settings: fromUrl, workspaceId: null };
@@ -73,27 +126,35 @@ export async function platformTransport(ctx: MailContext): Promise<Transport | n
 
 /**
  * Whether any set-up would send a workspace's mail (its own, SMTP_URL or the agency's), without opening
- * a sealed password: the pages and flows that only need to know ask this.
+ * a sealed password: the pages and flows that only need to know ask this. A set-up that changed without
+ * its password does not count.
  */
 export async function hasTransport(ctx: MailContext, workspaceId: string | null): Promise<boolean> {
   if (ctx.config.smtpUrl) return true;
   const ids = [AGENCY_WORKSPACE_ID, ...(workspaceId ? [workspaceId] : [])];
-  const row = await ctx.db
+  const rows = await ctx.db
     .selectFrom('email_settings')
-    .select('workspace_id')
+    .select(['host', 'port', 'auth_user', 'pass_scope'])
     .where('workspace_id', 'in', ids)
-    .executeTakeFirst();
-  return Boolean(row);
+    .execute();
+  return rows.some(scopeMatches);
 }
 
-/** The workspace's own set-up when it has one (via 'workspace'), else the platform's. */
+/**
+ * The workspace's own set-up when it has a usable one (via 'workspace'), else the platform's: an own set-up
+ * that changed without its password counts as none (its page says why).
+ */
 export async function transportFor(
   ctx: MailContext,
   message: { workspace_id: string; via: 'workspace' | 'platform' },
 ): Promise<Transport | null> {
   if (message.via === 'workspace') {
-    const own = await workspaceTransport(ctx, message.workspace_id);
-    if (own) return own;
+    try {
+      const own = await workspaceTransport(ctx, message.workspace_id);
+      if (own) return own;
+    } catch (error) {
+      if (!(error instanceof UnusableSetup)) throw error;
+    }
   }
   return platformTransport(ctx);
 }

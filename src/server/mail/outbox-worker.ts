@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../db/types';
 import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
 import { claimDueMail, markFailed, markSent, markWaiting } from './outbox';
-import { recordTransportHealth, transportFor, type MailContext, type Transport } from './mail-settings';
+import {
+  UnusableSetup,
+  recordTransportHealth,
+  smtpOptions,
+  transportFor,
+  type MailContext,
+  type Transport,
+} from './mail-settings';
 import { senderAddress } from './sender';
 import { SmtpFailure } from './smtp-failure';
 import { sendWithSmtp } from './smtp-send';
@@ -51,6 +58,8 @@ export function createOutboxWorker(
     try {
       transport = await transportFor(ctx, row);
     } catch (error) {
+      // The platform's set-up changed without its password: its password goes nowhere; the message waits.
+      if (error instanceof UnusableSetup) return markWaiting(ctx.db, row, error.message, now());
       // A set-up sealed with another SECRET_KEY cannot be opened: say so in the log and keep the message.
       options.log.error({ err: error }, 'e-mail set-up could not be read');
       return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
@@ -61,7 +70,7 @@ export function createOutboxWorker(
       await sendWithSmtp(
         transport.settings,
         { to, replyTo: row.reply_to, subject: row.subject, text: row.text_body, html: row.html_body },
-        { allowPrivate: ctx.config.allowPrivateSmtp },
+        smtpOptions(ctx.config),
       );
       await markSent(ctx.db, row, to, now());
       await recordTransportHealth(ctx.db, transport, null, now());

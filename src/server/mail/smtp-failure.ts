@@ -22,6 +22,8 @@ interface NodemailerError {
 }
 
 const TLS_HINTS = /wrong version number|ssl|tls|handshake|unexpected message|packet length/i;
+/** nodemailer with requireTLS, when the server refuses STARTTLS or cannot be asked (HELO only). */
+const NO_STARTTLS = /error upgrading connection with starttls|does not support required starttls/i;
 const CERT_HINTS = /certificate|self[- ]signed|altnames|unable to verify/i;
 
 /** nodemailer's error codes and messages, turned into one human sentence (no stack, no internals). */
@@ -30,6 +32,7 @@ export function describeSmtpError(error: unknown, host: string, port: number): S
   const e = (error ?? {}) as NodemailerError;
   const text = `${e.message ?? ''}`;
   if (e.code === 'EAUTH' || e.code === 'ENOAUTH') return new SmtpFailure(M.auth);
+  if (NO_STARTTLS.test(text)) return new SmtpFailure(M.noStartTls(host, port));
   if (CERT_HINTS.test(text)) return new SmtpFailure(M.certificate(host));
   if (e.code === 'ETLS' || (e.code === 'ESOCKET' && TLS_HINTS.test(text))) return new SmtpFailure(M.tls);
   if (e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(text)) return new SmtpFailure(M.hostNotFound(host));

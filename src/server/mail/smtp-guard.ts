@@ -7,13 +7,23 @@ export type LookupAll = (host: string) => Promise<{ address: string }[]>;
 
 const defaultLookup: LookupAll = (host) => dns.lookup(host, { all: true, verbatim: true });
 
+/** The address as judged: an IPv4-mapped IPv6 address is the IPv4 inside it. */
+function parsedAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!ipaddr.isValid(address)) return null;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    return (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed;
+}
+
 /** Only ordinary public unicast addresses; an IPv4-mapped IPv6 address is judged as the IPv4 inside it. */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  return parsedAddress(address)?.range() === 'unicast';
+}
+
+/** 127.0.0.0/8 or ::1 (also IPv4-mapped): a relay on this very machine. */
+export function isLoopbackAddress(address: string): boolean {
+  return parsedAddress(address)?.range() === 'loopback';
 }
 
 /**

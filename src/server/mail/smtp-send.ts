@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { EMAIL_SETUP_LIMITS } from '../../shared/mail';
 import { describeSmtpError } from './smtp-failure';
-import { resolveSmtpAddress, type LookupAll } from './smtp-guard';
+import { isLoopbackAddress, resolveSmtpAddress, type LookupAll } from './smtp-guard';
 
 /** Everything needed to talk to one SMTP server; `pass` is the opened secret, kept in memory only. */
 export interface SmtpSettings {
@@ -24,6 +24,11 @@ export interface MailContent {
 
 export interface SmtpOptions {
   allowPrivate: boolean;
+  /**
+   * SMTP_ALLOW_PLAINTEXT_LOOPBACK: the password may travel unencrypted, but only to a loopback address.
+   * Otherwise it goes over implicit TLS or a STARTTLS the server must offer.
+   */
+  allowPlaintextLoopback: boolean;
   /** Tests and special set-ups; the real resolver otherwise. */
   lookup?: LookupAll;
 }
@@ -38,14 +43,19 @@ export async function sendWithSmtp(
   options: SmtpOptions,
 ): Promise<void> {
   const address = await resolveSmtpAddress(settings.host, options.allowPrivate, options.lookup);
+  const authenticates = Boolean(settings.user || settings.pass);
+  // Credentials only over TLS: from the first byte (secure), or after a STARTTLS the server must accept;
+  // a server that offers none never sees the password. A loopback relay may be allowed plain text.
+  const plaintextAllowed = options.allowPlaintextLoopback && isLoopbackAddress(address);
   const transport = nodemailer.createTransport({
     host: address,
     port: settings.port,
     secure: settings.secure,
+    requireTLS: authenticates && !settings.secure && !plaintextAllowed,
     // The name we checked, for SNI and the certificate check, while connecting to the address we checked.
     servername: settings.host,
     tls: { servername: settings.host },
-    auth: { user: settings.user, pass: settings.pass },
+    auth: authenticates ? { user: settings.user, pass: settings.pass } : undefined,
     connectionTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
     greetingTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
     socketTimeout: EMAIL_SETUP_LIMITS.timeoutMs,

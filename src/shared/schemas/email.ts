@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_LIMITS as L, EMAIL_SETUP_MESSAGES as M, MAIL_KINDS } from '../mail';
+import {
+  EMAIL_SETUP_DEFAULTS,
+  EMAIL_SETUP_LIMITS as L,
+  EMAIL_SETUP_MESSAGES as M,
+  MAIL_KINDS,
+} from '../mail';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../messages';
 import { emailSchema } from './auth';
@@ -27,8 +32,8 @@ const port = z
 
 /**
  * POST /api/email/setup: the spec's payload `{host, port, secure, auth:{user, pass}, from}`, all required.
- * An empty `pass` keeps the stored password (the form never receives it back); the server refuses it
- * when none is stored yet.
+ * An empty `pass` keeps the stored password (the form never receives it back) as long as host, port and
+ * user are unchanged; the server refuses it when none is stored yet or when any of those changed.
  */
 export const emailSetupSchema = z.object({
   host: requiredText(M.hostRequired, 'SMTP host', L.hostMax)
@@ -75,6 +80,10 @@ export type EmailDeliveryState = z.infer<typeof emailDeliveryStateSchema>;
 export const emailSetupAnswerSchema = z.object({
   config: emailSetupViewSchema.nullable(),
   delivery: emailDeliveryStateSchema,
+  /** Whether the caller may save it (the agency's set-up carries platform mail: Admin only, issue 25). */
+  editable: z.boolean(),
+  /** Why not, in one sentence; null when editable. */
+  readOnlyReason: z.string().nullable(),
 });
 export type EmailSetupAnswer = z.infer<typeof emailSetupAnswerSchema>;
 /** POST /api/email/setup */

@@ -125,6 +125,8 @@ export interface TestAppOptions {
   trustProxy?: TrustProxy;
   /** Let SMTP reach the tests' own mail server on loopback. */
   allowPrivateSmtp?: boolean;
+  /** SMTP_ALLOW_PLAINTEXT_LOOPBACK: the tests' mail server on loopback speaks no TLS. */
+  smtpAllowPlaintextLoopback?: boolean;
   smtpUrl?: string;
   resetLimits?: PasswordResetLimits;
   /** Another instance on the same database: no new database, no seeding. */
@@ -157,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...BASE_DEPS.config,
       trustProxy: options.trustProxy,
       allowPrivateSmtp: options.allowPrivateSmtp,
+      smtpAllowPlaintextLoopback: options.smtpAllowPlaintextLoopback,
       smtpUrl: options.smtpUrl,
       redisUrl: options.redisUrl,
       ...options.config,

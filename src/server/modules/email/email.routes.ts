@@ -37,7 +37,7 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
           tags,
           response: answers({ 200: emailSetupSavedSchema }),
           description:
-            'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password. The password is encrypted at rest and never returned.',
+            'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password only while host, port and user are unchanged (else 400 on auth.pass). The password is encrypted at rest, never returned, and only ever sent to the host, port and user it was typed for. 403 for an unconfirmed account, and, while SMTP_URL is unset, for anyone but an Admin in the agency workspace (its set-up sends the platform mail).',
         },
       },
       async (request) => {

@@ -1,16 +1,27 @@
 import type { SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { EMAIL_SETUP_LIMITS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
 import type {
   DeliveryLogEntry,
   EmailSetupAnswer,
   EmailSetupInput,
   EmailSetupView,
 } from '../../../shared/schemas/email';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { recordSentMail, retryQueuedNow } from '../../mail/outbox';
-import { hasTransport, recordTransportHealth, workspaceTransport } from '../../mail/mail-settings';
+import {
+  UnusableSetup,
+  hasTransport,
+  passScope,
+  recordTransportHealth,
+  scopeMatches,
+  smtpOptions,
+  workspaceTransport,
+  type Transport,
+} from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
@@ -29,10 +40,29 @@ export function createEmailService(mailer: Mailer) {
       .executeTakeFirst();
   }
 
+  /**
+   * Why the caller may read but not change the set-up, or null. An unconfirmed account configures no mail
+   * (issue 25); without SMTP_URL the agency's set-up also sends the platform's mail (resets, confirmations),
+   * so only an Admin changes it.
+   */
+  function readOnlyReason(caller: SessionUser): string | null {
+    if (caller.email_confirmed_at === null) return EMAIL_CONFIRMATION_MESSAGES.required;
+    if (caller.workspace_id === AGENCY_WORKSPACE_ID && !mailer.config.smtpUrl && caller.role !== 'Admin')
+      return M.agencyAdminOnly;
+    return null;
+  }
+
+  const retypePassword = () =>
+    badRequest(M.passwordRetype, [{ field: 'auth.pass', message: M.passwordRetype }]);
+
   return {
-    /** GET /api/email/setup: the stored set-up without its password, and whether mail goes out. */
+    /** GET /api/email/setup: the stored set-up without its password, whether mail goes out and who may edit. */
     async get(caller: SessionUser): Promise<EmailSetupAnswer> {
       const row = await storedRow(caller.workspace_id);
+      const reason = readOnlyReason(caller);
+      const access = { editable: reason === null, readOnlyReason: reason };
+      // A row changed without its password is not used (mail-settings): say so whatever was last recorded.
+      const lastError = row && !scopeMatches(row) ? M.setupChanged : (row?.last_error ?? null);
       const config: EmailSetupView | null = row
         ? {
             host: row.host,
@@ -43,31 +73,38 @@ export function createEmailService(mailer: Mailer) {
             passwordSet: true,
             updatedAt: row.updated_at,
             verifiedAt: row.verified_at,
-            lastError: row.last_error,
+            lastError,
           }
         : null;
-      if (row) return { config, delivery: { transport: 'own', healthy: !row.last_error } };
+      if (row) return { config, delivery: { transport: 'own', healthy: !lastError }, ...access };
       return {
         config,
         delivery: (await hasTransport(mailer, null))
           ? { transport: 'platform', healthy: true }
           : { transport: 'none', healthy: false },
+        ...access,
       };
     },
 
-    /** POST /api/email/setup: saves (an empty password keeps the stored one); never connects. */
+    /**
+     * POST /api/email/setup: saves; never connects. An empty password keeps the stored one only for the host,
+     * port and user it was typed for: changing any of them needs it typed again (issue 25).
+     */
     async save(caller: SessionUser, input: EmailSetupInput): Promise<void> {
+      const reason = readOnlyReason(caller);
+      if (reason) throw forbidden(reason);
       if (!senderHeader(input.from, input.auth.user))
         throw badRequest(M.fromNoAddress, [{ field: 'from', message: M.fromNoAddress }]);
       const before = await storedRow(caller.workspace_id);
       if (!input.auth.pass && !before)
         throw badRequest(M.passwordRequired, [{ field: 'auth.pass', message: M.passwordRequired }]);
+      const scope = passScope(input.host, input.port, input.auth.user);
+      if (!input.auth.pass && before?.pass_scope !== scope) throw retypePassword();
       const values = {
         host: input.host,
         port: input.port,
         secure: input.secure ? 1 : 0,
         auth_user: input.auth.user,
-        pass_sealed: input.auth.pass ? mailer.box.seal(input.auth.pass) : before!.pass_sealed,
         from_address: input.from,
         // New settings have not been tried yet.
         verified_at: null,
@@ -76,11 +113,24 @@ export function createEmailService(mailer: Mailer) {
         updated_at: nowIso(),
       };
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('email_settings')
-          .values({ workspace_id: caller.workspace_id, ...values })
-          .onConflict((oc) => oc.column('workspace_id').doUpdateSet(values))
-          .execute();
+        if (input.auth.pass) {
+          const typed = { ...values, pass_sealed: mailer.box.seal(input.auth.pass), pass_scope: scope };
+          await trx
+            .insertInto('email_settings')
+            .values({ workspace_id: caller.workspace_id, ...typed })
+            .onConflict((oc) => oc.column('workspace_id').doUpdateSet(typed))
+            .execute();
+        } else {
+          // The stored password stays, on condition that it is still the one typed for this scope (a save
+          // of other settings meanwhile must not let this one move it).
+          const kept = await trx
+            .updateTable('email_settings')
+            .set(values)
+            .where('workspace_id', '=', caller.workspace_id)
+            .where('pass_scope', '=', scope)
+            .executeTakeFirst();
+          if (Number(kept.numUpdatedRows) === 0) throw retypePassword();
+        }
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,
@@ -95,7 +145,14 @@ export function createEmailService(mailer: Mailer) {
 
     /** POST /api/email/test: sends now through the stored set-up; the answer says why it failed. */
     async sendTest(caller: SessionUser, to: string | undefined): Promise<string> {
-      const transport = await workspaceTransport(mailer, caller.workspace_id).catch(() => null);
+      let transport: Transport | null;
+      try {
+        transport = await workspaceTransport(mailer, caller.workspace_id);
+      } catch (error) {
+        // Changed without its password: nothing is sent (the reason is recorded on the set-up).
+        if (error instanceof UnusableSetup) throw badRequest(error.message);
+        transport = null;
+      }
       if (!transport) throw badRequest(M.configureFirst);
       const recipient = to ?? caller.email;
       const body = testMail(await mailer.siteName(), {
@@ -104,13 +161,7 @@ export function createEmailService(mailer: Mailer) {
       });
       let error: string | null = null;
       try {
-        await sendWithSmtp(
-          transport.settings,
-          { to: recipient, ...body },
-          {
-            allowPrivate: mailer.config.allowPrivateSmtp,
-          },
-        );
+        await sendWithSmtp(transport.settings, { to: recipient, ...body }, smtpOptions(mailer.config));
       } catch (caught) {
         error = caught instanceof SmtpFailure ? caught.message : M.testFailed;
       }

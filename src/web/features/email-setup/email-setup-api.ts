@@ -28,6 +28,8 @@ export function useSaveEmailSetup() {
       queryClient.setQueryData<EmailSetupAnswer>(setupKey, {
         config: answer.config,
         delivery: answer.delivery,
+        editable: answer.editable,
+        readOnlyReason: answer.readOnlyReason,
       });
       void queryClient.invalidateQueries({ queryKey: logKey });
     },

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { serverMessage } from '../../lib/api-client';
+import { isHttpError, serverMessage } from '../../lib/api-client';
 import { useSaveEmailSetup } from './email-setup-api';
 
 type FormInput = z.input<typeof emailSetupSchema>;
@@ -33,10 +33,37 @@ function initialValues(config: EmailSetupView | null): FormInput {
   };
 }
 
-/** Spec §2 Business Email Setup: host, port, secure, user, password, sender name; all required. */
-export function EmailSetupForm({ config }: { config: EmailSetupView | null }) {
+/** The field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
+function serverFieldErrors(error: unknown): { field: string; message: string }[] {
+  if (!isHttpError(error)) return [];
+  const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(list)) return [];
+  return (list as { field?: unknown; message?: unknown }[]).flatMap((item) =>
+    typeof item?.field === 'string' && typeof item.message === 'string'
+      ? [{ field: item.field, message: item.message }]
+      : [],
+  );
+}
+
+const FORM_FIELDS = ['host', 'port', 'auth.user', 'auth.pass', 'from'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+const isFormField = (field: string): field is FormField => (FORM_FIELDS as readonly string[]).includes(field);
+
+/**
+ * Spec §2 Business Email Setup: host, port, secure, user, password, sender name; all required. Read-only,
+ * with the reason, for whoever may not change it (an unconfirmed account; in the agency workspace without
+ * SMTP_URL, anyone but an Admin: its set-up also sends the platform's mail).
+ */
+export function EmailSetupForm({
+  config,
+  readOnlyReason = null,
+}: {
+  config: EmailSetupView | null;
+  readOnlyReason?: string | null;
+}) {
   const save = useSaveEmailSetup();
   const passwordSet = Boolean(config?.passwordSet);
+  const readOnly = readOnlyReason !== null;
   const { register, handleSubmit, control, setError, formState } = useForm<
     FormInput,
     unknown,
@@ -52,9 +79,23 @@ export function EmailSetupForm({ config }: { config: EmailSetupView | null }) {
       setError('auth.pass', { message: M.passwordRequired });
       return;
     }
+    // The stored password is only kept for the server, port and user it was typed for.
+    const moved =
+      config &&
+      (values.host !== config.host.toLowerCase() ||
+        values.port !== config.port ||
+        values.auth.user !== config.auth.user);
+    if (moved && !values.auth.pass) {
+      setError('auth.pass', { message: M.passwordRetype });
+      return;
+    }
     save.mutate(values, {
       onSuccess: () => toast.success(M.saved),
-      onError: (error) => toast.error(serverMessage(error) ?? M.saveFailed),
+      onError: (error) => {
+        const fields = serverFieldErrors(error).filter((item) => isFormField(item.field));
+        for (const item of fields) setError(item.field as FormField, { message: item.message });
+        if (fields.length === 0) toast.error(serverMessage(error) ?? M.saveFailed);
+      },
     });
   });
 
@@ -64,75 +105,84 @@ export function EmailSetupForm({ config }: { config: EmailSetupView | null }) {
       <p className="mt-1 text-sm text-muted">
         The outgoing mail server of your e-mail provider. All fields are required.
       </p>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        className="mt-6 space-y-5"
-        aria-label="SMTP server"
-      >
-        <div className="grid gap-5 sm:grid-cols-[1fr_8rem]">
+      {readOnly && (
+        <p role="note" className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-ink">
+          {readOnlyReason}
+        </p>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6" aria-label="SMTP server">
+        {/* A disabled fieldset disables every input, the switch and the button inside it at once. */}
+        <fieldset disabled={readOnly} className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-[1fr_8rem]">
+            <TextField
+              label="SMTP Host"
+              placeholder="smtp.example.com"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              error={errors.host?.message}
+              {...register('host')}
+            />
+            <TextField
+              label="Port"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={65535}
+              required
+              error={errors.port?.message}
+              {...register('port')}
+            />
+          </div>
+          <Controller
+            control={control}
+            name="secure"
+            render={({ field }) => (
+              <Switch
+                label="Secure connection (SSL/TLS)"
+                description="On for port 465. Off for ports 587 and 25, which switch to TLS with STARTTLS."
+                checked={Boolean(field.value)}
+                onChange={field.onChange}
+              />
+            )}
+          />
           <TextField
-            label="SMTP Host"
-            placeholder="smtp.example.com"
+            label="SMTP User"
             autoComplete="off"
             spellCheck={false}
             required
-            error={errors.host?.message}
-            {...register('host')}
+            error={errors.auth?.user?.message}
+            {...register('auth.user')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required={!passwordSet}
+            placeholder={passwordSet ? '•••••••• (saved)' : undefined}
+            help={
+              passwordSet
+                ? 'Saved and encrypted. Leave empty to keep it, unless you change the server, port or user.'
+                : undefined
+            }
+            error={errors.auth?.pass?.message}
+            {...register('auth.pass')}
           />
           <TextField
-            label="Port"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={65535}
+            label="Sender Name"
+            placeholder="Acme Agency <hello@acme.com>"
             required
-            error={errors.port?.message}
-            {...register('port')}
+            help="The name and address recipients see, e.g. Acme Agency <hello@acme.com>."
+            error={errors.from?.message}
+            {...register('from')}
           />
-        </div>
-        <Controller
-          control={control}
-          name="secure"
-          render={({ field }) => (
-            <Switch
-              label="Secure connection (SSL/TLS)"
-              description="On for port 465. Off for ports 587 and 25, which switch to TLS with STARTTLS."
-              checked={Boolean(field.value)}
-              onChange={field.onChange}
-            />
+          {!readOnly && (
+            <div className="flex justify-end border-t border-line pt-5">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? FORM_MESSAGES.saving : 'Save Configuration'}
+              </Button>
+            </div>
           )}
-        />
-        <TextField
-          label="SMTP User"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          error={errors.auth?.user?.message}
-          {...register('auth.user')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required={!passwordSet}
-          placeholder={passwordSet ? '•••••••• (saved)' : undefined}
-          help={passwordSet ? 'Saved and encrypted. Leave empty to keep it.' : undefined}
-          error={errors.auth?.pass?.message}
-          {...register('auth.pass')}
-        />
-        <TextField
-          label="Sender Name"
-          placeholder="Acme Agency <hello@acme.com>"
-          required
-          help="The name and address recipients see, e.g. Acme Agency <hello@acme.com>."
-          error={errors.from?.message}
-          {...register('from')}
-        />
-        <div className="flex justify-end border-t border-line pt-5">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? FORM_MESSAGES.saving : 'Save Configuration'}
-          </Button>
-        </div>
+        </fieldset>
       </form>
     </Card>
   );

@@ -48,7 +48,11 @@ export function EmailSetupSection({ user, section }: SectionProps) {
         <>
           <Banner {...deliveryNotice(setup.data)} />
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <EmailSetupForm key={setup.data.config?.updatedAt ?? 'new'} config={setup.data.config} />
+            <EmailSetupForm
+              key={setup.data.config?.updatedAt ?? 'new'}
+              config={setup.data.config}
+              readOnlyReason={setup.data.editable ? null : setup.data.readOnlyReason}
+            />
             <SendTestCard userEmail={user.email} configured={Boolean(setup.data.config)} />
           </div>
           <DeliveryLog />
