@@ -113,3 +113,46 @@ test('a workspace that requires 2FA has its member set it up at sign-in before r
     await context.close();
   }
 });
+
+test('an invited sign-up into a workspace that requires 2FA sets it up on the sign-up page, then gets the session', async ({
+  page,
+  request,
+}) => {
+  // The owner (confirmed by the mailed link) turns on their own factor and requires it, through the API.
+  const ownerEmail = uniqueEmail(`invite2fa-${Date.now().toString(36)}.test`);
+  await registerViaApi(request, { userType: 'business-owner', businessName: 'Locked Co', email: ownerEmail });
+  const login = await request.post('/api/login', { data: { email: ownerEmail, password: 'secret123' } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const { secret } = await (await request.post('/api/profile/two-factor/setup', { headers })).json();
+  const confirmed = await request.post('/api/profile/two-factor/confirm', {
+    headers,
+    data: { code: totpCode(secret, new Date()) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const policy = await request.put('/api/workspace/two-factor-policy', { headers, data: { required: true } });
+  expect(policy.status(), await policy.text()).toBe(200);
+  const invitee = uniqueEmail();
+  const invited = await request.post('/api/workspace/invitations', { headers, data: { email: invitee } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { link } = (await invited.json()) as { link: string };
+
+  // The invitation's sign-up answers the second step, not a session: the page sets up the factor first.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('Username').fill('locked-mate');
+  await page.getByLabel('Password', { exact: true }).fill('mate-pass-1');
+  await page.getByLabel('Confirm Password').fill('mate-pass-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.setupRequiredHelp)).toBeVisible();
+  await expect(page).toHaveURL(/\/signup\?invite=/);
+  expect(
+    await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
+  ).toBeNull();
+  const memberSecret = (await page.getByTestId('two-factor-secret').textContent())!.replace(/\s+/g, '');
+  await page.getByLabel('Authentication code').fill(totpCode(memberSecret, new Date()));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them: continue' }).click();
+  // Spec §4: a Team Member lands on /access-restricted, signed in.
+  await expect(page).toHaveURL(/\/access-restricted$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
