@@ -136,9 +136,7 @@ export const INVITATION_MESSAGES = {
   /** Past the workspace's limits (issue 25). */
   tooMany: (waitSeconds: number) =>
     `This workspace has sent too many invitations (at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day). Please try again in ${waitText(waitSeconds)}.`,
-  /** To an address that already has an account: sign in to join (the inviter is answered as for any address). */
-  existingSubject: (workspace: string, siteName: string) =>
-    `You were invited to join ${workspace} on ${siteName} — sign in to join`,
+  /** To an address that already has an account: sign in to join (same subject: the inviter is answered as for any address). */
   existingIntro: (inviter: string, workspace: string, siteName: string) =>
     `${inviter} invited you to join ${workspace} on ${siteName} as a Team Member.`,
   existingBody: (workspace: string, siteName: string) =>
@@ -170,7 +168,6 @@ export const MAIL_KIND_LABELS = {
   test: 'Test',
   'workspace-deleted': 'Workspace deleted',
   'email-confirmation': 'E-mail confirmation',
-  'invitation-existing': 'Invitation (existing account)',
   'member-joined': 'Member joined',
   'sign-in-alert': 'Sign-in alert',
 } as const;

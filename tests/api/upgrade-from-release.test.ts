@@ -120,7 +120,7 @@ describe('upgrading a release 0.4 database', () => {
       ['admin@release.test', 'release-pass-1'],
       ['owner@bloom-bakery.test', 'owner-pass-1'],
       ['sam@bloom-bakery.test', 'member-pass-1'],
-    ]) {
+    ] as const) {
       const profile = (await get('/api/profile', await signIn(email, password))).json().user;
       expect(profile, email).toMatchObject({ emailConfirmed: true });
     }

@@ -32,7 +32,7 @@ test('an existing account signs in through the mailed link and joins the invitin
   await expect(page.getByTestId('invitation-link')).toContainText('/signup?invite=');
 
   const mail = await receivedMail((m) => m.to === soloEmail && m.text.includes('/login?invite='));
-  expect(mail.subject).toBe(INVITATION_MESSAGES.existingSubject('Harbor Studio', 'AgencyHQ'));
+  expect(mail.subject).toBe(INVITATION_MESSAGES.subject('Harbor Studio', 'AgencyHQ'));
   const link = linkIn(mail, `${new URL(page.url()).origin}/login?invite=`);
 
   const guest = await browser.newContext();

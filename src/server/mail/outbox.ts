@@ -24,7 +24,6 @@ export const CLAIM_LEASE_MS = 120_000;
 const SECRET_KINDS: readonly MailKind[] = [
   'password-reset',
   'invitation',
-  'invitation-existing',
   'workspace-deleted',
   'email-confirmation',
 ];

@@ -160,7 +160,7 @@ export function existingAccountInvitationMail(siteName: string, input: Invitatio
   const M = INVITATION_MESSAGES;
   const workspace = plainMailName(input.workspaceName);
   const inviter = plainMailName(input.inviterName);
-  return render(siteName, M.existingSubject(workspace, siteName), {
+  return render(siteName, M.subject(workspace, siteName), {
     paragraphs: [M.existingIntro(inviter, workspace, siteName), M.existingBody(workspace, siteName)],
     action: { label: M.existingAction(workspace), url: input.link },
     footnote: M.sentBy(siteName, input.siteHost),

@@ -17,7 +17,6 @@ import { existingAccountInvitationMail, invitationMail, plainMailName } from '..
 import { recordActivity } from '../activity/activity.service';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findUserByEmail, lockUser } from '../users/users.repository';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
 import { findOpenInvitation } from './invitations.repository';
 
 /** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
@@ -272,9 +271,11 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     };
     // Read before the transaction: on SQLite a read outside it would wait for it to end.
     const siteName = await mailer.siteName();
+    // One kind and one subject for both, in the inviting workspace's own delivery log: nothing there tells
+    // an address with an account from a new one (only the body differs, and the log never shows it).
     const mail = existing
       ? {
-          kind: 'invitation-existing' as const,
+          kind: 'invitation' as const,
           ...existingAccountInvitationMail(siteName, {
             ...mailInput,
             link: mailer.link('/login', { invite: token }),
@@ -291,7 +292,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
         .where('revoked_at', 'is', null)
         .execute();
       await trx.insertInto('invitations').values(row).execute();
-      await enqueueMail(trx, { workspaceId: AGENCY_WORKSPACE_ID, via: 'platform', to: email, ...mail }, now);
+      await enqueueMail(trx, { workspaceId: caller.workspace_id, via: 'platform', to: email, ...mail }, now);
       await recordActivity(trx, {
         workspaceId: caller.workspace_id,
         userId: caller.id,
