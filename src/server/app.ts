@@ -20,6 +20,7 @@ import { rememberClientAddress } from './http/request-context';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { accountSignInLimits } from './modules/auth/account-limits';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -219,6 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.throttle ??
       limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
     addressThrottle: perAddress.signIn,
+    // Per account whatever the address (issue 25), raised with the per-address limits by the multiplier.
+    accountLimits: accountSignInLimits(limits, {
+      multiplier: deps.config.addressLimitMultiplier,
+      clock: deps.clock,
+    }),
+    // Built below, and only read once a sign-in fails.
+    alertMailer: () => mailer,
     passwords,
     secondStep,
     startSession,

@@ -44,7 +44,11 @@ export const LOGIN_ACCOUNT_BUDGET = {
 } as const;
 
 /** An account's owner is e-mailed once a day at most that its password is being guessed. */
-export const SIGN_IN_ALERT_LIMIT = { name: 'sign-in-alert', limit: 1, windowMs: 24 * 60 * 60 * 1000 } as const;
+export const SIGN_IN_ALERT_LIMIT = {
+  name: 'sign-in-alert',
+  limit: 1,
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
 
 /**
  * An address (IPv4, or IPv6 /64) an account signed in from: for this long its sign-ins to that account

@@ -245,6 +245,19 @@ export interface BlogCountsTable {
 }
 
 /** A workspace's SMTP set-up (migration 007); the password is sealed with SECRET_KEY (secrets/secret-box.ts). */
+/** A signed-in session (migration 016): the token names its id; ended rows never come back. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  /** Moved by requests at a coarse resolution (as users.last_active_at). */
+  last_seen_at: string;
+  /** e.g. 'Chrome on Windows'. */
+  device: string;
+  ip: string | null;
+  ended_at: string | null;
+}
+
 /** Single-use links proving an e-mail address (migration 015). */
 export interface EmailConfirmationsTable {
   token_hash: string;
@@ -419,6 +432,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
+  sessions: SessionsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;

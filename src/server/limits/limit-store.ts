@@ -3,10 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Limiter, LimitSpec } from './limiter';
 import { memoryLimiter } from './sliding-window';
 import { redisLimiter } from './redis-limiter';
+import { memoryBackoff, type BackoffLimiter, type BackoffSpec } from './backoff';
+import { redisBackoff } from './redis-backoff';
 
 /** Where the limits live: Redis when REDIS_URL is set (every instance counts together), else this process. */
 export interface LimitStore {
-  limiter(spec: LimitSpec): Limiter;
+  /** `now` (ms) is the clock the windows follow; tests pass the one they move. */
+  limiter(spec: LimitSpec, now?: () => number): Limiter;
+  /** A budget with a growing wait (sign-ins per account, issue 25). */
+  backoff(spec: BackoffSpec, now?: () => number): BackoffLimiter;
   /** True while limits are counted in Redis. */
   readonly shared: boolean;
   close(): Promise<void>;
@@ -18,7 +23,12 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 export function createLimitStore(options: { redisUrl?: string; log: FastifyBaseLogger }): LimitStore {
   const { log } = options;
   if (!options.redisUrl)
-    return { limiter: (spec) => memoryLimiter(spec), shared: false, close: async () => undefined };
+    return {
+      limiter: (spec, now) => memoryLimiter(spec, now),
+      backoff: (spec, now) => memoryBackoff(spec, now),
+      shared: false,
+      close: async () => undefined,
+    };
 
   const redis = new Redis(options.redisUrl, {
     // Fail at once while disconnected (the instance's own count takes over), and keep reconnecting.
@@ -41,32 +51,44 @@ export function createLimitStore(options: { redisUrl?: string; log: FastifyBaseL
     log.info('Redis is back: rate limits are shared again');
   });
 
+  /** Each operation goes to Redis when it is there, else to this instance's own count. */
+  const eitherOf =
+    <L, A extends unknown[], R>(local: L, remote: L, op: (limiter: L) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (redis.status === 'ready') {
+        try {
+          return await op(remote)(...args);
+        } catch (error) {
+          wentAway(error);
+        }
+      }
+      return op(local)(...args);
+    };
+
   return {
     get shared() {
       return redis.status === 'ready';
     },
-    limiter(spec) {
-      const local = memoryLimiter(spec);
-      const remote = redisLimiter(redis, spec);
-      // Each operation goes to Redis when it is there, else to this instance's own window.
-      const either =
-        <A extends unknown[], R>(op: (limiter: Limiter) => (...args: A) => Promise<R>) =>
-        async (...args: A): Promise<R> => {
-          if (redis.status === 'ready') {
-            try {
-              return await op(remote)(...args);
-            } catch (error) {
-              wentAway(error);
-            }
-          }
-          return op(local)(...args);
-        };
+    limiter(spec, now) {
+      const local = memoryLimiter(spec, now);
+      const remote = redisLimiter(redis, spec, now);
+      const either = <A extends unknown[], R>(op: (limiter: Limiter) => (...args: A) => Promise<R>) =>
+        eitherOf(local, remote, op);
       return {
         retryAfterSeconds: either((l) => l.retryAfterSeconds),
         record: either((l) => l.record),
         take: either((l) => l.take),
         release: either((l) => l.release),
         clear: either((l) => l.clear),
+      };
+    },
+    backoff(spec, now) {
+      const local = memoryBackoff(spec, now);
+      const remote = redisBackoff(redis, spec, now);
+      return {
+        take: eitherOf(local, remote, (l) => l.take),
+        release: eitherOf(local, remote, (l) => l.release),
+        clear: eitherOf(local, remote, (l) => l.clear),
       };
     },
     async close() {

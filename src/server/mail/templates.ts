@@ -166,3 +166,23 @@ export function existingAccountInvitationMail(siteName: string, input: Invitatio
     footnote: M.sentBy(siteName, input.siteHost),
   });
 }
+
+/**
+ * To an account's owner when guesses at its password spent its sign-in budget (issue 25), once a day at
+ * most: how many failed, that sign-in now waits between attempts, and the way out if it was not them.
+ */
+export function signInAlertMail(
+  siteName: string,
+  input: { username: string; attempts: number; windowMinutes: number; link: string },
+): MailBody {
+  return render(siteName, `Failed sign-in attempts on your ${siteName} account`, {
+    paragraphs: [
+      `Hello ${input.username},`,
+      `There were ${input.attempts} failed sign-in attempts on your ${siteName} account in the last ${input.windowMinutes} minutes.`,
+      'To protect your account, sign-in now waits between attempts, longer each time the attempts go on. You can still sign in with your password (and your two-factor code, if you use one) once the wait has passed, and from where you signed in recently you are not held back.',
+      'If this was not you, someone may be trying to guess your password: choose a new one with the button below.',
+    ],
+    action: { label: 'Choose a new password', url: input.link },
+    footnote: 'If it was you, you can ignore this e-mail. We send it at most once a day.',
+  });
+}

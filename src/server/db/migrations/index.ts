@@ -14,6 +14,7 @@ import * as publishing from './012-publishing';
 import * as accountSafety from './013-account-safety';
 import * as siteSettings from './014-site-settings';
 import * as provenClaims from './015-proven-claims';
+import * as sessions from './016-sessions';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-account-safety': accountSafety,
   '014-site-settings': siteSettings,
   '015-proven-claims': provenClaims,
+  '016-sessions': sessions,
 };

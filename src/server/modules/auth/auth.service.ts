@@ -10,10 +10,14 @@ import { unauthorized } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { findUserByEmail, profileImageOf } from '../users/users.repository';
 import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
-import { recordActivity } from '../activity/activity.service';
 import type { LoginAnswer } from '../../../shared/schemas/two-factor';
 import type { SecondStepService } from './second-step.service';
 import { refuseBlockedSignIn, type StartSession } from './sign-in-session';
+import { addressKey } from '../../limits/address-key';
+import type { BackoffTake } from '../../limits/backoff';
+import type { Mailer } from '../../mail/mailer';
+import type { AccountSignInLimits } from './account-limits';
+import { recordFailedSignIn } from './sign-in-alert';
 
 /** Sign-in and the profile; sign-up is sign-up.service.ts. */
 export interface AuthServiceDeps {
@@ -22,6 +26,10 @@ export interface AuthServiceDeps {
   throttle: Limiter;
   /** Sign-ins that did not succeed per client address, whatever the e-mail (issue 15). */
   addressThrottle: Limiter;
+  /** Sign-ins per account whatever the address, its owner's known addresses and alerts (issue 25). */
+  accountLimits: AccountSignInLimits;
+  /** Sends the owner's alert; a getter, since the app builds the mailer after this service. */
+  alertMailer: () => Mailer;
   /** Password hashing and checking, bounded (issue 15). */
   passwords: PasswordWork;
   /** Sign-in with a second factor (issue 17). */
@@ -31,11 +39,14 @@ export interface AuthServiceDeps {
 }
 
 const loginWait = (wait: number) => SERVER_MESSAGES.tooManyLogins(Math.ceil(wait / 60));
+const accountWait = (wait: number) => SERVER_MESSAGES.tooManyAccountLogins(Math.ceil(wait / 60));
 
 export function createAuthService({
   db,
   throttle,
   addressThrottle,
+  accountLimits,
+  alertMailer,
   passwords,
   secondStep,
   startSession,
@@ -47,14 +58,29 @@ export function createAuthService({
     },
 
     async login(input: LoginInput, clientIp: string): Promise<LoginAnswer> {
-      const throttleKey = `${clientIp}|${input.email}`;
+      // An IPv6 client counts by its /64, an IPv4-mapped one as its IPv4 address (issue 25).
+      const address = addressKey(clientIp);
+      const throttleKey = `${address}|${input.email}`;
+      const knownKey = `${input.email}|${address}`;
+      const { budget, knownAddresses } = accountLimits;
       // Checked and counted in one step (across instances when the limits live in Redis), before the slow
       // password check, so parallel guesses cannot all slip under the limit. The address counts every
       // attempt that does not succeed, over all e-mails; the pair counts failures of that e-mail.
-      const addressWait = await addressThrottle.take(clientIp);
+      const addressWait = await addressThrottle.take(address);
       if (addressWait > 0) throw tooMany(addressWait, loginWait);
       const wait = await throttle.take(throttleKey);
       if (wait > 0) throw tooMany(wait, loginWait);
+      // The account's budget, whatever the address (guesses from many addresses), for every e-mail alike
+      // (with or without an account, so the 429 tells nothing). An address the account signed in from
+      // lately skips it: guesses from elsewhere never lock the owner out of their usual place.
+      let attempt: BackoffTake | null = null;
+      if ((await knownAddresses.retryAfterSeconds(knownKey)) === 0) {
+        attempt = await budget.take(input.email);
+        if (attempt.wait > 0) {
+          await throttle.release(throttleKey); // never checked: not a failure of this pair
+          throw tooMany(attempt.wait, accountWait);
+        }
+      }
       const user = await findUserByEmail(db, input.email);
       let valid: boolean;
       try {
@@ -62,21 +88,26 @@ export function createAuthService({
           ? await passwords.verify(input.password, user.password_hash)
           : (await passwords.burn(input.password), false);
       } catch (error) {
-        // Busy (503): the password was never checked, so this e-mail's count is given back.
-        await throttle.release(throttleKey);
+        // Busy (503): the password was never checked, so this e-mail's counts are given back.
+        await Promise.all([throttle.release(throttleKey), attempt && budget.release(input.email)]);
         throw error;
       }
       if (!user || !valid) {
+        // The attempt that spent the account's budget also tells its owner (once a day at most).
         if (user)
-          await recordActivity(db, {
-            workspaceId: user.workspace_id,
-            userId: user.id,
-            action: `Failed sign-in for ${user.email}`,
-            kind: 'sign-in-failed',
+          await recordFailedSignIn(db, user, {
+            spentAfter: attempt?.spent ? attempt.attempts : 0,
+            alerts: accountLimits.alerts,
+            mailer: alertMailer,
           });
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
-      await Promise.all([throttle.clear(throttleKey), addressThrottle.release(clientIp)]);
+      await Promise.all([
+        throttle.clear(throttleKey),
+        addressThrottle.release(address),
+        budget.clear(input.email),
+        knownAddresses.clear(knownKey).then(() => knownAddresses.record(knownKey)),
+      ]);
       await refuseBlockedSignIn(db, user);
       // With a second factor (or a workspace requiring one) the password earns a challenge, not a session.
       return (await secondStep.challengeFor(user)) ?? startSession(user);

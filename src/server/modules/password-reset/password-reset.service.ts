@@ -6,6 +6,7 @@ import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
 import type { LimitStore } from '../../limits/limit-store';
+import { addressKey } from '../../limits/address-key';
 import { enqueueMail } from '../../mail/outbox';
 import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
@@ -50,7 +51,7 @@ export function createPasswordResetService(
      * neither a mailbox can be flooded nor an account's existence read from the answers.
      */
     async request(email: string, clientIp: string): Promise<void> {
-      const wait = await limits.perIp.take(clientIp);
+      const wait = await limits.perIp.take(addressKey(clientIp));
       if (wait > 0)
         throw new HttpError(429, M.tooMany(Math.ceil(wait / 60)), undefined, { 'Retry-After': String(wait) });
       if ((await limits.perEmail.take(email)) > 0) return;
