@@ -1,4 +1,11 @@
-import { hasPermission, MODULE_KEYS, type ModuleKey, type PermissionSubject, type Role } from './roles';
+import {
+  hasPermission,
+  isDashboardRestricted,
+  MODULE_KEYS,
+  type ModuleKey,
+  type PermissionSubject,
+  type Role,
+} from './roles';
 import { DEFAULT_SECTION, SECTIONS, SECTION_GROUPS, findSection, type SectionGroupKey } from './sections';
 
 /**
@@ -37,6 +44,16 @@ const SOLOHQ_SECTION_LIMITS: Partial<Record<SectionGroupKey, readonly string[]>>
   teamCommunication: ['team-email'],
   financeManagement: ['billing-payments', 'invoice-generation'],
 };
+
+/**
+ * Spec §6, both readings applied: Team Member (and an account without a role) is restricted at the dashboard
+ * route, a 'User' ('In Review') is sent to /access-restricted at sign-in. Such accounts reach only their own
+ * account outside the dashboard (profile, sign-out, the Solo HQ upgrade): the web's dashboard route and the
+ * server's guards both ask this one rule (issue 26).
+ */
+export function isKeptOutOfDashboard(user: PermissionSubject | null | undefined): boolean {
+  return isDashboardRestricted(user) || user?.role === 'User';
+}
 
 /** May this user use a module's screens and API? Server guards and the sidebar both ask this. */
 export function canUseModule(user: PermissionSubject | null | undefined, module: ModuleKey): boolean {

@@ -101,6 +101,9 @@ export const PROFILE_MESSAGES = {
 export const ACCESS_MESSAGES = {
   lastAdmin: 'The last active Admin cannot be demoted or deactivated.',
   adminOnly: 'Only an Admin can do this.',
+  /** A Team Member or 'User' account (spec §6) calling anything beyond its own account (issue 26). */
+  outsideDashboard:
+    'Your account has no access to workspace data. Contact an administrator to request additional access.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can change workspace settings.',
   userNotFound: 'User not found.',
   imageInvalid: 'Profile image must be a PNG, JPEG, WebP or GIF image of at most 1 MB.',

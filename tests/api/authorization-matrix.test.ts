@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredAnswers } from './support/declared-answers';
 import type { AccessRule } from '../../src/server/auth/guards';
-import { canUseModule, isGroupVisible } from '../../src/shared/access';
-import { MODULE_KEYS, isDashboardRestricted, type PermissionSubject } from '../../src/shared/roles';
+import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../src/shared/access';
+import { MODULE_KEYS, type PermissionSubject } from '../../src/shared/roles';
 import { builtWeb, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin } from './support/users';
 import { freelancerBody, ownerBody, registerConfirmed, registerOk, uniqueDomain } from './support/accounts';
@@ -25,14 +25,17 @@ const ALL_MODULES = JSON.stringify(Object.fromEntries(MODULE_KEYS.map((key) => [
 function admits(rule: AccessRule, subject: PermissionSubject): boolean {
   switch (rule.kind) {
     case 'public':
-    case 'signed-in':
+    case 'account':
       return true;
+    // The same rule as the web's dashboard route and sidebar (src/shared/access.ts).
+    case 'signed-in':
+      return !isKeptOutOfDashboard(subject);
     case 'admin':
       return subject.role === 'Admin';
     case 'module':
-      return !isDashboardRestricted(subject) && canUseModule(subject, rule.module);
+      return !isKeptOutOfDashboard(subject) && canUseModule(subject, rule.module);
     case 'group':
-      return !isDashboardRestricted(subject) && isGroupVisible(subject, rule.group);
+      return !isKeptOutOfDashboard(subject) && isGroupVisible(subject, rule.group);
   }
 }
 
@@ -131,7 +134,7 @@ describe('authorization matrix from the route table', () => {
           if (status !== 401) wrong.push(`${label} (expected 401)`);
         } else if (admits(rule, persona.subject)) {
           // Signed-in routes may still apply their own rule (a Business Admin's workspace): never a 401.
-          if (status === 401 || (rule.kind !== 'signed-in' && status === 403))
+          if (status === 401 || (!['signed-in', 'account'].includes(rule.kind) && status === 403))
             wrong.push(`${label} (admitted caller refused)`);
         } else if (status !== 403) wrong.push(`${label} (expected 403)`);
       }

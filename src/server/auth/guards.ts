@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BLOCKED_STATUSES, isDashboardRestricted, type ModuleKey, type UserStatus } from '../../shared/roles';
-import { canUseModule, isGroupVisible } from '../../shared/access';
+import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
+import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, SessionUser } from '../db/types';
@@ -24,6 +24,9 @@ declare module 'fastify' {
  */
 export type AccessRule =
   | { kind: 'public' }
+  /** Any signed-in account, also one kept out of the dashboard: its own profile, sessions, sign-out. */
+  | { kind: 'account' }
+  /** A signed-in member of the dashboard (not a Team Member, a 'User', or an address still unconfirmed). */
   | { kind: 'signed-in' }
   | { kind: 'admin' }
   | { kind: 'module'; module: ModuleKey }
@@ -33,20 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route without a guard is public, and says so. */
     access?: 'public';
-    /** A signed-in route an account waiting for its e-mail confirmation (no workspace yet) may use. */
-    waitingRoom?: 'allowed';
   }
 }
 
 /** What a route without a guard declares: `config: PUBLIC_ROUTE`. */
 export const PUBLIC_ROUTE = { access: 'public' } as const;
-
-/**
- * What a signed-in route declares when a Team Member still waiting for the e-mail confirmation (issue 25:
- * they belong to no workspace) may use it: their profile and the confirmation link. Every other route
- * refuses them, so nothing new can leak to an unproven claim.
- */
-export const WAITING_ROOM_ALLOWED = { waitingRoom: 'allowed' } as const;
 
 /** A guard carrying the rule it enforces. */
 type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -59,6 +53,9 @@ export function accessRuleOf(hook: unknown): AccessRule | undefined {
 }
 
 export interface Guards {
+  /** Any signed-in account, also one the spec keeps out of the dashboard: for the account's own things only. */
+  requireAccount: Guard;
+  /** A signed-in dashboard member: Team Member, 'User' and waiting (unconfirmed) accounts get 403. */
   requireUser: Guard;
   requireAdmin: Guard;
   requireModule(module: ModuleKey): Guard;
@@ -87,13 +84,19 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     return user;
   }
 
-  function refuseWaitingRoom(request: FastifyRequest, user: SessionUser): void {
-    if (
-      user.workspace_id === WAITING_ROOM_WORKSPACE_ID &&
-      request.routeOptions.config.waitingRoom !== 'allowed'
-    )
+  /**
+   * Spec §6 on the server (issue 26): accounts kept out of the dashboard reach nothing of a workspace. A
+   * Team Member still waiting for the e-mail confirmation (issue 25) is told why.
+   */
+  function refuseOutsiders(user: SessionUser): void {
+    if (user.workspace_id === WAITING_ROOM_WORKSPACE_ID)
       throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
+    if (isKeptOutOfDashboard(permissionSubject(user))) throw forbidden(ACCESS_MESSAGES.outsideDashboard);
   }
+
+  const requireAccount = withRule({ kind: 'account' }, async (request: FastifyRequest) => {
+    request.currentUser = await userFromToken(request);
+  });
 
   // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
   async function touchLastActive(user: SessionUser): Promise<void> {
@@ -106,12 +109,13 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     { kind: 'signed-in' },
     async (request: FastifyRequest, _reply: FastifyReply) => {
       const user = await userFromToken(request);
-      refuseWaitingRoom(request, user);
+      refuseOutsiders(user);
       request.currentUser = user;
     },
   );
 
   return {
+    requireAccount,
     requireUser,
     requireAdmin: withRule({ kind: 'admin' }, async (request, reply) => {
       await requireUser(request, reply);
@@ -120,17 +124,15 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     requireModule(module) {
       return withRule({ kind: 'module', module }, async (request, reply) => {
         await requireUser(request, reply);
-        // canUseModule is true for an Admin, so this also serves "Admin or granted the module". Spec §6
-        // applies both rules: a Team Member never reaches the dashboard, whatever modules were granted.
-        const subject = permissionSubject(request.currentUser!);
-        if (isDashboardRestricted(subject) || !canUseModule(subject, module)) throw forbidden();
+        // canUseModule is true for an Admin, so this also serves "Admin or granted the module". requireUser
+        // already kept out a Team Member, whatever modules were granted (spec §6 applies both rules).
+        if (!canUseModule(permissionSubject(request.currentUser!), module)) throw forbidden();
       });
     },
     requireGroup(group) {
       return withRule({ kind: 'group', group }, async (request, reply) => {
         await requireUser(request, reply);
-        const subject = permissionSubject(request.currentUser!);
-        if (isDashboardRestricted(subject) || !isGroupVisible(subject, group)) throw forbidden();
+        if (!isGroupVisible(permissionSubject(request.currentUser!), group)) throw forbidden();
       });
     },
     async optionalUser(request) {

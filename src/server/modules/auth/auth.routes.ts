@@ -15,7 +15,7 @@ import { answers } from '../../http/answers';
 
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { profileEtag } from './profile-etag';
-import { PUBLIC_ROUTE, WAITING_ROOM_ALLOWED, type Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { AddressLimiters } from '../../limits/address-limits';
 import { perAddressLimit } from '../../limits/per-address';
 import type { AuthService } from './auth.service';
@@ -108,8 +108,7 @@ export function authRoutes(
     app.get(
       '/profile',
       {
-        config: WAITING_ROOM_ALLOWED,
-        preValidation: guards.requireUser,
+        preValidation: guards.requireAccount,
         schema: { tags: ['auth'], response: answers({ 200: profileAnswerSchema, 304: notModified }) },
       },
       async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { confirmEmailAnswerSchema, confirmEmailSchema } from '../../../shared/schemas/email-confirmation';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
-import { PUBLIC_ROUTE, WAITING_ROOM_ALLOWED, type Guards } from '../../auth/guards';
+import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { EmailConfirmationService } from './email-confirmation.service';
 
 const tags = ['auth'];
@@ -16,8 +16,7 @@ export function emailConfirmationRoutes(
     app.post(
       '/email-confirmation',
       {
-        config: WAITING_ROOM_ALLOWED,
-        preValidation: guards.requireUser,
+        preValidation: guards.requireAccount,
         schema: {
           tags,
           response: answers({ 200: successMessageSchema }),

@@ -63,7 +63,8 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
     app.post(
       '/invitations/:token/accept',
       {
-        preValidation,
+        // A Team Member or 'User' elsewhere may accept an invitation addressed to them.
+        preValidation: guards.requireAccount,
         schema: {
           params: tokenParams,
           tags,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, userWriteAnswerSchema } from '../../../shared/schemas/users';
 import { answers } from '../../http/answers';
 
-import { WAITING_ROOM_ALLOWED, type Guards } from '../../auth/guards';
+import type { Guards } from '../../auth/guards';
 import type { ProfileService } from './profile.service';
 
 /** A profile image is a data URL of up to ~1.4 MB of text, above the app-wide 1 MB body limit. */
@@ -14,8 +14,7 @@ export function profileRoutes(profile: ProfileService, guards: Guards): FastifyP
     app.put(
       '/profile',
       {
-        config: WAITING_ROOM_ALLOWED,
-        preValidation: guards.requireUser,
+        preValidation: guards.requireAccount,
         bodyLimit: PROFILE_BODY_LIMIT_BYTES,
         schema: {
           body: profileUpdateSchema,

@@ -77,7 +77,8 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
     app.post(
       '/users/upgrade-role',
       {
-        preValidation: guards.requireUser,
+        // Spec §4: the one thing a 'User' account does outside its profile.
+        preValidation: guards.requireAccount,
         schema: {
           body: upgradeRoleSchema,
           tags: ['users'],

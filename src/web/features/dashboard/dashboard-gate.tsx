@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../../shared/messages';
-import { isDashboardRestricted } from '../../../shared/roles';
+import { isKeptOutOfDashboard } from '../../../shared/access';
 import { PageMeta } from '../../app/page-meta';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -48,7 +48,8 @@ export function DashboardGate() {
     );
   }
   if (status === 'signed-out' || !user) return <Navigate to="/login" replace />;
-  if (isDashboardRestricted(user))
+  // Spec §6, both readings: Team Member and 'User' see the access-restricted page (issue 26: the server agrees).
+  if (isKeptOutOfDashboard(user))
     return (
       <WithHeader>
         <AccessRestrictedPage />
