@@ -409,6 +409,14 @@ export interface SiteSettingsHistoryTable {
   published_at: string;
 }
 
+/** Mail a workspace caused on one UTC day, counted against its plan (migration 017). */
+export interface WorkspaceMailDaysTable {
+  workspace_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  count: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -439,6 +447,7 @@ export interface Database {
   botgit_settings: BotgitSettingsTable;
   public_content_version: PublicContentVersionTable;
   workspace_storage: WorkspaceStorageTable;
+  workspace_mail_days: WorkspaceMailDaysTable;
   site_settings: SiteSettingsTable;
   site_settings_history: SiteSettingsHistoryTable;
 }

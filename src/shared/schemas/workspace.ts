@@ -26,6 +26,18 @@ export const workspaceMemberSchema = z.object({
 });
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 
+/** One figure of a plan's usage; a null limit is unlimited. */
+const usageFigureSchema = z.object({ used: z.number(), limit: z.number().nullable() });
+
+/** Plan limits in use (issue 26): storage in bytes, members, e-mails sent today (UTC). */
+export const workspaceUsageSchema = z.object({
+  planName: z.string(),
+  storage: usageFigureSchema,
+  members: usageFigureSchema,
+  emailsToday: usageFigureSchema,
+});
+export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
+
 export const workspaceInfoSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -38,6 +50,7 @@ export const workspaceInfoSchema = z.object({
   storageUsedBytes: z.number(),
   /** null means unlimited. */
   storageLimitBytes: z.number().nullable(),
+  usage: workspaceUsageSchema,
 });
 export type WorkspaceInfo = z.infer<typeof workspaceInfoSchema>;
 

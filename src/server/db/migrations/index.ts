@@ -15,6 +15,7 @@ import * as accountSafety from './013-account-safety';
 import * as siteSettings from './014-site-settings';
 import * as provenClaims from './015-proven-claims';
 import * as sessions from './016-sessions';
+import * as planLimits from './017-plan-limits';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-site-settings': siteSettings,
   '015-proven-claims': provenClaims,
   '016-sessions': sessions,
+  '017-plan-limits': planLimits,
 };

@@ -10,6 +10,7 @@ import { recordActivity } from '../activity/activity.service';
 import { findCategory } from '../categories/categories.repository';
 import { processImage, type ProcessedImage } from '../media/image-processing';
 import { deleteMediaIfUnused, insertMedia } from '../media/media.repository';
+import { assertStorageRoom } from '../workspaces/plan-limits';
 import { parseBlogFields, type BlogFormInput } from './blog-form';
 import { moveSlug, takenBlogSlugs } from './blogs.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
@@ -67,6 +68,9 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
         { field: 'category', message: BLOG_MESSAGES.categoryNotFound },
       ]);
     const publishAt = checkedPublishAt(fields, options.clock());
+    // A workspace whose storage the upload alone would pass is refused before the image is processed
+    // (issue 26); insertMedia checks the processed total again in its transaction.
+    if (form.image) await assertStorageRoom(db, caller.workspace_id, form.image.size);
     const image = form.image ? await processImage(form.image, caller.workspace_id) : null;
     return { fields, content, categoryId: category.id, image, publishAt };
   }

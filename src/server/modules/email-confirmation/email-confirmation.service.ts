@@ -16,6 +16,7 @@ import { emailConfirmationMail, memberJoinedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
+import { assertMemberRoom } from '../workspaces/plan-limits';
 import { newConfirmationToken, useConfirmationToken } from './email-confirmation.repository';
 
 type Account = Pick<UserRow, 'id' | 'workspace_id' | 'username' | 'email'>;
@@ -71,6 +72,9 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
   async function joinByDomain(trx: Transaction<Database>, user: UserRow, siteName: string, now: Date) {
     const workspace = await findWorkspaceByDomain(trx, emailDomain(user.email));
     if (!workspace) return null;
+    // A workspace at its plan's members takes nobody more (issue 26): 409, the confirmation rolls back and
+    // its link still works once there is room.
+    await assertMemberRoom(trx, workspace.id);
     // Two-factor at every door: a workspace that requires it gets the second step at the next sign-in.
     const signInAgain =
       (await workspaceRequiresTwoFactor(trx, workspace.id)) && !(await hasTwoFactor(trx, user.id));

@@ -26,6 +26,7 @@ import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
 import { sendWithSmtp } from '../../mail/smtp-send';
+import { takeMailSlot } from '../workspaces/plan-limits';
 import { testMail } from '../../mail/templates';
 
 /** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */
@@ -155,6 +156,8 @@ export function createEmailService(mailer: Mailer) {
       }
       if (!transport) throw badRequest(M.configureFirst);
       const recipient = to ?? caller.email;
+      // A test e-mail is the workspace's mail: counted (and refused past the plan's day) before it is sent.
+      await takeMailSlot(db, caller.workspace_id, 'test', mailer.now());
       const body = testMail(await mailer.siteName(), {
         host: transport.settings.host,
         sentBy: caller.username,

@@ -3,6 +3,7 @@ import type { Database, InvitationRow } from '../../db/types';
 import { hashToken } from '../../auth/one-time-token';
 import { INVITATION_MESSAGES as M } from '../../../shared/mail';
 import { badRequest } from '../../http/errors';
+import { assertMemberRoom } from '../workspaces/plan-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,5 +46,7 @@ export async function acceptInvitation(trx: Transaction<Database>, token: string
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
   if (Number(accepted.numUpdatedRows) !== 1) throw badRequest(M.invalidLink);
+  // A workspace at its plan's members takes nobody more (issue 26): 409, and the sign-up rolls back.
+  await assertMemberRoom(trx, invitation.workspace_id);
   return invitation.workspace_id;
 }

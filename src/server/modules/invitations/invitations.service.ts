@@ -18,6 +18,7 @@ import { recordActivity } from '../activity/activity.service';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findUserByEmail, lockUser } from '../users/users.repository';
 import { findOpenInvitation } from './invitations.repository';
+import { assertMemberRoom } from '../workspaces/plan-limits';
 
 /** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
 export interface InvitationLimits {
@@ -118,6 +119,8 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     async invite(caller: SessionUser, email: string): Promise<{ invitation: InvitationView; link: string }> {
       requireInviter(caller);
       if (caller.email_confirmed_at === null) throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
+      // A workspace at its plan's members invites nobody more (issue 26).
+      await assertMemberRoom(db, caller.workspace_id);
       const giveBack = await takeSlot(caller.workspace_id);
       try {
         return await sendInvitation(caller, email);
@@ -201,6 +204,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw notFound(M.invalidLink);
+        await assertMemberRoom(trx, target.id);
 
         const signInAgain =
           (await workspaceRequiresTwoFactor(trx, target.id)) && !(await hasTwoFactor(trx, user.id));

@@ -8,6 +8,7 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow, type LeadFields } from './lead-rows';
+import { addStoredBytes, assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limits';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
@@ -30,8 +31,14 @@ export async function importLeadsCsv(
 ): Promise<LeadImportResult> {
   return WORKSPACE_WORK.imports.run(actor.workspace_id, () =>
     importWork.run(async () => {
+      // An import counts against the workspace's storage by its file's size (issue 26): refused before the
+      // parse when it would pass the plan's limit, and checked again in the transaction that stores it.
+      const fileBytes = Buffer.byteLength(csv, 'utf8');
+      await offLoop((db) => assertStorageRoom(db, actor.workspace_id, fileBytes));
       const parsed = await parseLeadCsv(csv, now);
-      const imported = await offLoop((db) => insertNewLeads(db, actor, parsed.leads, now.toISOString()));
+      const imported = await offLoop((db) =>
+        insertNewLeads(db, actor, parsed.leads, now.toISOString(), fileBytes),
+      );
       const skipped = parsed.duplicates + (parsed.leads.length - imported);
       return { imported, skipped, errors: parsed.errors };
     }),
@@ -43,6 +50,7 @@ async function insertNewLeads(
   actor: Importer,
   leads: LeadFields[],
   updatedAt: string,
+  fileBytes: number,
 ): Promise<number> {
   const workspaceId = actor.workspace_id;
   return db.transaction().execute(async (trx) => {
@@ -64,6 +72,11 @@ async function insertNewLeads(
         trx,
         fresh.slice(i, i + INSERT_BATCH).map((lead) => newLeadRow(workspaceId, lead, updatedAt)),
       );
+    if (fresh.length > 0) {
+      await addStoredBytes(trx, workspaceId, fileBytes);
+      // Past the limit (another upload committed meanwhile) the whole import rolls back: nothing stored.
+      await assertWithinStorage(trx, workspaceId, fileBytes);
+    }
     if (fresh.length > 0)
       await recordActivity(trx, {
         workspaceId,

@@ -6,6 +6,7 @@ import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { countActiveAdmins, lockAdminChanges, lockUser } from './users.repository';
+import { assertWithinStorage } from '../workspaces/plan-limits';
 
 /** The columns an Admin (any user, or a user on their own profile) may change; the e-mail is never among them. */
 export interface UserChanges {
@@ -93,6 +94,13 @@ export async function changeUser(
       .set({ ...defined, updated_at: after.updated_at })
       .where('id', '=', before.id)
       .execute();
+    // A larger profile image counts against the workspace's storage (issue 26): past it, 413 and no change.
+    if (defined.profile_image !== undefined)
+      await assertWithinStorage(
+        trx,
+        before.workspace_id,
+        defined.profile_image.length - before.profile_image.length,
+      );
     for (const entry of entries)
       await recordActivity(trx, { workspaceId: before.workspace_id, userId: actor.id, ...entry });
     return after;

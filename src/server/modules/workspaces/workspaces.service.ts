@@ -5,9 +5,8 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { workspaceUsage } from './plan-limits';
 
-/** Spec §9: the free (Solo HQ) plan has 500 MB of storage; paid plans are unlimited. */
-export const FREE_PLAN_STORAGE_BYTES = 500 * 1024 * 1024;
 /** Workspace Settings lists members on one screen; a larger business is summarised by memberCount. */
 export const MEMBER_LIST_LIMIT = 500;
 
@@ -25,17 +24,9 @@ export function createWorkspacesService(db: Kysely<Database>) {
   }
 
   async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
-    const members = await db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('workspace_id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    // Profile images (stored inline) and uploaded media with their variants, kept up to date by triggers.
-    const storage = await db
-      .selectFrom('workspace_storage')
-      .select('bytes')
-      .where('workspace_id', '=', row.id)
-      .executeTakeFirst();
+    // Storage: profile images (stored inline), uploaded media with their variants and imported lead files,
+    // kept by triggers and the import; limits from src/shared/plans.ts (issue 26).
+    const usage = await workspaceUsage(db, row.id, row.plan, new Date());
     return {
       _id: row.id,
       name: row.name,
@@ -44,9 +35,10 @@ export function createWorkspacesService(db: Kysely<Database>) {
       plan: row.plan as WorkspaceInfo['plan'],
       domain: row.domain,
       createdAt: row.created_at,
-      memberCount: Number(members.n),
-      storageUsedBytes: Number(storage?.bytes ?? 0),
-      storageLimitBytes: row.plan === 'Free' ? FREE_PLAN_STORAGE_BYTES : null,
+      memberCount: usage.members.used,
+      storageUsedBytes: usage.storage.used,
+      storageLimitBytes: usage.storage.limit,
+      usage,
     };
   }
 
