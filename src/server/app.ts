@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultHashConcurrency, type AppConfig } from './config';
-import { quietClientAborts } from './http/client-aborts';
+import { loggerOptions } from './http/log-redaction';
 import { closeConnectionsWhenClosing } from './http/graceful-close';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
@@ -85,6 +85,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
@@ -150,11 +151,12 @@ const API_CACHE_CONTROL = 'private, no-store';
 /** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // Secrets (tokens in URLs and paths, passwords, cookies) are redacted at every level (issue 26).
     logger: deps.logStream
-      ? { level: 'trace', stream: deps.logStream }
+      ? loggerOptions('trace', deps.logStream)
       : deps.logger === false
         ? false
-        : { level: deps.config.logLevel, hooks: { logMethod: quietClientAborts } },
+        : loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     // By default only a proxy on this machine may name the client (DESIGN: served on loopback behind TLS
     // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
   if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
@@ -284,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(db, () => isOverloaded(app)));
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
+      await api.register(sessionsRoutes(db, guards, clock));
       await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));

@@ -76,6 +76,12 @@ const configSchema = z.object({
    * address (127.0.0.0/8, ::1) take them in plain text. Off by default.
    */
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  /**
+   * For local use without a mail server: a message that cannot be delivered for want of a mail set-up has
+   * its links (one-time reset, confirmation, invitation, recovery links) printed in the log, once. Off by
+   * default: the log never holds a one-time link otherwise.
+   */
+  LOG_MAIL_LINKS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
@@ -118,6 +124,8 @@ export interface AppConfig {
   /** Plain-text SMTP authentication, to a loopback address only. */
   smtpAllowPlaintextLoopback: boolean;
   logLevel: string;
+  /** LOG_MAIL_LINKS: print the links of undeliverable mail in the log (local use; off by default). */
+  logMailLinks: boolean;
   trustProxy: TrustProxy;
   redisUrl?: string;
   /** 0 turns the render cache off (every answer is rendered). */
@@ -166,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
     smtpAllowPlaintextLoopback: c.SMTP_ALLOW_PLAINTEXT_LOOPBACK === 'true',
     logLevel: c.LOG_LEVEL,
+    logMailLinks: c.LOG_MAIL_LINKS === 'true',
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,

@@ -17,6 +17,7 @@ import {
   uniqueDomain,
 } from './support/accounts';
 import { call } from './support/users';
+import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 
 /**
  * Issue 25, attacks 1, 2 and 5, replayed against the API: nobody joins a workspace, owns a domain or gets a
@@ -175,6 +176,7 @@ describe('claims need proof', () => {
         email: `ceo@${victimDomain}`,
       });
       expect(asked.statusCode).toBe(202);
+      await settleAfterAnswer(); // the reset mail is made after the answer
       const mail = await t.database.handle.db
         .selectFrom('mail_outbox')
         .select('text_body')

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_MESSAGES } from '../../src/shared/mail';
 import { siteSettingsDefaults } from '../../src/shared/site-settings';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 import { call, seededAdmin, type TestUser } from './support/users';
+import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 
 /** Issue 18: e-mail signs with the published site name, as the pages do (SITE_NAME until one is published). */
 describe('the site name in e-mail', () => {
@@ -22,6 +23,8 @@ describe('the site name in e-mail', () => {
       payload: { email: ADMIN.email },
     });
     expect(asked.statusCode).toBe(202);
+    // The mail is made after the answer (the same time for any address).
+    await settleAfterAnswer();
     const row = await t.database.handle.db
       .selectFrom('mail_outbox')
       .select(['subject', 'text_body'])

@@ -36,6 +36,7 @@ import {
   tableCount,
   workspaceRow,
 } from './support/workspace-deletion';
+import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -190,6 +191,7 @@ describe('deleting a workspace and recovering it', () => {
       payload: { email: acme.owner.email },
     });
     expect(forgot.statusCode).toBe(202);
+    await settleAfterAnswer();
     const resets = await t.database.handle.db
       .selectFrom('mail_outbox')
       .select('id')
@@ -373,6 +375,7 @@ describe('erasing a deleted workspace after 30 days', () => {
       url: '/api/password/forgot',
       payload: { email: business.webDev.email },
     });
+    await settleAfterAnswer(); // the reset mail is made after the answer
     return {
       leadId: lead.json().lead._id as string,
       categoryId: category.id,

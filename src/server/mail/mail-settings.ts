@@ -15,6 +15,8 @@ export interface MailConfig {
   allowPrivateSmtp: boolean;
   /** SMTP_ALLOW_PLAINTEXT_LOOPBACK: a loopback relay may take the password without TLS. */
   smtpAllowPlaintextLoopback: boolean;
+  /** LOG_MAIL_LINKS: the links of a message waiting for a mail set-up are printed in the log, once. */
+  logMailLinks?: boolean;
 }
 
 /** How every send (tests, deliveries, SMTP_URL) may connect, from the configuration. */

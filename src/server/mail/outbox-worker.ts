@@ -53,6 +53,19 @@ export function createOutboxWorker(
     return admin?.email ?? '';
   }
 
+  /** LOG_MAIL_LINKS: the message's links on this site, for whoever runs it without a mail server. */
+  function printLinks(row: MailOutboxRow): void {
+    const origin = ctx.config.siteUrl;
+    const mailLinks = [
+      ...new Set(row.text_body.split(/\s+/).filter((word) => word.startsWith(`${origin}/`))),
+    ];
+    if (mailLinks.length === 0) return;
+    options.log.warn(
+      { mailId: row.id, kind: row.kind, to: row.to_address, mailLinks },
+      'E-mail is not set up: the message waits; its links are printed because LOG_MAIL_LINKS is on',
+    );
+  }
+
   async function deliver(row: MailOutboxRow): Promise<void> {
     let transport: Transport | null;
     try {
@@ -64,7 +77,11 @@ export function createOutboxWorker(
       options.log.error({ err: error }, 'e-mail set-up could not be read');
       return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
     }
-    if (!transport) return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
+    if (!transport) {
+      // Only when the operator asked for it (LOG_MAIL_LINKS, local use), and once per message.
+      if (ctx.config.logMailLinks && row.last_error !== WAITING_FOR_SETUP) printLinks(row);
+      return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
+    }
     const to = await recipientOf(row, transport);
     try {
       await sendWithSmtp(

@@ -8,7 +8,7 @@ import type { Limiter } from '../../limits/limiter';
 import type { LimitStore } from '../../limits/limit-store';
 import { addressKey } from '../../limits/address-key';
 import { enqueueMail } from '../../mail/outbox';
-import { hasTransport } from '../../mail/mail-settings';
+import { afterAnswer } from '../../lib/after-answer';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
@@ -44,54 +44,58 @@ export function createPasswordResetService(
 ) {
   const { db } = mailer;
 
+  /** The look-up, the link and the mail of a reset request, done after its answer. */
+  async function sendLink(email: string): Promise<void> {
+    if ((await limits.perEmail.take(email)) > 0) return;
+    const user = await findUserByEmail(db, email);
+    if (!user || BLOCKED_STATUSES.includes(user.status as UserStatus)) return;
+    // A deleted workspace's members are shut out until it is recovered: a new password would not help.
+    if (await isWorkspaceDeleted(db, user.workspace_id)) return;
+
+    const now = mailer.now();
+    const { token, hash } = newOneTimeToken();
+    const link = mailer.link('/reset-password', { token });
+    // Read before the transaction: on SQLite a read outside it would wait for it to end.
+    const siteName = await mailer.siteName();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: hash,
+          user_id: user.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + PASSWORD_RESET.tokenTtlMs).toISOString(),
+          used_at: null,
+        })
+        .execute();
+      await enqueueMail(
+        trx,
+        {
+          workspaceId: user.workspace_id,
+          kind: 'password-reset',
+          via: 'platform',
+          to: user.email,
+          ...passwordResetMail(siteName, { username: user.username, link }),
+        },
+        now,
+      );
+    });
+    // Never logged: without a mail set-up the message waits, and only LOG_MAIL_LINKS prints its link.
+    mailer.worker.kick();
+  }
+
   return {
     /**
-     * Answers the same whether or not the address has an account. Per client address: 429 past the
-     * limit. Per e-mail address: past the limit nothing more is sent, and the answer stays the same, so
-     * neither a mailbox can be flooded nor an account's existence read from the answers.
+     * Answers the same whether or not the address has an account, and in the same time: only the per-client
+     * limit is decided before answering (429 past it); the look-up, the link and the mail are made after the
+     * answer has gone (issue 26). Per e-mail address: past the limit nothing more is sent, so neither a
+     * mailbox can be flooded nor an account's existence read from the answers or their timing.
      */
     async request(email: string, clientIp: string): Promise<void> {
       const wait = await limits.perIp.take(addressKey(clientIp));
       if (wait > 0)
         throw new HttpError(429, M.tooMany(Math.ceil(wait / 60)), undefined, { 'Retry-After': String(wait) });
-      if ((await limits.perEmail.take(email)) > 0) return;
-      const user = await findUserByEmail(db, email);
-      if (!user || BLOCKED_STATUSES.includes(user.status as UserStatus)) return;
-      // A deleted workspace's members are shut out until it is recovered: a new password would not help.
-      if (await isWorkspaceDeleted(db, user.workspace_id)) return;
-
-      const now = mailer.now();
-      const { token, hash } = newOneTimeToken();
-      const link = mailer.link('/reset-password', { token });
-      // Read before the transaction: on SQLite a read outside it would wait for it to end.
-      const siteName = await mailer.siteName();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('password_resets')
-          .values({
-            token_hash: hash,
-            user_id: user.id,
-            created_at: now.toISOString(),
-            expires_at: new Date(now.getTime() + PASSWORD_RESET.tokenTtlMs).toISOString(),
-            used_at: null,
-          })
-          .execute();
-        await enqueueMail(
-          trx,
-          {
-            workspaceId: user.workspace_id,
-            kind: 'password-reset',
-            via: 'platform',
-            to: user.email,
-            ...passwordResetMail(siteName, { username: user.username, link }),
-          },
-          now,
-        );
-      });
-      mailer.worker.kick();
-      // Until mail is set up, whoever runs the server can still help (never in production logs).
-      if (process.env.NODE_ENV !== 'production' && !(await hasTransport(mailer, null)))
-        log.warn({ email: user.email, link }, 'E-mail is not set up: password reset link not delivered');
+      afterAnswer(log, 'password reset request', () => sendLink(email));
     },
 
     /** Sets the new password once per link; every earlier session of the account ends. */
