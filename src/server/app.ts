@@ -85,7 +85,6 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
@@ -171,7 +170,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('sessionId', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
   if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
