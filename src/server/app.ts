@@ -285,7 +285,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(db, () => isOverloaded(app)));
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
-      await api.register(sessionsRoutes(db, guards, clock));
       await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
