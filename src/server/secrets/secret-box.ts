@@ -11,6 +11,17 @@ export interface SecretBox {
   open(sealed: string): string;
   /** True when the value was sealed with the current key (false: re-seal it). */
   isCurrent(sealed: string): boolean;
+  /**
+   * Keys for another use (an HMAC), derived from the same setting with `purpose` in the derivation, so
+   * they are independent of the sealing key: the current key first, then the previous one while rotating.
+   */
+  derivedKeys(purpose: string): DerivedKey[];
+}
+
+/** A key derived for one purpose; `id` names it in what it signs (which key to check with). */
+export interface DerivedKey {
+  id: string;
+  bytes: Buffer;
 }
 
 export class SecretKeyMismatch extends Error {
@@ -19,14 +30,11 @@ export class SecretKeyMismatch extends Error {
   }
 }
 
-interface Key {
-  id: string;
-  bytes: Buffer;
-}
+type Key = DerivedKey;
 
-function deriveKey(secret: string): Key {
+function deriveKey(secret: string, purpose = 'secret-box'): Key {
   // The setting is a passphrase of any length ≥ 32; HKDF turns it into exactly 32 bytes of key.
-  const bytes = Buffer.from(hkdfSync('sha256', secret, 'agencyhq', 'secret-box v1', 32));
+  const bytes = Buffer.from(hkdfSync('sha256', secret, 'agencyhq', `${purpose} v1`, 32));
   const id = createHash('sha256').update(bytes).digest('base64url').slice(0, 8);
   return { id, bytes };
 }
@@ -59,5 +67,6 @@ export function createSecretBox(secret: string, previous?: string): SecretBox {
       return plain.toString('utf8');
     },
     isCurrent: (sealed) => parse(sealed).keyId === current.id,
+    derivedKeys: (purpose) => [secret, ...(previous ? [previous] : [])].map((s) => deriveKey(s, purpose)),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { hashRecoveryCode } from './recovery-codes';
+import type { DerivedKey } from '../../secrets/secret-box';
+import { hashRecoveryCode, recoveryCodeMatches } from './recovery-codes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,18 +43,32 @@ export async function claimStep(db: Db, userId: string, step: number): Promise<b
   return result.numUpdatedRows > 0n;
 }
 
-/** Uses a recovery code: true once per code. */
+/**
+ * Uses a recovery code: true once per code. Every unused code of the account is compared (in constant
+ * time, without stopping at a match), in its stored form: an HMAC, or the sha256 of earlier releases.
+ */
 export async function consumeRecoveryCode(
   db: Db,
   userId: string,
   code: string,
   at: string,
+  keys: DerivedKey[],
 ): Promise<boolean> {
+  const rows = await db
+    .selectFrom('user_recovery_codes')
+    .select('code_hash')
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  let matched: string | undefined;
+  for (const row of rows) if (recoveryCodeMatches(row.code_hash, code, keys)) matched ??= row.code_hash;
+  if (matched === undefined) return false;
+  // Of two requests racing with the same code, only one updates the row.
   const result = await db
     .updateTable('user_recovery_codes')
     .set({ used_at: at })
     .where('user_id', '=', userId)
-    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('code_hash', '=', matched)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -64,6 +79,7 @@ export async function replaceRecoveryCodes(
   userId: string,
   codes: string[],
   at: string,
+  keys: DerivedKey[],
 ): Promise<void> {
   await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
   await db
@@ -71,7 +87,7 @@ export async function replaceRecoveryCodes(
     .values(
       codes.map((code) => ({
         user_id: userId,
-        code_hash: hashRecoveryCode(code),
+        code_hash: hashRecoveryCode(code, keys),
         created_at: at,
         used_at: null,
       })),

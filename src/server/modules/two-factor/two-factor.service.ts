@@ -13,7 +13,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp';
-import { isRecoveryCodeShape, makeRecoveryCodes } from './recovery-codes';
+import { isRecoveryCodeShape, makeRecoveryCodes, recoveryCodeKeys } from './recovery-codes';
 import {
   claimStep,
   consumeRecoveryCode,
@@ -50,6 +50,8 @@ export type CodeProof = { via: 'app' } | { via: 'recovery'; left: number };
 
 export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDeps) {
   const now = () => clock().toISOString();
+  // Recovery codes are stored as HMACs under a key of their own, derived from SECRET_KEY (issue 26).
+  const codeKeys = recoveryCodeKeys(box);
 
   /**
    * Checks a code from the app or a recovery code for an account with 2FA on, counting wrong ones against
@@ -61,7 +63,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
     const row = await findTwoFactor(db, account.id);
     if (!row?.secret_sealed) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
     if (isRecoveryCodeShape(code)) {
-      if (!(await consumeRecoveryCode(db, account.id, code, now())))
+      if (!(await consumeRecoveryCode(db, account.id, code, now(), codeKeys)))
         throw codeError(TWO_FACTOR_MESSAGES.recoveryCodeInvalid);
       await throttle.clear(account.id);
       return { via: 'recovery', left: await unusedRecoveryCodes(db, account.id) };
@@ -75,7 +77,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
 
   async function newRecoveryCodes(userId: string): Promise<string[]> {
     const codes = makeRecoveryCodes();
-    await replaceRecoveryCodes(db, userId, codes, now());
+    await replaceRecoveryCodes(db, userId, codes, now(), codeKeys);
     return codes;
   }
 
@@ -135,7 +137,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
           .where('pending_sealed', '=', row.pending_sealed)
           .executeTakeFirst();
         if (enabled.numUpdatedRows === 0n) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
-        await replaceRecoveryCodes(trx, account.id, recoveryCodes, at);
+        await replaceRecoveryCodes(trx, account.id, recoveryCodes, at, codeKeys);
         await recordActivity(trx, {
           workspaceId: account.workspace_id,
           userId: account.id,
