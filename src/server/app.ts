@@ -85,6 +85,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
   if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
@@ -285,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(db, () => isOverloaded(app)));
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
+      await api.register(sessionsRoutes(db, guards, clock));
       await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));

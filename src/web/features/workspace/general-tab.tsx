@@ -4,7 +4,7 @@ import type { WorkspaceInfo } from '../../../shared/schemas/workspace';
 import { formatIndianNumber } from '../../../shared/text';
 import { Card } from '../../components/ui/card';
 import { StatCard } from '../../components/ui/stat-card';
-import { StorageUsage } from './storage-usage';
+import { PlanUsage } from './storage-usage';
 import { WorkspaceForm } from './workspace-form';
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
@@ -31,13 +31,17 @@ export function GeneralTab({ user, workspace }: { user: PublicUser; workspace: W
 
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-4">
         <StatCard label="Members" value={formatIndianNumber(workspace.memberCount)} icon={Users} />
-        <StatCard label="Plan" value={workspace.plan} icon={Crown} />
-        <div className="col-span-2 lg:col-span-1">
-          <StorageUsage used={workspace.storageUsedBytes} limit={workspace.storageLimitBytes} />
-        </div>
+        <StatCard
+          label="Plan"
+          value={workspace.plan}
+          hint={`${workspace.usage.planName} limits`}
+          icon={Crown}
+        />
       </div>
+
+      <PlanUsage usage={workspace.usage} />
 
       <Card>
         <h2 className="text-base font-semibold text-ink">Workspace details</h2>
