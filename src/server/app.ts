@@ -86,6 +86,7 @@ import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { findUserById } from './modules/users/users.repository';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
@@ -288,7 +289,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
       await api.register(sessionsRoutes(db, guards, clock));
-      await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards));
+      await api.register(
+        twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards, async (userId, password) => {
+          const user = await findUserById(db, userId);
+          return Boolean(user) && (await passwords.verify(password, user!.password_hash));
+        }),
+      );
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
       await api.register(profileRoutes(createProfileService(db), guards));

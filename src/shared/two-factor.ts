@@ -17,6 +17,9 @@ export const TWO_FACTOR = {
 } as const;
 
 export const TWO_FACTOR_MESSAGES = {
+  /** Issue 26: a session alone (a stolen token) cannot turn it on. */
+  passwordRequired: 'Enter your password to set up two-factor sign-in.',
+  passwordWrong: 'That password is not correct.',
   codeRequired: 'Enter the 6-digit code from your authenticator app.',
   codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
   recoveryCodeInvalid: 'That recovery code is not valid or has already been used.',

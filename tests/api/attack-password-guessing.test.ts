@@ -207,6 +207,7 @@ describe('guessing one account’s password from many addresses', () => {
       method: 'POST',
       url: '/api/profile/two-factor/setup',
       headers: owner.headers,
+      payload: { password: PASSWORD },
     });
     const { secret } = setup.json();
     const confirm = await t.app.inject({

@@ -203,7 +203,7 @@ describe('the log holds no secret', () => {
   it('two-factor: the secret, challenge tokens and recovery codes', async () => {
     const cast = await signUpBusiness(t, 'Two Factor Logs');
     const user = await insertUser(t, { workspaceId: cast.workspaceId, role: 'Web Developer' });
-    const setup = await inject('POST', '/api/profile/two-factor/setup', {}, user.headers);
+    const setup = await inject('POST', '/api/profile/two-factor/setup', { password: PASSWORD }, user.headers);
     const secret = keep('totp secret', setup.json().secret);
     const confirm = await inject(
       'POST',

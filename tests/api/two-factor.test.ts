@@ -25,7 +25,7 @@ describe('two-factor sign-in', () => {
 
   /** Sets up and confirms 2FA for a signed-in user; answers the secret and the recovery codes. */
   async function enrol(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const setup = await post('/api/profile/two-factor/setup', {}, user.headers);
+    const setup = await post('/api/profile/two-factor/setup', { password: PASSWORD }, user.headers);
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json();
     const confirm = await post(
@@ -63,7 +63,7 @@ describe('two-factor sign-in', () => {
       requiredByWorkspace: false,
     });
 
-    const setup = (await post('/api/profile/two-factor/setup', {}, user.headers)).json();
+    const setup = (await post('/api/profile/two-factor/setup', { password: PASSWORD }, user.headers)).json();
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauthUrl).toBe(
       `otpauth://totp/AgencyHQ:${encodeURIComponent(user.email)}?issuer=AgencyHQ&secret=${setup.secret}&algorithm=SHA1&digits=6&period=30`,
@@ -105,7 +105,9 @@ describe('two-factor sign-in', () => {
     expect(hashes.map((h) => h.code_hash)).not.toContain(recoveryCodes[0]);
 
     // A second set-up is refused while it is on.
-    expect((await post('/api/profile/two-factor/setup', {}, user.headers)).statusCode).toBe(409);
+    expect(
+      (await post('/api/profile/two-factor/setup', { password: PASSWORD }, user.headers)).statusCode,
+    ).toBe(409);
     const kinds = await activityKinds(user.workspaceId);
     expect(kinds).toContainEqual({
       kind: 'two-factor',

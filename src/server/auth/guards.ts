@@ -5,7 +5,8 @@ import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared
 import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
 import type { Database, SessionUser } from '../db/types';
-import { findSessionUser, markActive } from '../modules/users/users.repository';
+import { markActive } from '../modules/users/users.repository';
+import { findSignedIn, touchSession } from '../modules/sessions/sessions.repository';
 import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user, freshly read from the database for this request. */
     currentUser: SessionUser | null;
+    /** The session the request's token names (issue 26). */
+    sessionId: string | null;
   }
 }
 
@@ -73,15 +76,29 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const user = await findSessionUser(db, claims.userId);
+    // Tokens from before server-side sessions (migration 016) name none: signing in again makes one.
+    if (!claims?.sessionId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    // One indexed read: the user and the live session the token names (logout, password and 2FA changes,
+    // deactivation and deletion end sessions at once).
+    const signedIn = await findSignedIn(db, claims.userId, claims.sessionId);
     // A password reset raises the stored version: tokens issued before it are over.
-    if (!user || user.session_version !== claims.sessionVersion)
+    if (!signedIn || signedIn.session_version !== claims.sessionVersion)
       throw unauthorized(SERVER_MESSAGES.sessionExpired);
+    const { session_last_seen_at: lastSeen, ...user } = signedIn;
     if (BLOCKED_STATUSES.includes(user.status as UserStatus))
       throw unauthorized(SERVER_MESSAGES.accountBlocked);
-    await touchLastActive(user);
+    request.sessionId = claims.sessionId;
+    await touchLastSeen(user, claims.sessionId, lastSeen);
     return user;
+  }
+
+  // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
+  async function touchLastSeen(user: SessionUser, sessionId: string, sessionLastSeen: string): Promise<void> {
+    const now = Date.now();
+    if (now - Date.parse(sessionLastSeen) >= LAST_ACTIVE_RESOLUTION_MS)
+      await touchSession(db, sessionId, new Date(now));
+    const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
+    if (now - last >= LAST_ACTIVE_RESOLUTION_MS) await markActive(db, user);
   }
 
   /**
@@ -97,13 +114,6 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   const requireAccount = withRule({ kind: 'account' }, async (request: FastifyRequest) => {
     request.currentUser = await userFromToken(request);
   });
-
-  // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
-  async function touchLastActive(user: SessionUser): Promise<void> {
-    const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
-    if (Date.now() - last < LAST_ACTIVE_RESOLUTION_MS) return;
-    await markActive(db, user);
-  }
 
   const requireUser = withRule(
     { kind: 'signed-in' },

@@ -9,6 +9,8 @@ export interface TokenClaims {
   userId: string;
   /** Tokens from before migration 007 carry none: they count as version 0. */
   sessionVersion: number;
+  /** The session row this sign-in created (issue 26); tokens from before migration 016 name none. */
+  sessionId?: string;
 }
 
 export interface TokenService {
@@ -20,8 +22,8 @@ export interface TokenService {
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    issue: ({ userId, sessionVersion }) =>
-      new SignJWT({ sv: sessionVersion })
+    issue: ({ userId, sessionVersion, sessionId }) =>
+      new SignJWT({ sv: sessionVersion, ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -32,7 +34,8 @@ export function createTokenService(secret: string): TokenService {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string') return null;
         const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
-        return { userId: payload.sub, sessionVersion };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { userId: payload.sub, sessionVersion, sessionId };
       } catch {
         return null;
       }

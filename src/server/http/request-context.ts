@@ -5,6 +5,8 @@ declare module '@fastify/request-context' {
   interface RequestContextData {
     /** The client's address as trustProxy allows it to be known (request.ip). */
     clientIp: string;
+    /** The User-Agent header, for naming a new session's device (issue 26). */
+    userAgent: string | undefined;
   }
 }
 
@@ -14,11 +16,16 @@ declare module '@fastify/request-context' {
  */
 export async function rememberClientAddress(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRequestContext, {
-    defaultStoreValues: (request) => ({ clientIp: request.ip }),
+    defaultStoreValues: (request) => ({ clientIp: request.ip, userAgent: request.headers['user-agent'] }),
   });
 }
 
 /** The address of the request being served, or null outside of one (start-up, timers begun before any). */
 export function currentClientIp(): string | null {
   return requestContext.get('clientIp') ?? null;
+}
+
+/** The User-Agent of the request being served, if any. */
+export function currentUserAgent(): string | undefined {
+  return requestContext.get('userAgent') ?? undefined;
 }

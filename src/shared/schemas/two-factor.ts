@@ -38,6 +38,14 @@ export const challengeInputSchema = z.object({ challengeToken: challengeTokenSch
 
 /** A code proving the user holds the app (confirming set-up, turning off, new recovery codes). */
 export const twoFactorCodeInputSchema = z.object({ code: twoFactorCodeSchema });
+
+/** POST /api/profile/two-factor/setup: the account's password, so a stolen session cannot enrol its own app. */
+export const twoFactorSetupInputSchema = z.object({
+  password: z
+    .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+    .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
+    .max(1024),
+});
 export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeInputSchema>;
 
 /** A new secret for the authenticator app: shown until confirmed with a first code. */

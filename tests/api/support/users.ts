@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MIN_HASH_COST, hashPassword } from '../../../src/server/auth/passwords';
 import { createTokenService } from '../../../src/server/auth/tokens';
+import { createSessionRow } from '../../../src/server/modules/sessions/sessions.repository';
 import { createWorkspace } from '../../../src/server/modules/workspaces/workspaces.repository';
 import type { UserRow, WorkspaceRow } from '../../../src/server/db/types';
 import { ADMIN, JWT_SECRET, uniqueEmail, type TestApp } from './test-app';
@@ -65,7 +66,7 @@ export async function insertUser(
     id: row.id,
     email: row.email,
     workspaceId: row.workspace_id,
-    headers: { authorization: `Bearer ${await tokens.issue({ userId: row.id, sessionVersion: 0 })}` },
+    headers: await bearerFor(t, row.id),
   };
 }
 
@@ -73,8 +74,15 @@ export function userRow(t: TestApp, id: string): Promise<UserRow> {
   return t.database.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-export async function bearerFor(userId: string): Promise<{ authorization: string }> {
-  return { authorization: `Bearer ${await tokens.issue({ userId, sessionVersion: 0 })}` };
+/** A bearer header for a session made straight in the database (as a sign-in would make it). */
+export async function bearerFor(t: TestApp, userId: string): Promise<{ authorization: string }> {
+  const sessionId = await createSessionRow(
+    t.database.handle.db,
+    userId,
+    { device: 'Test', ip: '127.0.0.1' },
+    new Date(),
+  );
+  return { authorization: `Bearer ${await tokens.issue({ userId, sessionVersion: 0, sessionId })}` };
 }
 
 type Method = 'GET' | 'PUT' | 'POST';
@@ -105,7 +113,12 @@ export async function seededAdmin(t: TestApp): Promise<TestUser> {
     .selectAll()
     .where('email', '=', ADMIN.email)
     .executeTakeFirstOrThrow();
-  return { id: row.id, email: row.email, workspaceId: row.workspace_id, headers: await bearerFor(row.id) };
+  return {
+    id: row.id,
+    email: row.email,
+    workspaceId: row.workspace_id,
+    headers: await bearerFor(t, row.id),
+  };
 }
 
 export interface Cast {

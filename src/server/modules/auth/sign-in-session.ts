@@ -9,6 +9,7 @@ import { forbidden } from '../../http/errors';
 import type { TokenService } from '../../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { markActive } from '../users/users.repository';
+import { openSession } from '../sessions/open-session';
 
 /**
  * Why an account whose password (and code) checked out still may not sign in: not active, or its
@@ -35,7 +36,7 @@ export function createSessionStart(db: Kysely<Database>, tokens: TokenService) {
       kind: 'sign-in',
     });
     return {
-      token: await tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
+      token: await openSession(db, tokens, user),
       user: toPublicUser(user),
     };
   };

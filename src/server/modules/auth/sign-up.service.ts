@@ -18,6 +18,7 @@ import { acceptInvitation } from '../invitations/invitations.repository';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
 import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
 import type { SecondStepService } from './second-step.service';
+import { openSession } from '../sessions/open-session';
 
 export interface SignUpDeps {
   db: Kysely<Database>;
@@ -135,7 +136,7 @@ export function createSignUpService(deps: SignUpDeps) {
       const challenge = await deps.secondStep.challengeFor(user);
       if (challenge) return challenge;
       return {
-        token: await deps.tokens.issue({ userId: user.id, sessionVersion: user.session_version }),
+        token: await openSession(db, deps.tokens, user, now),
         user: toPublicUser(user),
       };
     },

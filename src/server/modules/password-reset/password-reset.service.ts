@@ -15,6 +15,7 @@ import { recordActivity } from '../activity/activity.service';
 import { findUserByEmail } from '../users/users.repository';
 import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.repository';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
+import { endSessions } from '../sessions/sessions.repository';
 
 export interface PasswordResetLimits {
   perIp: Limiter;
@@ -143,6 +144,8 @@ export function createPasswordResetService(
           userId: row.user_id,
           action: `${user.username} reset their password`,
         });
+        // Every session of the account ends with the old password (issue 26).
+        await endSessions(trx, row.user_id, mailer.now());
         // The link reached the mailbox: that proves the address, as the confirmation link would (issue 25).
         await confirmation.prove(trx, user, siteName, mailer.now());
       });

@@ -4,6 +4,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { endSessions } from '../sessions/sessions.repository';
 import { findUserById } from '../users/users.repository';
 import { findTwoFactor, hasTwoFactor, removeTwoFactor } from './two-factor.repository';
 import type { MemberTwoFactor } from '../../../shared/schemas/two-factor';
@@ -24,6 +25,8 @@ export function createTwoFactorAdmin(db: Kysely<Database>) {
       if (!(await hasTwoFactor(db, target.id))) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
       await db.transaction().execute(async (trx) => {
         await removeTwoFactor(trx, target.id);
+        // Whoever holds a session of the account without its factor is signed out with it (issue 26).
+        await endSessions(trx, target.id, new Date());
         await recordActivity(trx, {
           workspaceId: target.workspace_id,
           userId: admin.id,

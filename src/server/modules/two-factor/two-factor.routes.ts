@@ -6,12 +6,14 @@ import {
   twoFactorCodeInputSchema,
   twoFactorPolicyAnswerSchema,
   twoFactorPolicySchema,
+  twoFactorSetupInputSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../shared/schemas/two-factor';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { answers } from '../../http/answers';
+import { badRequest } from '../../http/errors';
 import type { Guards } from '../../auth/guards';
 import type { TwoFactorService } from './two-factor.service';
 import type { TwoFactorAdmin } from './two-factor-admin';
@@ -26,6 +28,8 @@ export function twoFactorRoutes(
   twoFactor: TwoFactorService,
   admin: TwoFactorAdmin,
   guards: Guards,
+  /** Checks the signed-in account's password (bounded hashing work). */
+  passwordMatches: (userId: string, password: string) => Promise<boolean>,
 ): FastifyPluginAsyncZod {
   const tags = ['two-factor'];
   return async (app) => {
@@ -42,9 +46,21 @@ export function twoFactorRoutes(
       '/profile/two-factor/setup',
       {
         preValidation: guards.requireUser,
-        schema: { tags, response: answers({ 200: twoFactorSetupSchema }) },
+        schema: {
+          body: twoFactorSetupInputSchema,
+          tags,
+          response: answers({ 200: twoFactorSetupSchema }),
+          description:
+            'A new secret for the authenticator app. Takes the account password: a session alone cannot enrol an app of its own.',
+        },
       },
-      async (request) => twoFactor.beginSetup(request.currentUser!),
+      async (request) => {
+        if (!(await passwordMatches(request.currentUser!.id, request.body.password)))
+          throw badRequest(TWO_FACTOR_MESSAGES.passwordWrong, [
+            { field: 'password', message: TWO_FACTOR_MESSAGES.passwordWrong },
+          ]);
+        return twoFactor.beginSetup(request.currentUser!);
+      },
     );
 
     app.post(
@@ -57,7 +73,7 @@ export function twoFactorRoutes(
           response: answers({ 200: recoveryCodesAnswerSchema }),
         },
       },
-      async (request) => twoFactor.confirmSetup(request.currentUser!, request.body.code),
+      async (request) => twoFactor.confirmSetup(request.currentUser!, request.body.code, request.sessionId),
     );
 
     app.post(
@@ -67,7 +83,7 @@ export function twoFactorRoutes(
         schema: { tags, body: twoFactorCodeInputSchema, response: answers({ 200: successMessageSchema }) },
       },
       async (request) => {
-        await twoFactor.disable(request.currentUser!, request.body.code);
+        await twoFactor.disable(request.currentUser!, request.body.code, request.sessionId);
         return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled };
       },
     );

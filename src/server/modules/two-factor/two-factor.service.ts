@@ -12,6 +12,7 @@ import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-fa
 import { badRequest, conflict } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';
+import { endSessions } from '../sessions/sessions.repository';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp';
 import { isRecoveryCodeShape, makeRecoveryCodes, recoveryCodeKeys } from './recovery-codes';
 import {
@@ -111,7 +112,12 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
     },
 
     /** The first code proves the app holds the secret: the factor is on and 10 recovery codes are made. */
-    async confirmSetup(account: TwoFactorAccount, code: string): Promise<RecoveryCodesAnswer> {
+    async confirmSetup(
+      account: TwoFactorAccount,
+      code: string,
+      /** The session turning it on, which stays; every other session of the account ends (issue 26). */
+      keepSession: string | null = null,
+    ): Promise<RecoveryCodesAnswer> {
       const wait = await throttle.take(account.id);
       if (wait > 0) throw tooMany(wait, waitMessage);
       const row = await findTwoFactor(db, account.id);
@@ -137,6 +143,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
           .where('pending_sealed', '=', row.pending_sealed)
           .executeTakeFirst();
         if (enabled.numUpdatedRows === 0n) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+        await endSessions(trx, account.id, clock(), keepSession ? { except: keepSession } : {});
         await replaceRecoveryCodes(trx, account.id, recoveryCodes, at, codeKeys);
         await recordActivity(trx, {
           workspaceId: account.workspace_id,
@@ -149,12 +156,13 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
     },
 
     /** Turning it off takes a current code (a stolen session alone cannot), and not where it is required. */
-    async disable(account: TwoFactorAccount, code: string): Promise<void> {
+    async disable(account: TwoFactorAccount, code: string, keepSession: string | null = null): Promise<void> {
       if (await workspaceRequiresTwoFactor(db, account.workspace_id))
         throw badRequest(TWO_FACTOR_MESSAGES.requiredByWorkspace);
       await proveCode(account, code);
       await db.transaction().execute(async (trx) => {
         await removeTwoFactor(trx, account.id);
+        await endSessions(trx, account.id, clock(), keepSession ? { except: keepSession } : {});
         await recordActivity(trx, {
           workspaceId: account.workspace_id,
           userId: account.id,

@@ -1,3 +1,5 @@
+import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
+import { endSessions } from '../sessions/sessions.repository';
 import type { Kysely } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso } from '../../db/rows';
@@ -101,6 +103,13 @@ export async function changeUser(
         before.workspace_id,
         defined.profile_image.length - before.profile_image.length,
       );
+    // Deactivated or terminated: every session ends now, so a later reactivation revives none (issue 26).
+    if (
+      defined.status !== undefined &&
+      BLOCKED_STATUSES.includes(defined.status as UserStatus) &&
+      !BLOCKED_STATUSES.includes(before.status as UserStatus)
+    )
+      await endSessions(trx, before.id, new Date());
     for (const entry of entries)
       await recordActivity(trx, { workspaceId: before.workspace_id, userId: actor.id, ...entry });
     return after;

@@ -1,3 +1,4 @@
+import { endWorkspaceSessions } from '../sessions/sessions.repository';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { DeletedWorkspace } from '../../../shared/schemas/workspace-deletion';
@@ -58,6 +59,8 @@ export async function endMemberSessions(trx: Transaction<Database>, workspaceId:
     .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
     .execute();
+  // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
+  await endWorkspaceSessions(trx, workspaceId, new Date());
 }
 
 /**

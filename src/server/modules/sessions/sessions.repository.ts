@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SessionUser } from '../../db/types';
+import { SESSION_USER_COLUMNS } from '../users/users.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function createSessionRow(
+  db: Db,
+  userId: string,
+  client: { device: string; ip: string | null },
+  now: Date,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      device: client.device,
+      ip: client.ip,
+      ended_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** A signed-in request's one read: the user with the session its token names, while that session lives. */
+export function findSignedIn(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<(SessionUser & { session_last_seen_at: string }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(SESSION_USER_COLUMNS.map((column) => `users.${column}` as const))
+    .select('sessions.last_seen_at as session_last_seen_at')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.ended_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/**
+ * Ends the account's live sessions (all, or all but `except`): a password change or reset, two-factor
+ * turned on, off or reset, deactivation, a workspace deleted or left. Ended rows never come back.
+ */
+export async function endSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  options: { except?: string } = {},
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .$if(options.except !== undefined, (q) => q.where('id', '!=', options.except!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Ends every live session of a workspace's members (the workspace deleted). */
+export async function endWorkspaceSessions(db: Db, workspaceId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('ended_at', 'is', null)
+    .where('user_id', 'in', (eb) =>
+      eb.selectFrom('users').select('id').where('workspace_id', '=', workspaceId),
+    )
+    .execute();
+}
+
+export async function endOneSession(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function liveSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .orderBy('last_seen_at', 'desc')
+    .limit(100)
+    .execute();
+}
