@@ -29,9 +29,20 @@ test('the admin signs in, reaches the dashboard overview, and logs out to /', as
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // The users list is kept in local storage ('usersData', spec §3) once seen.
+  await page.goto('/dashboard/users-roles');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('usersData'))).not.toBeNull();
+
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  // Sign-out leaves nothing of the account in the browser's storage (issue 26).
+  const left = await page.evaluate(() =>
+    [window.localStorage, window.sessionStorage].flatMap((store) =>
+      ['usersData', 'user', 'token'].filter((key) => store.getItem(key) !== null),
+    ),
+  );
+  expect(left).toEqual([]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

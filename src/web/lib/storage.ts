@@ -6,6 +6,14 @@ import type { PublicUser } from '../../shared/schemas/user';
  */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
+/**
+ * Copies of what the signed-in account was shown, removed with its session (issue 26): the users list
+ * ('usersData', spec §3). Two per-user keys stay on purpose: the notifications list (spec §3 keeps it
+ * locally *per user*, under a key with the user's id, so it is read back by that user only at their next
+ * sign-in and is nobody else's to see) and unsaved local copies of posts (also keyed and checked by user
+ * id: a session that expires mid-edit must not throw the author's words away).
+ */
+const USER_CACHE_KEYS = ['usersData'];
 
 const stores = (): Storage[] =>
   typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage];
@@ -60,10 +68,12 @@ export const storage = {
     for (const store of stores()) store.removeItem(TOKEN_KEY);
   },
 
+  /** Sign-out, a 401, or another sign-in: the session and the account's cached copies go. */
   clearSession(): void {
     for (const store of stores()) {
       store.removeItem(TOKEN_KEY);
       store.removeItem(USER_KEY);
+      for (const key of USER_CACHE_KEYS) store.removeItem(key);
     }
   },
 };

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { isHttpError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
@@ -27,11 +37,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>('checking');
   const [user, setUser] = useState<PublicUser | null>(null);
 
+  const queryClient = useQueryClient();
+  const clearCacheAfterSignOut = useRef(false);
+
   const signOut = useCallback(() => {
     storage.clearSession();
+    clearCacheAfterSignOut.current = true;
     setUser(null);
     setStatus('signed-out');
   }, []);
+
+  // Every answer fetched for the account (users, leads, posts…) goes with it, so the next person at this
+  // browser starts from nothing (issue 26). Once the signed-out state is on screen: the account's pages
+  // have gone by then, and none of their queries asks again without a token.
+  useEffect(() => {
+    if (status !== 'signed-out' || !clearCacheAfterSignOut.current) return;
+    clearCacheAfterSignOut.current = false;
+    queryClient.clear();
+  }, [status, queryClient]);
 
   const refresh = useCallback(async () => {
     const hadUser = storage.getUser() !== null;
