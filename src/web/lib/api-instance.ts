@@ -2,6 +2,16 @@ import axios from 'axios';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
 import { storage } from './storage';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * A 401 to this request is its own answer: the session is not cleared and the page stays (sign-out's
+     * own call to the server, whose session may have ended already).
+     */
+    keepPageOn401?: boolean;
+  }
+}
+
 /** Spec §7: the API's base address, {host}/api/ (the few fetch() calls that bypass axios use it too). */
 export const API_BASE = '/api/';
 
@@ -24,7 +34,12 @@ export function createApiInstance() {
     (response) => response,
     async (error: unknown) => {
       if (axios.isAxiosError(error) && error.response) await readJsonBlobBody(error.response);
-      if (axios.isAxiosError(error) && error.response?.status === 401) {
+      if (
+        axios.isAxiosError(error) &&
+        error.response?.status === 401 &&
+        !error.config?.keepPageOn401 &&
+        !sentForAnEndedSession(error.config?.headers?.Authorization)
+      ) {
         storage.clearSession();
         // On /login itself a reload would wipe the error the user needs to read.
         if (window.location.pathname !== '/login') window.location.assign('/login');
@@ -33,6 +48,15 @@ export function createApiInstance() {
     },
   );
   return instance;
+}
+
+/**
+ * A request that went out with a session signed out (or replaced) since: its 401 is about that old session
+ * and must not clear the current state nor leave the page (a list still loading while Logout runs).
+ */
+function sentForAnEndedSession(authorization: unknown): boolean {
+  const sent = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
+  return sent !== '' && sent !== storage.getToken();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { api, isHttpError } from '../../lib/api-client';
+import { storage } from '../../lib/storage';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { UserType } from '../../../shared/roles';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
@@ -21,6 +22,28 @@ export async function fetchProfile(): Promise<PublicUser> {
   const etag = response.headers.etag as string | undefined;
   lastProfile = etag ? { etag, user } : null;
   return user;
+}
+
+/** How long sign-out waits for the server before signing out on this device all the same. */
+const LOGOUT_WAIT_MS = 3000;
+
+/**
+ * POST /api/logout (issue 26): the server ends this session, so its token answers 401 from then on. Called
+ * before the local session is cleared, with its token; never throws and waits at most a few seconds: a
+ * failure (no network, a 401 for a session already ended) never stops signing out on this device.
+ */
+export async function endServerSession(): Promise<void> {
+  const token = storage.getToken();
+  if (!token) return;
+  try {
+    await api.post('logout', undefined, {
+      headers: { Authorization: `Bearer ${token}` },
+      timeout: LOGOUT_WAIT_MS,
+      keepPageOn401: true,
+    });
+  } catch (error) {
+    console.warn('The server could not end the session; signed out on this device.', error);
+  }
 }
 
 /** POST /api/login: a session, or (two-factor sign-in) the challenge of the second step. */

@@ -64,13 +64,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(fresh);
       setStatus('signed-in');
     } catch (error) {
-      const networkFailure = isHttpError(error) && !error.response;
-      if (networkFailure) {
-        // Keep a stored user working offline; with only a token there is nothing to show yet.
-        if (!hadUser) setStatus('offline');
+      // Spec §4/§8: only a 401 ends the session (the client's interceptor has cleared it and gone to
+      // /login). A 5xx, a 429 or no answer is logged and tried again at the next check.
+      if (isHttpError(error) && error.response?.status === 401) {
+        signOut();
         return;
       }
-      signOut();
+      console.warn('The profile check failed; the session stays and is checked again later.', error);
+      // Keep a stored user working; with only a token there is nothing to show yet.
+      if (!hadUser) setStatus('offline');
     }
   }, [signOut]);
 

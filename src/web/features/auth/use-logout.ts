@@ -1,5 +1,6 @@
 import { startTransition, useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { endServerSession } from './auth-api';
 import { useSession } from './session';
 
 /**
@@ -10,9 +11,12 @@ export function useLogout(): () => void {
   const { signOut } = useSession();
   const navigate = useNavigate();
   return useCallback(() => {
-    startTransition(() => {
-      navigate('/');
-      signOut();
-    });
+    // Issue 26: the server ends the session first (bounded, and a failure still signs out here).
+    void endServerSession().then(() =>
+      startTransition(() => {
+        navigate('/');
+        signOut();
+      }),
+    );
   }, [navigate, signOut]);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SectionProps } from '../../app/sections/registry';
 import { Card } from '../../components/ui/card';
+import { ActiveSessions } from '../sessions/active-sessions';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { AccountActions } from './account-actions';
 import { ProfileDetails } from './profile-details';
@@ -44,6 +45,7 @@ export function ProfileSection({ user, onLogout }: SectionProps) {
           <TwoFactorSettings />
         </div>
       </Card>
+      <ActiveSessions />
       <AccountActions user={user} onLogout={onLogout} />
     </div>
   );

@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { TwoFactorPolicy } from '../two-factor/two-factor-policy';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
+import { ActiveSessions } from '../sessions/active-sessions';
 import { EncryptionStatusList } from './encryption-status';
 import { AuditLogCard } from './audit/audit-log-card';
 
@@ -52,6 +53,7 @@ export function SecurityTab({ user }: { user: PublicUser }) {
           )}
         </div>
       </SecurityCard>
+      <ActiveSessions className="md:col-span-2" />
       <SecurityCard icon={Lock} title="Encryption">
         <EncryptionStatusList />
       </SecurityCard>
