@@ -55,10 +55,19 @@ describe('Botgit API', () => {
       expect((await call(method, url, undefined, {})).statusCode, `${method} ${url}`).toBe(401);
   });
 
-  it('follows the sidebar rule of spec §6: Team Members (no dashboard) are refused (403), the others use Botgit', async () => {
+  it("follows the sidebar rule of spec §6: Team Members and 'User' (no dashboard) are refused (403), the others use Botgit", async () => {
     const workspace = await insertWorkspace(t);
-    // 'User' sees Botgit in its sidebar too ("any other role": Workspace Settings, Botgit and Profile shown).
-    for (const role of ['SOLOHQ', 'Freelancer', 'Business Admin', 'SEO Manager', 'User'])
+    // Issue 26: a 'User' ('In Review') is kept out of the dashboard, so it reads no scraped personal data.
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/scraped-data',
+          await insertUser(t, { workspaceId: workspace.id, role: 'User' }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    for (const role of ['SOLOHQ', 'Freelancer', 'Business Admin', 'SEO Manager'])
       expect(
         (await call('GET', '/api/scraped-data', await insertUser(t, { workspaceId: workspace.id, role })))
           .statusCode,

@@ -11,12 +11,14 @@ describe('encryption status', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers what this instance protects and how, to any signed-in member, never to the anonymous', async () => {
+  it('answers what this instance protects and how, to any dashboard member, never to the anonymous or a Team Member', async () => {
     expect((await t.app.inject({ url: '/api/security/encryption' })).statusCode).toBe(401);
-    const member = await insertUser(t, {
-      workspaceId: (await insertWorkspace(t, { name: 'Small Co' })).id,
-      role: 'Team Member',
-    });
+    const workspaceId = (await insertWorkspace(t, { name: 'Small Co' })).id;
+    const teamMember = await insertUser(t, { workspaceId, role: 'Team Member' });
+    expect(
+      (await t.app.inject({ url: '/api/security/encryption', headers: teamMember.headers })).statusCode,
+    ).toBe(403);
+    const member = await insertUser(t, { workspaceId, role: 'Web Developer' });
     for (const headers of [(await seededAdmin(t)).headers, member.headers]) {
       const answer = await t.app.inject({ url: '/api/security/encryption', headers });
       expect(answer.statusCode).toBe(200);

@@ -311,7 +311,7 @@ describe('two-factor sign-in', () => {
     const { owner } = cast;
     const member = await insertUser(t, {
       workspaceId: owner.workspaceId,
-      role: 'Team Member',
+      role: 'Web Developer',
       username: 'newbie',
     });
     const policy = (headers: { authorization: string }, required: boolean) =>

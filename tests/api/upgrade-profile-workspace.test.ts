@@ -143,8 +143,12 @@ describe('upgrade, profile and workspace', () => {
       call(t.app, 'PUT', '/api/workspace', headers, body);
     const get = (headers: TestUser['headers']) => call(t.app, 'GET', '/api/workspace', headers);
 
-    it('shows the caller’s own workspace with real members', async () => {
-      const response = await get(teamMember.headers);
+    it('shows the caller’s own workspace with real members, and nothing of it to a Team Member', async () => {
+      // Issue 26: a Team Member is kept out of the dashboard, and of every member's e-mail with it.
+      const refused = await get(teamMember.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: ACCESS_MESSAGES.outsideDashboard });
+      const response = await get(webDev.headers);
 
       expect(response.statusCode).toBe(200);
       const { workspace, members } = response.json();
@@ -207,7 +211,7 @@ describe('upgrade, profile and workspace', () => {
         plan: 'Free',
       };
       expect(response.json().workspace).toMatchObject({ _id: owner.workspaceId, ...expected });
-      expect((await get(teamMember.headers)).json().workspace).toMatchObject(expected);
+      expect((await get(webDev.headers)).json().workspace).toMatchObject(expected);
       const activity = (await call(t.app, 'GET', '/api/dashboard', owner.headers)).json().data.recentActivity;
       expect(activity[0].action).toBe('Acme Studio updated the workspace name, description, type');
     });
@@ -216,13 +220,16 @@ describe('upgrade, profile and workspace', () => {
       'refuses a %s (403) and changes nothing',
       async (label) => {
         const actor = label === 'Team Member' ? teamMember : label === 'Web Developer' ? webDev : freelancer;
-        const before = (await get(actor.headers)).json().workspace;
+        const reader = actor === teamMember ? owner : actor;
+        const before = (await get(reader.headers)).json().workspace;
 
         const response = await put(actor.headers, { name: 'Taken over', type: 'Business' });
 
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: ACCESS_MESSAGES.ownerOrAdminOnly });
-        expect((await get(actor.headers)).json().workspace).toEqual(before);
+        expect(response.json()).toEqual({
+          message: actor === teamMember ? ACCESS_MESSAGES.outsideDashboard : ACCESS_MESSAGES.ownerOrAdminOnly,
+        });
+        expect((await get(reader.headers)).json().workspace).toEqual(before);
       },
     );
 

@@ -82,7 +82,7 @@ export async function confirmationTokenFor(t: TestApp, email: string): Promise<s
     .selectFrom('mail_outbox')
     .select('text_body')
     .where('kind', '=', 'email-confirmation')
-    .where('to_address', '=', email.toLowerCase())
+    .where('to_address', '=', email.trim().toLowerCase())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -115,7 +115,7 @@ export async function registerConfirmed(
   body: Record<string, unknown>,
 ): Promise<Awaited<ReturnType<typeof registerOk>>> {
   const answer = await registerOk(t.app, body);
-  await confirmByMail(t, String(body.email));
+  await confirmByMail(t, String(body.email).trim());
   const row = await t.database.handle.db
     .selectFrom('users')
     .select('workspace_id')
