@@ -70,7 +70,7 @@ test('the password can be shown and hidden', async ({ page }) => {
   await expect(password).toHaveAttribute('type', 'password');
 });
 
-test('a User-role account goes to /access-restricted after sign-in and reads In Review', async ({
+test('a User-role account goes to /access-restricted after sign-in, and the dashboard stays shut to it', async ({
   page,
   request,
 }) => {
@@ -80,9 +80,9 @@ test('a User-role account goes to /access-restricted after sign-in and reads In 
   await signInThroughForm(page, email, 'secret123');
   await expect(page).toHaveURL(/\/access-restricted$/);
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
-  // A User has no Dashboard module: the dashboard opens on a section they can see, and reads In Review.
+  // Spec §6 applies both readings (issue 26): a 'User' opening the dashboard sees the access-restricted page.
   await page.goto('/dashboard/profile-settings');
-  await expect(page.locator('main').getByText('In Review').first()).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
 });
 
 test('a stored token whose profile cannot be fetched shows the connection message', async ({ page }) => {
