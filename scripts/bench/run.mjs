@@ -78,6 +78,8 @@ const ROUTES = [
   ['/rss.xml', '/rss.xml'],
   ['GET /api/blogs?status=published', '/api/blogs?status=published'],
   ['GET /api/profile (signed in)', '/api/profile', true],
+  // The leads list: a signed-in read with a query behind it (issue 26: sessions must not slow these).
+  ['GET /api/leads (signed in)', '/api/leads', true],
 ];
 
 // Record each answer's bytes for the bare server (identity: autocannon asks for no compression).
