@@ -73,7 +73,7 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
             "Signed in: joins the invitation's workspace as a Team Member, when it was sent to the caller's confirmed address. 409 for an Admin, or an owner whose workspace still has members; signInAgain when the workspace requires two-factor sign-in and the caller has no second factor (their sessions ended).",
         },
       },
-      (request) => invitations.accept(request.currentUser!, request.params.token),
+      (request) => invitations.accept(request.currentUser!, request.params.token, request.sessionId),
     );
 
     app.get(

@@ -15,6 +15,7 @@ import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountInvitationMail, invitationMail, plainMailName } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
+import { endSessions } from '../sessions/sessions.repository';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findUserByEmail, lockUser } from '../users/users.repository';
 import { findOpenInvitation } from './invitations.repository';
@@ -163,7 +164,12 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
      * any other). Sessions stay valid, unless the new workspace requires two-factor sign-in and the account
      * has no second factor: then they end, and the next sign-in goes through setting one up.
      */
-    async accept(caller: SessionUser, token: string): Promise<InvitationAccepted> {
+    async accept(
+      caller: SessionUser,
+      token: string,
+      /** The session accepting, which stays (unless 2FA is owed); the account's others end (issue 26). */
+      keepSession: string | null = null,
+    ): Promise<InvitationAccepted> {
       const now = mailer.now();
       const invitation = await findOpenInvitation(db, token, now);
       if (!invitation) throw notFound(M.invalidLink);
@@ -222,6 +228,8 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
           }))
           .where('id', '=', user.id)
           .execute();
+        // Leaving a workspace ends the account's other sessions (issue 26): none goes on there unseen.
+        await endSessions(trx, user.id, now, !signInAgain && keepSession ? { except: keepSession } : {});
         await recordActivity(trx, {
           workspaceId: user.workspace_id,
           userId: user.id,
