@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../shared/schemas/two-factor';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
-import { serverMessage } from '../../lib/api-client';
+import { isHttpError, serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
@@ -11,18 +12,97 @@ import { RecoveryCodes } from './recovery-codes';
 /** Groups the secret in fours, as it is typed into an app by hand. */
 const spaced = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
+/** The password field's message of a refused set-up (`errors: [{ field: 'password' }]`), else the answer's. */
+function passwordError(error: unknown): string {
+  const list = isHttpError(error) ? (error.response?.data as { errors?: unknown } | undefined)?.errors : [];
+  const item = Array.isArray(list)
+    ? (list as { field?: unknown; message?: unknown }[]).find((e) => e?.field === 'password')
+    : undefined;
+  if (typeof item?.message === 'string') return item.message;
+  return serverMessage(error) ?? 'Could not start the set-up.';
+}
+
 /**
- * Setting up an authenticator app: scan the QR code (or type the secret), confirm with a first code, then
- * keep the recovery codes. Used from the Security tab, the Profile and a sign-in that requires it.
+ * Issue 26: the signed-in set-up first takes the account's password, so a session alone (a stolen token)
+ * cannot enrol an app of its own. The server's refusal shows under the field.
+ */
+function PasswordStep({
+  begin,
+  onStarted,
+  onCancel,
+}: {
+  begin(password: string): Promise<TwoFactorSetup>;
+  onStarted(setup: TwoFactorSetup): void;
+  onCancel?(): void;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+
+  useEffect(() => field.current?.focus(), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(TWO_FACTOR_MESSAGES.passwordRequired);
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      onStarted(await begin(password));
+    } catch (caught) {
+      setError(passwordError(caught));
+      setBusy(false);
+      field.current?.focus();
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p>Confirm it is you: enter your account password to set up an authenticator app.</p>
+      <PasswordField
+        ref={field}
+        label="Password"
+        name="current-password"
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? 'Checking...' : 'Continue'}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Setting up an authenticator app: (signed in) the account's password, then scan the QR code (or type the
+ * secret), confirm with a first code, then keep the recovery codes. Used from the Security tab, the Profile
+ * and a sign-in that requires it (whose password step has just taken the password).
  */
 export function Enrolment({
   begin,
+  askPassword = false,
   confirm,
   onComplete,
   onCancel,
   doneLabel,
 }: {
-  begin(): Promise<TwoFactorSetup>;
+  /** Starts the set-up: a new secret and its QR code (with the password when `askPassword`). */
+  begin(password?: string): Promise<TwoFactorSetup>;
+  /** Asks for the account's password before starting (issue 26: the signed-in set-up). */
+  askPassword?: boolean;
   /** Answers the recovery codes once the code turned the factor on. */
   confirm(code: string): Promise<string[]>;
   onComplete(): void;
@@ -37,6 +117,7 @@ export function Enrolment({
   const [codes, setCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
+    if (askPassword) return;
     let live = true;
     begin()
       .then((value) => live && setSetup(value))
@@ -64,6 +145,7 @@ export function Enrolment({
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onComplete} doneLabel={doneLabel} />;
   if (loadError) return <Banner message={loadError} />;
+  if (askPassword && !setup) return <PasswordStep begin={begin} onStarted={setSetup} onCancel={onCancel} />;
   if (!setup) return <Spinner label="Preparing your QR code..." />;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -19,7 +19,9 @@ export function useTwoFactorStatus() {
 
 /** The signed-in member's set-up and code-checked actions. */
 export const ownFactor = {
-  begin: async () => (await api.post<TwoFactorSetup>('profile/two-factor/setup')).data,
+  /** Issue 26: takes the account's password. */
+  begin: async (password: string) =>
+    (await api.post<TwoFactorSetup>('profile/two-factor/setup', { password })).data,
   confirm: async (code: string) =>
     (await api.post<RecoveryCodesAnswer>('profile/two-factor/confirm', { code })).data,
   disable: async (code: string) =>

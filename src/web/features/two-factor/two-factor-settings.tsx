@@ -36,7 +36,8 @@ export function TwoFactorSettings() {
   if (mode === 'enrolling')
     return (
       <Enrolment
-        begin={ownFactor.begin}
+        askPassword
+        begin={(password) => ownFactor.begin(password ?? '')}
         confirm={async (code) => {
           const answer = await ownFactor.confirm(code);
           toast.success(answer.message);
