@@ -1,18 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Secret, TOTP } from 'otpauth';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest, type DatabaseHandle } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
 import { seedDatabase } from '../../src/server/db/seed';
 import { BASE_DEPS, testEngine } from './support/test-app';
+import { openReleaseFixture } from './support/release-fixture';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/release-0.5');
 
@@ -48,32 +46,10 @@ describe('upgrading a release 0.5 database', () => {
   const received: { to: string[]; subject: string }[] = [];
   const tokens: Record<string, string> = {};
 
-  /** The fixture copied into a place of its own: a temp DATA_DIR, or a fresh PostgreSQL schema. */
   async function openFixture(): Promise<DatabaseHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-upgrade-05-'));
-    if (testEngine() === 'sqlite') {
-      fs.copyFileSync(path.join(FIXTURE, 'agencyhq.sqlite'), path.join(dataDir, 'agencyhq.sqlite'));
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-      return openDatabase({ dataDir });
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `u_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    // The release indexed lead search with pg_trgm's operator class in `public` (migration 005).
-    await client.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
-    await client.query(
-      fs.readFileSync(path.join(FIXTURE, 'postgres.sql'), 'utf8').replaceAll('__SCHEMA__', schema),
-    );
-    await client.end();
-    cleanup = async () => {
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop schema if exists ${schema} cascade`);
-      await drop.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-    return openDatabase({ dataDir, databaseUrl: url, pgSchema: schema });
+    const fixture = await openReleaseFixture(FIXTURE);
+    cleanup = fixture.dispose;
+    return fixture.handle;
   }
 
   /** The agency's stored SMTP server: real, on loopback, taking only the recorded user and password. */

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest, type DatabaseHandle } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
 import { seedDatabase } from '../../src/server/db/seed';
-import { BASE_DEPS, testEngine } from './support/test-app';
+import { BASE_DEPS } from './support/test-app';
+import { openReleaseFixture } from './support/release-fixture';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/release-0.4');
 
@@ -23,32 +20,10 @@ describe('upgrading a release 0.4 database', () => {
   let app: FastifyInstance;
   let cleanup: () => Promise<void>;
 
-  /** The fixture copied into a place of its own: a temp DATA_DIR, or a fresh PostgreSQL schema. */
   async function openFixture(): Promise<DatabaseHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-upgrade-'));
-    if (testEngine() === 'sqlite') {
-      fs.copyFileSync(path.join(FIXTURE, 'agencyhq.sqlite'), path.join(dataDir, 'agencyhq.sqlite'));
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-      return openDatabase({ dataDir });
-    }
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `u_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    // The release indexed lead search with pg_trgm's operator class in `public` (migration 005).
-    await client.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
-    await client.query(
-      fs.readFileSync(path.join(FIXTURE, 'postgres.sql'), 'utf8').replaceAll('__SCHEMA__', schema),
-    );
-    await client.end();
-    cleanup = async () => {
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop schema if exists ${schema} cascade`);
-      await drop.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-    return openDatabase({ dataDir, databaseUrl: url, pgSchema: schema });
+    const fixture = await openReleaseFixture(FIXTURE);
+    cleanup = fixture.dispose;
+    return fixture.handle;
   }
 
   const get = async (url: string, token?: string) => {
