@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Mail, Menu, X } from 'lucide-react';
+import { LayoutDashboard, Mail, Menu, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useSitePreview, useSiteSettings } from '../../app/site-settings';
 import { useSession } from '../../features/auth/session';
@@ -41,8 +41,10 @@ export function SiteHeader() {
             <span className="h-10 w-24" aria-hidden />
           ) : signedIn ? (
             <>
-              <ButtonLink to="/dashboard" variant="ghost" size="sm" className="hidden sm:inline-flex">
-                Dashboard
+              {/* A phone shows an icon (still named "Dashboard"): the words overflowed a 390 px header. */}
+              <ButtonLink to="/dashboard" variant="ghost" size="sm">
+                <LayoutDashboard className="size-5 sm:hidden" aria-hidden />
+                <span className="sr-only sm:not-sr-only">Dashboard</span>
               </ButtonLink>
               <NotificationBell />
               <Button variant="secondary" size="sm" onClick={logout}>

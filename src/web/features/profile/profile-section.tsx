@@ -45,7 +45,7 @@ export function ProfileSection({ user, onLogout }: SectionProps) {
           <TwoFactorSettings />
         </div>
       </Card>
-      <ActiveSessions />
+      <ActiveSessions withIcon={false} />
       <AccountActions user={user} onLogout={onLogout} />
     </div>
   );

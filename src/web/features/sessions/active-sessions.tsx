@@ -47,7 +47,13 @@ function SessionRow({
         </p>
         <p className="mt-0.5 break-all text-xs text-muted">{session.ip ?? 'Address unknown'}</p>
         <p className="text-xs text-muted">
-          {M.signedIn}: <When iso={session.createdAt} /> · {M.lastSeen}: <When iso={session.lastSeenAt} />
+          <span className="whitespace-nowrap">
+            {M.signedIn}: <When iso={session.createdAt} />
+          </span>{' '}
+          ·{' '}
+          <span className="whitespace-nowrap">
+            {M.lastSeen}: <When iso={session.lastSeenAt} />
+          </span>
         </p>
       </div>
       {!session.current && (
@@ -71,7 +77,14 @@ function SessionRow({
  * was last active; any other session can be signed out, or all of them at once. The Security tab of
  * Workspace Settings and Profile Settings show this same card.
  */
-export function ActiveSessions({ className }: { className?: string }) {
+export function ActiveSessions({
+  className,
+  withIcon = true,
+}: {
+  className?: string;
+  /** The Security tab's cards lead with an icon; Profile Settings' cards with the title alone. */
+  withIcon?: boolean;
+}) {
   const headingId = useId();
   const sessions = useActiveSessions();
   const queryClient = useQueryClient();
@@ -125,16 +138,22 @@ export function ActiveSessions({ className }: { className?: string }) {
   }
 
   return (
-    <Card role="region" aria-labelledby={headingId} className={cn(className)}>
+    <Card role="region" aria-labelledby={headingId} className={className}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-ink">
-            <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-              <MonitorSmartphone className="size-4" aria-hidden />
-            </span>
-            {M.title}
-          </h2>
-          <p className="mt-2 text-sm text-muted">{M.intro}</p>
+          {withIcon ? (
+            <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-ink">
+              <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                <MonitorSmartphone className="size-4" aria-hidden />
+              </span>
+              {M.title}
+            </h2>
+          ) : (
+            <h2 id={headingId} className="text-base font-semibold text-ink">
+              {M.title}
+            </h2>
+          )}
+          <p className={cn('text-sm text-muted', withIcon ? 'mt-2' : 'mt-3')}>{M.intro}</p>
         </div>
         <Button
           variant="secondary"
