@@ -13,7 +13,7 @@ import { serverMessage } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { SecondStepForm } from '../two-factor/second-step-form';
-import { login } from './auth-api';
+import { endServerSession, login } from './auth-api';
 import { loginErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
 import { acceptInvitation } from './invitation-api';
@@ -87,7 +87,7 @@ export function LoginPage() {
             >
               {INVITATION_MESSAGES.joinAction(invitedName)}
             </Button>
-            <Button variant="ghost" className="w-full" onClick={signOut}>
+            <Button variant="ghost" className="w-full" onClick={() => void endServerSession().then(signOut)}>
               Not you? Sign out
             </Button>
           </div>
