@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PROFILE_MESSAGES } from '../../src/shared/messages';
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../../src/shared/messages';
 import { EDITABLE_STATUSES, PROFILE_ROLE_OPTIONS } from '../../src/shared/roles';
 import { E2E_ADMIN } from './support/server';
 import {
@@ -143,13 +143,18 @@ test('a non-admin sees role and status as text; an Admin gets the role and statu
   await expect(page.getByRole('combobox')).toHaveCount(0);
 });
 
-test('a User-role account reads the restricted notice and In Review', async ({ page, request }) => {
+test('a User-role account reads the restricted notice and In Review, outside the dashboard', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail();
   await registerViaApi(request, { userType: 'freelancer', businessName: 'Plain Profile', email });
   setUserRole(email, 'User');
   await signInThroughForm(page, email, 'secret123');
   await expect(page).toHaveURL(/\/access-restricted$/);
+  // Issue 26: the dashboard stays shut to a 'User'; the access-restricted page carries the notice.
   await page.goto('/dashboard/profile-settings');
-  await expect(page.getByText(PROFILE_MESSAGES.restricted, { exact: true })).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.restricted)).toBeVisible();
   await expect(page.getByTestId('profile-status')).toHaveText('In Review');
 });

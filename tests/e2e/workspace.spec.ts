@@ -81,7 +81,8 @@ test('a Team Member cannot reach workspace settings, and the API refuses their e
     data: { name: 'Taken over', description: '', type: 'Business' },
   });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).message).toBe(ACCESS_MESSAGES.ownerOrAdminOnly);
+  // Issue 26: kept out of the dashboard, a Team Member is refused before the owner rule is asked.
+  expect((await refused.json()).message).toBe(ACCESS_MESSAGES.outsideDashboard);
 });
 
 test('a freelancer sees the workspace read-only, browses the tabs, and Leave Workspace ends at /', async ({

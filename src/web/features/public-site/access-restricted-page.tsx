@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { AUTH_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../../../shared/messages';
 import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
 import { PageMeta } from '../../app/page-meta';
 import { ButtonLink } from '../../components/ui/button';
@@ -8,11 +8,14 @@ import { useSession } from '../auth/session';
 
 /**
  * Spec §2 /access-restricted; also shown in place of the dashboard to restricted users. A Team Member who
- * signed up by domain and has not yet opened the confirmation link is told where it went (issue 25).
+ * signed up by domain and has not yet opened the confirmation link is told where it went (issue 25). A
+ * 'User' account, kept out of the dashboard (issue 26), reads here what its Profile Settings would have
+ * said (spec §2): the restricted notice and its In Review status.
  */
 export function AccessRestrictedPage() {
   const { user } = useSession();
   const waiting = user?.emailConfirmed === false;
+  const inReview = user?.role === 'User';
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <PageMeta title="Access Restricted" description={AUTH_MESSAGES.notInternalTeam} />
@@ -21,6 +24,17 @@ export function AccessRestrictedPage() {
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight">Access Restricted</h1>
       <p className="mt-3 text-lg text-muted">{AUTH_MESSAGES.notInternalTeam}</p>
+      {inReview && (
+        <p
+          role="note"
+          className="mt-6 rounded-xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900"
+        >
+          {PROFILE_MESSAGES.restricted}{' '}
+          <span className="font-semibold">
+            Status: <span data-testid="profile-status">In Review</span>
+          </span>
+        </p>
+      )}
       {waiting && (
         <div
           role="status"
