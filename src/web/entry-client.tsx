@@ -8,7 +8,10 @@ import { clientPages } from './app/pages.client';
 import { markHydrated } from './app/hydration';
 import { createQueryClient } from './lib/query-client';
 import { adoptServerState } from './lib/server-state';
+import { drawPortalsInTheirNamespace } from './lib/svg-portals';
 import './styles/app.css';
+
+drawPortalsInTheirNamespace();
 
 const siteName =
   document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'AgencyHQ';
