@@ -12,6 +12,7 @@ import {
   confirmationTokenFor,
   ownerBody,
   register,
+  registerConfirmed,
   registerOk,
   teamMemberBody,
   uniqueDomain,
@@ -242,15 +243,20 @@ describe('claims need proof', () => {
   });
 
   describe('attack 5: two-factor required, but not at the door', () => {
-    it('answers an invited sign-up into a workspace requiring 2FA with the set-up step, not a session', async () => {
+    /** A confirmed Business Owner whose workspace (owning its domain) requires two-factor sign-in. */
+    async function confirmedOwnerRequiringTwoFactor() {
       const domain = uniqueDomain();
-      const owner = await registerOk(t.app, ownerBody(`boss@${domain}`));
-      await confirmByMail(t, `boss@${domain}`);
+      const owner = await registerConfirmed(t, ownerBody(`boss@${domain}`));
       await t.database.handle.db
         .updateTable('workspaces')
         .set({ require_two_factor: 1 })
         .where('id', '=', owner.user.workspaceId)
         .execute();
+      return { domain, owner };
+    }
+
+    it('answers an invited sign-up into a workspace requiring 2FA with the set-up step, not a session', async () => {
+      const { owner } = await confirmedOwnerRequiringTwoFactor();
       const invited = await call(t.app, 'POST', '/api/workspace/invitations', bearer(owner.token), {
         email: 'newcomer@elsewhere.test',
       });
@@ -268,14 +274,7 @@ describe('claims need proof', () => {
     });
 
     it('ends the waiting session of a member who joins a 2FA workspace by domain', async () => {
-      const domain = uniqueDomain();
-      const owner = await registerOk(t.app, ownerBody(`boss@${domain}`));
-      await confirmByMail(t, `boss@${domain}`);
-      await t.database.handle.db
-        .updateTable('workspaces')
-        .set({ require_two_factor: 1 })
-        .where('id', '=', owner.user.workspaceId)
-        .execute();
+      const { domain } = await confirmedOwnerRequiringTwoFactor();
       const member = await registerOk(t.app, teamMemberBody(`dev@${domain}`));
       expect(member.token).toBeTruthy(); // waiting outside any workspace: no rule of one applies yet
       const confirmed = await confirmByMail(t, `dev@${domain}`);
