@@ -58,6 +58,9 @@ test('Forgot password? e-mails a link that sets a new password; the old one and 
 
   // The link worked once.
   await page.getByRole('button', { name: 'Logout' }).click();
+  // Sign-out ends the session on the server first, then goes home (spec): wait for it, or its navigation
+  // would interrupt the next one.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto(link);
   await page.getByLabel('New Password', { exact: true }).fill('third-pass-1');
   await page.getByLabel('Confirm Password').fill('third-pass-1');
