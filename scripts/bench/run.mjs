@@ -1,13 +1,16 @@
 // `npm run bench` (issue 12): the public pages and two API reads under 100 connections, each beside a bare
 // Fastify route serving the very same bytes, started in the same run: on a shared 2-core machine the ratio
 // is the figure, not the absolute numbers. Also the cold answer after a publish, cold start, and the
-// server's RSS idle and after the load. Prints a table; never asserts. Loopback only.
+// server's RSS idle and after the load; then issue 28's campaign-traffic rows (lib/churn.mjs): tracked URLs
+// vs plain, a visitor's p99 while unique URLs churn, RSS after the churn, /blog past its last page.
+// Prints Markdown tables; never asserts. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
+import { measureCampaignTraffic, printCampaignTraffic } from './lib/churn.mjs';
 import { freePort, percentile, startServer, stopServer } from './lib/server.mjs';
 
 const CONNECTIONS = 100;
@@ -119,22 +122,6 @@ async function coldAfterPublish(url) {
   );
 }
 
-/** One request at a time, each to a URL the cache has never seen: what every answer cost before it. */
-async function uncached(url) {
-  const times = [];
-  for (let i = 0; i < 20; i++) {
-    const t0 = performance.now();
-    await (
-      await fetch(`${server.base}${url}${url.includes('?') ? '&' : '?'}u=${i}-${Date.now()}`)
-    ).arrayBuffer();
-    times.push(performance.now() - t0);
-  }
-  return percentile(
-    times.sort((a, b) => a - b),
-    50,
-  );
-}
-
 async function load(base, url, headers) {
   const result = await autocannon({
     url: base + url,
@@ -153,21 +140,25 @@ async function load(base, url, headers) {
 const rows = [];
 for (const [label, url, signedIn] of ROUTES) {
   const cold = signedIn || url.startsWith('/api') ? null : await coldAfterPublish(url);
-  const render = signedIn || url.startsWith('/api') ? null : await uncached(url);
   const product = await load(server.base, url, signedIn ? server.headers : {});
   const baseline = await load(bareBase, url, {});
   rows.push({
     label,
     cold,
-    render,
     product,
     baseline,
     bytes: Buffer.from(answers[url].body, 'base64').length,
   });
 }
 const loadedRss = rssMb();
-
 bare.kill();
+const campaign = await measureCampaignTraffic(server.base, {
+  connections: CONNECTIONS,
+  duration: DURATION_S,
+  rssMb,
+  posts: POSTS,
+});
+
 await stopServer(server);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -177,14 +168,15 @@ console.log(
   `\n${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, ${POSTS} published posts; Node ${process.version}, ${os.cpus().length} cores\n`,
 );
 console.log(
-  '| route | bytes | req/s | p50 | p99 | errors | bare req/s | bare p99 | ratio | cold after a publish | uncached render |',
+  '| route | bytes | req/s | p50 | p99 | errors | bare req/s | bare p99 | ratio | cold after a publish |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.label} | ${r.bytes.toLocaleString('en-US')} | ${r.product.rps.toFixed(0)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.errors} | ${r.baseline.rps.toFixed(0)} | ${ms(r.baseline.p99)} | ${pct(r.product.rps / r.baseline.rps)} | ${ms(r.cold)} | ${ms(r.render)} |`,
+    `| ${r.label} | ${r.bytes.toLocaleString('en-US')} | ${r.product.rps.toFixed(0)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.errors} | ${r.baseline.rps.toFixed(0)} | ${ms(r.baseline.p99)} | ${pct(r.product.rps / r.baseline.rps)} | ${ms(r.cold)} |`,
   );
 console.log(
   `\nRSS: ${startRss.toFixed(0)} MB just started, ${idleRss.toFixed(0)} MB idle with the posts written and the pages rendered, ${loadedRss.toFixed(0)} MB after the load (targets < 150 / < 250 MB)`,
 );
 console.log(`cold start on an existing database: ${coldStartMs.toFixed(0)} ms (target < 2000 ms)`);
+printCampaignTraffic(campaign, { ms, pct, rssBefore: loadedRss });
