@@ -117,6 +117,7 @@ export interface AppDeps {
         | 'allowPrivateSmtp'
         | 'smtpAllowPlaintextLoopback'
         | 'renderCacheBytes'
+        | 'renderBudget'
         | 'redisUrl'
         | 'passwordHashConcurrency'
         | 'passwordHashMaxWaitMs'
@@ -275,7 +276,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
-  const publicCache = createPublicCache(deps.database, app.log, deps.config.renderCacheBytes);
+  const publicCache = createPublicCache(deps.database, app.log, {
+    maxBytes: deps.config.renderCacheBytes,
+    renders: deps.config.renderBudget,
+  });
   app.decorate('publicCache', publicCache);
 
   await app.register(

@@ -89,6 +89,10 @@ const configSchema = z.object({
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
   /** Memory for rendered public pages, sitemaps and the feed (with their compressed forms), in MB. */
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Public answers this instance may render per second (0: no bound); the rest come from the cache. */
+  RENDER_BUDGET: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** Of those, what one client address (an IPv6 /64) may start per second (0: no bound of its own). */
+  RENDER_BUDGET_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(5),
   /** `npm run dev` turns this off: Vite serves the pages there. */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   /** Password hashes computed at once (each ~128 MiB and a libuv thread); default keeps a core free. */
@@ -130,6 +134,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** 0 turns the render cache off (every answer is rendered). */
   renderCacheBytes: number;
+  /** Renders per second in all and per client address; 0 for no bound. */
+  renderBudget: { perSecond: number; perClientPerSecond: number };
   serveWeb: boolean;
   passwordHashConcurrency: number;
   passwordHashMaxWaitMs: number;
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
+    renderBudget: { perSecond: c.RENDER_BUDGET, perClientPerSecond: c.RENDER_BUDGET_PER_CLIENT },
     serveWeb: c.SERVE_WEB === 'true',
     passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(),
     passwordHashMaxWaitMs: c.PASSWORD_HASH_MAX_WAIT_MS,

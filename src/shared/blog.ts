@@ -45,18 +45,42 @@ export function parseKeywords(text: string): string[] {
 // only, so public pages still load no zod.
 export type { Blog, BlogImage, BlogPagination, BlogSummary, Category } from './schemas/blog';
 
-/** '?page=' of the public blog list: a whole number from 1, anything else is page 1. */
-export function parseBlogPage(raw: string | null): number {
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+/**
+ * '?page=' of the public blog list as the address names it: 1, 2, 3… (up to six digits), `null` for page 1
+ * (the default, left out of addresses), `undefined` for anything else (the server sends it to page 1).
+ */
+export function readBlogPage(raw: string): string | null | undefined {
+  if (!/^\d{1,6}$/.test(raw)) return undefined;
   const page = Number(raw);
-  return page >= 1 ? page : 1;
+  if (page < 1) return undefined;
+  return page === 1 ? null : String(page);
+}
+
+/** '?page=' of the public blog list as a number: page 1 when absent or not understood. */
+export function parseBlogPage(raw: string | null): number {
+  return Number((raw === null ? null : readBlogPage(raw)) ?? 1);
 }
 
 /**
- * '?category=' of the public blog list: a category slug, or null for all posts. The server's page loader
- * and the page read the address with these two, so the preloaded query and the page's have one key.
+ * '?category=' of the public blog list: a category slug (slugs are lower case, so the filter is too), or
+ * null for all posts. The server's page loader and the page read the address with these two, so the
+ * preloaded query and the page's have one key.
  */
 export function parseBlogCategory(raw: string | null): string | null {
-  const value = raw?.trim().slice(0, BLOG_LIMITS.categoryFilterMax).trim();
+  const value = raw?.trim().slice(0, BLOG_LIMITS.categoryFilterMax).trim().toLowerCase();
   return value ? value : null;
+}
+
+/**
+ * Whether a public list address names nothing: a category no post can be in, or a page past the last one
+ * (page 1 always exists, empty or not). The page then answers 404, so such addresses are not pages.
+ */
+export function isMissingBlogListPage(
+  page: number,
+  category: string | null,
+  knownCategories: readonly { slug: string }[],
+  totalPages: number,
+): boolean {
+  if (category !== null && !knownCategories.some((c) => c.slug === category)) return true;
+  return page > Math.max(1, totalPages);
 }

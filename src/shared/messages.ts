@@ -133,6 +133,9 @@ export const BLOG_MESSAGES = {
   saving: FORM_MESSAGES.saving,
   emptyPublicTitle: 'No blog posts found',
   emptyPublicText: 'Check back soon for new content!',
+  /** A list page past the last one, or of a category that does not exist (answered with 404). */
+  listNotFoundTitle: 'Page Not Found',
+  listNotFoundText: 'This page of the blog does not exist.',
   loadingPosts: 'Loading blog posts...',
   loadingInsights: 'Loading latest insights...',
   teaserHeading: 'Your Story, Our Insights.',

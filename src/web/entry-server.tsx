@@ -28,6 +28,14 @@ function withoutSettingsTimes(state: DehydratedState): DehydratedState {
   return state;
 }
 
+/**
+ * Whether no route of the app matches `pathname` (the catch-all's not-found page would show): the server
+ * renders one copy of that page for every such address.
+ */
+export function isUnknownPath(pathname: string): boolean {
+  return pagesAt(routes, pathname).includes('NotFound');
+}
+
 /** Renders one page for the server, with the data the server preloaded; pages report title, description, status. */
 export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrRenderOutput {
   const pathname = url.split('?')[0] ?? '/';

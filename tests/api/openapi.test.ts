@@ -128,6 +128,7 @@ describe('the OpenAPI document beside the pages', () => {
         template: '<!--app-head--><!--app-html--><!--app-state-->',
         render: () => ({ html: '<h1>page</h1>', head: '', status: 200, state: '{}', modules: [] }),
         modulePreloads: () => '',
+        isUnknownPath: () => false,
       },
     });
     await app.ready();

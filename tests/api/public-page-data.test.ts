@@ -112,7 +112,7 @@ describe('public page data loader', () => {
     expect(second.blogs).toHaveLength(2);
   });
 
-  it('lists nothing for an unknown category or a page past the end (the page shows its empty state)', async () => {
+  it('lists nothing for an unknown category or a page past the end (the page answers 404 from it)', async () => {
     for (const url of ['/blog?category=no-such-thing', '/blog?page=9']) {
       const [list] = (await load(url)).queries;
       expect((list!.data as { blogs: Blog[] }).blogs).toEqual([]);

@@ -322,6 +322,32 @@ test("missing, draft and archived posts are 'Blog Post Not Found' with status 40
   await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
 });
 
+test('a list page past the last, or of an unknown category, is a 404 page; a campaign link is the page itself', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const url of ['/blog?page=99999', `/blog?category=no-such-category-${run}`]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: BLOG_MESSAGES.listNotFoundTitle }),
+    ).toBeVisible();
+    await expect(page.getByText(BLOG_MESSAGES.listNotFoundText)).toBeVisible();
+    await expect(page).toHaveTitle(`${BLOG_MESSAGES.listNotFoundTitle} - AgencyHQ`);
+  }
+  await page.screenshot({ path: 'test-results/blog-list-not-found.png' });
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
+
+  // A newsletter's link: the page, hydrated, with its parameters still in the address bar for analytics.
+  const campaign = `/blog?utm_source=newsletter&utm_campaign=launch&fbclid=${run}`;
+  expect((await page.goto(campaign))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`fbclid=${run}`));
+  expect(errors).toEqual([]);
+});
+
 test('a renamed post keeps its old address as a 301 to the new one', async ({ page, request }) => {
   const headers = await adminHeaders(request);
   const category = await createCategory(request, headers, `E2E Renamed ${run}`);

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createPageCache, type RenderedAnswer } from './page-cache';
+import { createRenderBudget } from './render-budget';
 import { chooseEncoding, encodeBody, etagOf, matchesIfNoneMatch } from './encoded-body';
 
-function setup(maxBytes = 1 << 20) {
+function setup(maxBytes = 1 << 20, rendersPerSecond = 0) {
   const state = { version: 1, now: 0, renders: 0, versionFails: false };
   const cache = createPageCache({
+    budget:
+      rendersPerSecond > 0
+        ? createRenderBudget({ perSecond: rendersPerSecond, perClientPerSecond: 0, now: () => state.now })
+        : undefined,
     versions: {
       current: async () => {
         if (state.versionFails) throw new Error('database down');
@@ -66,15 +71,17 @@ describe('page cache', () => {
   });
 
   it('stays within its byte bound, dropping the least recently used copy', async () => {
-    const page = 'x'.repeat(400); // below the compression threshold: 400 bytes plus the key each
-    const { cache, render } = setup(1000);
+    // Below the compression threshold: 400 bytes, the key and an entry's own cost (~640 bytes) each.
+    const page = 'x'.repeat(400);
+    const { cache, render } = setup(3000);
     await cache.get('/a', Infinity, render(page));
     await cache.get('/b', Infinity, render(page));
     await cache.get('/a', Infinity, render(page)); // /a is now the most recently used
     await cache.get('/c', Infinity, render(page));
     expect([...cache.entries()].map(([key]) => key).sort()).toEqual(['/a', '/c']);
-    expect(cache.bytes).toBeLessThanOrEqual(1000);
-    await cache.get('/huge', Infinity, render('y'.repeat(2000)));
+    expect(cache.bytes).toBeLessThanOrEqual(3000);
+    expect(cache.bytes).toBeGreaterThan(2 * 1000); // each entry counts more than its body
+    await cache.get('/huge', Infinity, render('y'.repeat(2500)));
     expect([...cache.entries()].map(([key]) => key)).not.toContain('/huge');
   });
 
@@ -86,6 +93,55 @@ describe('page cache', () => {
       'kept',
     );
     await expect(cache.get('/b', Infinity, render('new'))).rejects.toThrow('database down');
+  });
+});
+
+describe('page cache under its render budget', () => {
+  const status = (error: unknown) => (error as { statusCode?: number }).statusCode;
+
+  it("refuses a page it never had with 503 and Retry-After once the second's renders are spent", async () => {
+    const { cache, state, render } = setup(1 << 20, 2);
+    await cache.get('/a', Infinity, render('a'));
+    await cache.get('/b', Infinity, render('b'));
+    const refused = await cache.get('/c', Infinity, render('c')).catch((error: unknown) => error);
+    expect(status(refused)).toBe(503);
+    expect((refused as { headers?: Record<string, string> }).headers?.['Retry-After']).toBe('1');
+    expect((await cache.get('/a', Infinity, render('a'))).rendered).toBe(false); // cached pages go on
+    state.now = 500; // half a second: one render saved up
+    expect((await cache.get('/c', Infinity, render('c'))).rendered).toBe(true);
+    expect(state.renders).toBe(3);
+  });
+
+  it('serves a copy as it was when the budget is spent: aged ones always, older content for 10 s only', async () => {
+    const { cache, state, render } = setup(1 << 20, 1);
+    await cache.get('/a', 1000, render('old'));
+    state.now = 2000; // aged past its bound, and the budget holds one render again
+    await cache.get('/b', Infinity, render('b')); // spends it
+    const aged = await cache.get('/a', 1000, render('new'));
+    expect([aged.rendered, aged.entry.body.forms.identity.toString()]).toEqual([false, 'old']);
+
+    state.version = 2; // a publish: every copy is of an older version
+    await cache.get('/c', Infinity, render('c')).catch(() => undefined); // first sight of version 2
+    const standIn = await cache.get('/a', 1000, render('new'));
+    expect(standIn.entry.body.forms.identity.toString()).toBe('old');
+    state.now += 10_000; // ten seconds on the budget refills, so spend it again
+    await cache.get('/d', Infinity, render('d'));
+    const refused = await cache.get('/a', 1000, render('new')).catch((error: unknown) => error);
+    expect(status(refused)).toBe(503);
+  });
+
+  it("gives one client only its share, so another client's new page still renders", () => {
+    let now = 0;
+    const budget = createRenderBudget({ perSecond: 40, perClientPerSecond: 3, now: () => now });
+    const taken = (client: string, n: number) =>
+      Array.from({ length: n }, () => budget.take(client)).filter(Boolean).length;
+    expect(taken('attacker', 50)).toBe(18); // a burst of six seconds' share
+    expect(taken('visitor', 2)).toBe(2);
+    now = 1000;
+    expect(taken('attacker', 50)).toBe(3); // then its share a second
+    expect(taken('visitor', 1)).toBe(1);
+    const unbounded = createRenderBudget({ perSecond: 0, perClientPerSecond: 0 });
+    expect(Array.from({ length: 1000 }, () => unbounded.take('x')).every(Boolean)).toBe(true);
   });
 });
 

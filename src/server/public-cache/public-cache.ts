@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { createViewCounter, type ViewCounter } from '../modules/blogs/view-counter';
+import { addressKey } from '../limits/address-key';
 import { createContentVersion } from './content-version';
 import { createPageCache, type PageCache, type RenderedAnswer } from './page-cache';
+import { createRenderBudget, type RenderBudgetOptions } from './render-budget';
 import { sendCached } from './send-cached';
 
 /** The render cache and the view counter that lets cached post pages still count their visits. */
@@ -13,16 +15,24 @@ export interface PublicCache {
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
 
+export interface PublicCacheLimits {
+  /** Bytes of answers held (RENDER_CACHE_MB); 64 MB when not given. */
+  maxBytes?: number;
+  /** Renders per second, in all and per client address (RENDER_BUDGET, RENDER_BUDGET_PER_CLIENT). */
+  renders?: Omit<RenderBudgetOptions, 'now'>;
+}
+
 /** The cache on the database's content version, and a view counter writing to it. */
 export function createPublicCache(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  maxBytes = DEFAULT_RENDER_CACHE_BYTES,
+  limits: PublicCacheLimits = { maxBytes: DEFAULT_RENDER_CACHE_BYTES },
 ): PublicCache {
   return {
     pages: createPageCache({
       versions: createContentVersion(database),
-      maxBytes,
+      maxBytes: limits.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES,
+      budget: limits.renders && createRenderBudget(limits.renders),
       onVersionError: (error) => log.warn({ err: error }, 'content version unreadable: served a cached copy'),
     }),
     views: createViewCounter(database.db, (error) => log.error({ err: error }, 'page views not saved')),
@@ -35,23 +45,44 @@ export function createPublicCache(
  */
 export const VIEW_SHOWING_MAX_AGE_MS = 55_000;
 
-/** Answers a public GET from the render cache under its URL (rendering it when stale or absent). */
+/**
+ * Answers a public GET from the render cache under `key` — what the answer's bytes depend on, never the
+ * raw address, whose unread parameters would make every campaign click a new render (page-address.ts) —
+ * rendering it when stale or absent and the render budget allows the client.
+ */
 export async function answerFromCache(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: PublicCache,
+  key: string,
   maxAgeMs: number,
   render: () => Promise<RenderedAnswer>,
 ): Promise<FastifyReply> {
-  const { entry, rendered } = await cache.pages.get(request.url, maxAgeMs, render);
+  const { entry, rendered } = await cache.pages.get(key, maxAgeMs, render, addressKey(request.ip));
   // The render itself counted its visitor's view (the page shows it); later visitors are counted here.
   if (entry.answer.viewOf && !rendered && request.method === 'GET') cache.views.add(entry.answer.viewOf);
   return sendCached(request, reply, entry);
 }
 
 /**
+ * A route's path and its validated query, sorted: its schema dropped unknown parameters, and a route
+ * without a query schema reads none.
+ */
+export function queryKey(request: FastifyRequest): string {
+  const path = request.url.split('?')[0]!;
+  const validated = request.routeOptions.schema?.querystring !== undefined;
+  const query = (validated ? (request.query ?? {}) : {}) as Record<string, unknown>;
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort())
+    if (query[name] !== undefined) params.set(name, String(query[name]));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
  * A public API read (the agency's published posts or categories, the same for every anonymous reader)
- * through the render cache. Signed-in readers get other answers from the same URL, hence Vary.
+ * through the render cache, keyed by what it read. Signed-in readers get other answers from the same URL,
+ * hence Vary.
  */
 export function answerJsonFromCache(
   request: FastifyRequest,
@@ -59,7 +90,7 @@ export function answerJsonFromCache(
   cache: PublicCache,
   build: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, async () => ({
+  return answerFromCache(request, reply, cache, queryKey(request), VIEW_SHOWING_MAX_AGE_MS, async () => ({
     status: 200,
     contentType: 'application/json; charset=utf-8',
     body: JSON.stringify(await build()),

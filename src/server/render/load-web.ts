@@ -11,6 +11,7 @@ export async function loadWebRenderer(distDir: string): Promise<WebRenderer> {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const ssr = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as {
     render(input: SsrRenderInput): SsrRenderOutput;
+    isUnknownPath(pathname: string): boolean;
   };
   const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(clientDir, file), 'utf8'));
   const manifest = readJson('.vite/manifest.json') as ViteManifest;
@@ -19,6 +20,7 @@ export async function loadWebRenderer(distDir: string): Promise<WebRenderer> {
     clientDir,
     template,
     render: (input) => ssr.render(input),
+    isUnknownPath: (pathname) => ssr.isUnknownPath(pathname),
     modulePreloads: modulePreloader(manifest, chunks),
   };
 }

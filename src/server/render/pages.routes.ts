@@ -7,9 +7,15 @@ import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../p
 import type { RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 import { previewToken } from './page-data';
+import { pageAddress } from './page-address';
 import { PREVIEW_ROBOTS } from '../modules/publishing/publishing.routes';
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/**
+ * Where the one not-found page is kept and rendered for every address no route matches: it names no
+ * address (a 404 has no canonical link), so `/nope-1` and `/nope-2` cost one render and one entry in all.
+ */
+const UNKNOWN_PATH_KEY = '/.not-found';
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -87,7 +93,11 @@ export function pagesRoutes(
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       if (previewToken(request.url) !== null) return answerPreview(request.url, reply);
-      return answerFromCache(request, reply, cache, VIEW_SHOWING_MAX_AGE_MS, () => render(request.url));
+      const address = pageAddress(request.url);
+      if ('redirect' in address) return reply.code(301).header('location', address.redirect).send();
+      // Rendered at its key: the bytes kept under a key are that key's page, whoever asked first.
+      const key = renderer.isUnknownPath(address.key.split('?')[0]!) ? UNKNOWN_PATH_KEY : address.key;
+      return answerFromCache(request, reply, cache, key, VIEW_SHOWING_MAX_AGE_MS, () => render(key));
     });
   };
 }

@@ -167,7 +167,8 @@ export function seoRoutes(
       contentType: string,
       build: () => Promise<string>,
     ) =>
-      answerFromCache(request, reply, cache, Infinity, async () => ({
+      // Keyed by the route: these files read no parameter.
+      answerFromCache(request, reply, cache, request.routeOptions.url!, Infinity, async () => ({
         status: 200,
         contentType,
         body: await build(),
@@ -186,7 +187,7 @@ export function seoRoutes(
       const { n } = request.params as { n: string };
       // Only the file names the index hands out: 1, 2, 3… (no zero, sign or leading zero).
       if (!/^[1-9]\d{0,5}$/.test(n)) return reply.callNotFound();
-      return answerFromCache(request, reply, cache, Infinity, async () => {
+      return answerFromCache(request, reply, cache, `/sitemap-posts-${n}.xml`, Infinity, async () => {
         const xml = await sitemaps.posts(origin, Number(n));
         return xml === null ? NOT_FOUND : { status: 200, contentType: XML, body: xml };
       });

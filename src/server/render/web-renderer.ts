@@ -7,6 +7,8 @@ export interface WebRenderer {
   clientDir: string;
   template: string;
   render(input: SsrRenderInput): SsrRenderOutput;
+  /** True when no page of the app is at `pathname` (its catch-all shows the not-found page). */
+  isUnknownPath(pathname: string): boolean;
   /** Preload tags for the chunks of the given page modules (see module-preloads.ts). */
   modulePreloads(modules: string[]): string;
 }

@@ -89,6 +89,8 @@ export function headTags(meta: PageMetaCollector): string {
   const title = meta.title ?? meta.siteName;
   const description = meta.description ?? '';
   const url = absolute(origin, meta.canonicalPath ?? meta.path ?? '/');
+  // A missing page names no address: one copy of it serves every unknown address (pages.routes.ts).
+  const missing = meta.status === 404;
   // A page's own image (a post's featured image) first, else the site's share image (1200×630).
   const shareImage = !meta.image && meta.shareImage ? siteImagePath(meta.shareImage) : undefined;
   const image = meta.image ?? shareImage;
@@ -97,12 +99,12 @@ export function headTags(meta: PageMetaCollector): string {
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="application-name" content="${escapeHtml(meta.siteName)}" />`,
     `<meta name="theme-color" content="${escapeHtml(themeColor(meta.brandColor))}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(missing ? [] : [`<link rel="canonical" href="${escapeHtml(url)}" />`]),
     `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(missing ? [] : [`<meta property="og:url" content="${escapeHtml(url)}" />`]),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
@@ -130,7 +132,7 @@ export function headTags(meta: PageMetaCollector): string {
     tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}" />`);
   if (meta.publishedTime)
     tags.push(`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`);
-  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (meta.noindex || missing) tags.push('<meta name="robots" content="noindex" />');
   // A chosen brand colour replaces the design tokens' brand scale; the default colour adds nothing.
   const brandCss = brandTokensCss(meta.brandColor);
   if (brandCss) tags.push(`<style id="${BRAND_STYLE_ID}">${brandCss}</style>`);
