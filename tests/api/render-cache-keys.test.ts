@@ -207,4 +207,14 @@ describe('render budget of public pages', () => {
     expect((await from('203.0.113.66', '/pricing')).statusCode).toBe(200);
     expect((await from('198.51.100.4', '/terms')).statusCode).toBe(200);
   });
+
+  it('counts draft previews (rendered for each request, never cached) against the same budget', async () => {
+    const codes = [];
+    for (let i = 0; i < 30; i++)
+      codes.push(
+        (await t.app.inject({ url: `/blog/preview/made-up-${i}`, remoteAddress: '192.0.2.77' })).statusCode,
+      );
+    expect(codes.filter((code) => code === 404).length).toBeLessThanOrEqual(8);
+    expect(codes.filter((code) => code === 503).length).toBeGreaterThanOrEqual(22);
+  });
 });

@@ -84,7 +84,7 @@ const STALE_AFTER_CHANGE_MS = 10_000;
  * Too many new pages at once: the client may ask again in a second. One instance for every refusal: a loop
  * is answered thousands of times a second, and a fresh error would capture a stack trace each time.
  */
-const RENDERING_BUSY = new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '1' });
+export const RENDERING_BUSY = new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '1' });
 
 /**
  * The render cache of the public site (issue 12): rendered bytes per URL, compressed once, invalidated

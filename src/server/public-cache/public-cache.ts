@@ -4,13 +4,15 @@ import { createViewCounter, type ViewCounter } from '../modules/blogs/view-count
 import { addressKey } from '../limits/address-key';
 import { createContentVersion } from './content-version';
 import { createPageCache, type PageCache, type RenderedAnswer } from './page-cache';
-import { createRenderBudget, type RenderBudgetOptions } from './render-budget';
+import { createRenderBudget, type RenderBudget, type RenderBudgetOptions } from './render-budget';
 import { sendCached } from './send-cached';
 
 /** The render cache and the view counter that lets cached post pages still count their visits. */
 export interface PublicCache {
   pages: PageCache;
   views: ViewCounter;
+  /** The renders-per-second budget the cache spends; answers rendered outside it (previews) spend it too. */
+  budget?: RenderBudget;
 }
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -28,16 +30,21 @@ export function createPublicCache(
   log: FastifyBaseLogger,
   limits: PublicCacheLimits = { maxBytes: DEFAULT_RENDER_CACHE_BYTES },
 ): PublicCache {
+  const budget = limits.renders && createRenderBudget(limits.renders);
   return {
+    budget,
     pages: createPageCache({
       versions: createContentVersion(database),
       maxBytes: limits.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES,
-      budget: limits.renders && createRenderBudget(limits.renders),
+      budget,
       onVersionError: (error) => log.warn({ err: error }, 'content version unreadable: served a cached copy'),
     }),
     views: createViewCounter(database.db, (error) => log.error({ err: error }, 'page views not saved')),
   };
 }
+
+/** The key a client's renders are counted under: its address, an IPv6 address by its /64. */
+export const renderClient = (request: FastifyRequest): string => addressKey(request.ip);
 
 /**
  * A page shows view counts, so its cached copy is re-rendered after this long even when nothing was
@@ -58,7 +65,7 @@ export async function answerFromCache(
   maxAgeMs: number,
   render: () => Promise<RenderedAnswer>,
 ): Promise<FastifyReply> {
-  const { entry, rendered } = await cache.pages.get(key, maxAgeMs, render, addressKey(request.ip));
+  const { entry, rendered } = await cache.pages.get(key, maxAgeMs, render, renderClient(request));
   // The render itself counted its visitor's view (the page shows it); later visitors are counted here.
   if (entry.answer.viewOf && !rendered && request.method === 'GET') cache.views.add(entry.answer.viewOf);
   return sendCached(request, reply, entry);

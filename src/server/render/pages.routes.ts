@@ -3,8 +3,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DOCUMENT_ONLY_HEADERS } from '../http/security';
 import { PUBLIC_ROUTE } from '../auth/guards';
-import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../public-cache/public-cache';
-import type { RenderedAnswer } from '../public-cache/page-cache';
+import {
+  answerFromCache,
+  renderClient,
+  VIEW_SHOWING_MAX_AGE_MS,
+  type PublicCache,
+} from '../public-cache/public-cache';
+import { RENDERING_BUSY, type RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 import { previewToken } from './page-data';
 import { pageAddress } from './page-address';
@@ -49,7 +54,9 @@ export function pagesRoutes(
    * any other (a revoked link must stop working at once), never indexed, and its token never sent on as a
    * Referer. Once the post is published the link moves on to the post (302: the link may outlive it).
    */
-  async function answerPreview(url: string, reply: FastifyReply) {
+  async function answerPreview(url: string, client: string, reply: FastifyReply) {
+    // Every preview is a render: a loop of made-up tokens spends the same budget as new pages.
+    if (cache.budget && !cache.budget.take(client)) throw RENDERING_BUSY;
     const answer = await render(url);
     reply
       .header('Cache-Control', 'private, no-store')
@@ -92,7 +99,7 @@ export function pagesRoutes(
     app.get('/*', { compress: false, config: PUBLIC_ROUTE }, async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-      if (previewToken(request.url) !== null) return answerPreview(request.url, reply);
+      if (previewToken(request.url) !== null) return answerPreview(request.url, renderClient(request), reply);
       const address = pageAddress(request.url);
       if ('redirect' in address) return reply.code(301).header('location', address.redirect).send();
       // Rendered at its key: the bytes kept under a key are that key's page, whoever asked first.
