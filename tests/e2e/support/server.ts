@@ -43,6 +43,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       REDIS_URL: '',
       // The suites sign up hundreds of accounts from this one address; the limits themselves are API-tested.
       ADDRESS_LIMIT_MULTIPLIER: '1000',
+      // Every page the suites open comes from this one address too (the render budget is API-tested).
+      RENDER_BUDGET_PER_CLIENT: '0',
       // scrypt at its floor (2^14): the same code, a fraction of the time per sign-in.
       PASSWORD_HASH_COST: '14',
       SITE_URL: `http://127.0.0.1:${port}`,
