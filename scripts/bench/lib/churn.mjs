@@ -63,13 +63,7 @@ export async function measureCampaignTraffic(base, { connections, duration, rssM
   const tracked = await load(base, connections, duration, (n) => TRACKED[n % TRACKED.length](n));
   const rssAfterTracked = rssMb();
 
-  const quiet = await load(base, VISITOR_CONNECTIONS, duration, () => '/pricing');
-  const churn = await startChurn(base);
-  await new Promise((r) => setTimeout(r, RAMP_MS));
-  const churning = await load(base, VISITOR_CONNECTIONS, duration, () => '/pricing');
-  const generator = await churn.stop();
-  const rssAfterChurn = rssMb();
-
+  // Before the churn: after it, the bench's own address has spent its render share (RENDER_BUDGET_PER_CLIENT).
   const lastPage = Math.ceil(posts / 12);
   const pages = {};
   for (const page of [lastPage, lastPage + 1, 99999]) {
@@ -77,6 +71,14 @@ export async function measureCampaignTraffic(base, { connections, duration, rssM
     await response.arrayBuffer();
     pages[page] = response.status;
   }
+
+  const quiet = await load(base, VISITOR_CONNECTIONS, duration, () => '/pricing');
+  const churn = await startChurn(base);
+  await new Promise((r) => setTimeout(r, RAMP_MS));
+  const churning = await load(base, VISITOR_CONNECTIONS, duration, () => '/pricing');
+  const generator = await churn.stop();
+  const rssAfterChurn = rssMb();
+
   const rows = { connections, duration, plain, tracked, quiet, churning, generator };
   return { ...rows, rssAfterTracked, rssAfterChurn, posts, lastPage, pages };
 }
