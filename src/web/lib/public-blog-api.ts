@@ -1,11 +1,5 @@
-import {
-  BLOG_LIMITS,
-  type Blog,
-  type BlogImage,
-  type BlogPagination,
-  type BlogSummary,
-  type Category,
-} from '../../shared/blog';
+import { BLOG_LIMITS } from '../../shared/blog';
+import type { Blog, BlogImage, BlogPagination, BlogSummary, Category } from '../../shared/schemas/blog';
 import { api, isHttpError } from './api-client';
 
 /**

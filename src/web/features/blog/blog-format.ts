@@ -1,4 +1,4 @@
-import type { Blog } from '../../../shared/blog';
+import type { Blog } from '../../../shared/schemas/blog';
 import { longPublicDate, shortPublicDate } from '../../../shared/public-dates';
 import { useSiteSettings } from '../../app/site-settings';
 

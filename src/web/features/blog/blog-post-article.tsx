@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Calendar, Eye, Tag, User } from 'lucide-react';
-import type { Blog } from '../../../shared/blog';
+import type { Blog } from '../../../shared/schemas/blog';
 import { PageMeta, useSiteName } from '../../app/page-meta';
 import { imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import { useSiteOrigin } from '../../app/page-meta';

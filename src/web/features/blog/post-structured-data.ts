@@ -1,4 +1,4 @@
-import type { Blog } from '../../../shared/blog';
+import type { Blog } from '../../../shared/schemas/blog';
 import { mediaUrl } from '../../lib/public-blog-api';
 import { postDate } from './blog-format';
 

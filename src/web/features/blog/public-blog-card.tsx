@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Eye, ImageIcon } from 'lucide-react';
-import type { BlogSummary } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/schemas/blog';
 import { BLOG_LIMITS } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import { postDate, usePublicDates, viewsText } from './blog-format';

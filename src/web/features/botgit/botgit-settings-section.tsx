@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { BOTGIT_DEFAULTS, BOTGIT_LIMITS as L, BOTGIT_MESSAGES as M } from '../../../shared/botgit';
 import { DASHBOARD_MESSAGES, FORM_MESSAGES } from '../../../shared/messages';
 import { botgitSettingsSchema, type BotgitSettings } from '../../../shared/schemas/botgit';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

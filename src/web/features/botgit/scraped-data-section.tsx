@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { formatIndianNumber } from '../../../shared/text';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';

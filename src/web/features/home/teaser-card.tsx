@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowUpRight } from 'lucide-react';
-import type { BlogSummary } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/schemas/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import type { FallbackPost } from './fallback-posts';
 

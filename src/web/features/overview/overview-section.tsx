@@ -2,7 +2,7 @@ import { Activity, Lightbulb, Users } from 'lucide-react';
 import { displayStatus } from '../../../shared/roles';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { formatIndianNumber } from '../../../shared/text';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Card } from '../../components/ui/card';
 import { StatCard } from '../../components/ui/stat-card';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Activity, Clock, FlaskConical } from 'lucide-react';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { hasLiveParts, useLiveFigures } from './live-figures';

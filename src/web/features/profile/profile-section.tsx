@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Card } from '../../components/ui/card';
 import { ActiveSessions } from '../sessions/active-sessions';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';

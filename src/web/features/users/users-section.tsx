@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { USERS_MESSAGES } from '../../../shared/messages';
 import type { PublicUser } from '../../../shared/schemas/user';
 import type { Role } from '../../../shared/roles';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { useUpdateUser, useUsers } from './users-api';

@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
