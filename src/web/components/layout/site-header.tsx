@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { LayoutDashboard, Mail, Menu, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/notification-bell';
-import { useSitePreview, useSiteSettings } from '../../app/site-settings';
+import { useSitePreview, useSiteSettings } from '../../lib/site-settings';
 import { useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/use-logout';
 import { Button, ButtonLink } from '../ui/button';

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { isKeptOutOfDashboard } from '../../../shared/access';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session';

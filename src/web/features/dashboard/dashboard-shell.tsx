@@ -5,7 +5,7 @@ import { defaultSectionFor, isSectionVisible } from '../../../shared/access';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { findSection } from '../../../shared/sections';
 import type { PublicUser } from '../../../shared/schemas/user';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { sectionPage } from '../../app/sections/registry';
 import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { ButtonLink } from '../../components/ui/button';
 import { SERVICE_ICON_STYLES } from './service-icons';
 

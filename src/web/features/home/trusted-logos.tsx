@@ -1,5 +1,5 @@
 import { siteImagePath, type TrustedLogo } from '../../../shared/site-settings';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { companyLogo, CompanyLogoMark } from './company-logos';
 import './logo-marquee.css';
 

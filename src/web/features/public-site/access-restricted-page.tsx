@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../../../shared/messages';
 import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { ButtonLink } from '../../components/ui/button';
 import { ResendLinkButton } from '../auth/email-confirmation-notice';
 import { useSession } from '../auth/session';

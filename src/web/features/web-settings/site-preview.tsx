@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Monitor, Smartphone } from 'lucide-react';
 import type { SiteSettings } from '../../../shared/site-settings';
-import { SiteSettingsPreview } from '../../app/site-settings';
+import { SiteSettingsPreview } from '../../lib/site-settings';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { cn } from '../../components/ui/cn';

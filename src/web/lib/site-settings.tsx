@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { publicQueryKeys } from '../../shared/query-keys';
 import { siteSettingsDefaults, type SiteSettings } from '../../shared/site-settings';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
 import { BRAND_STYLE_ID, brandTokensCss, themeColor } from './brand-tokens';
 
 /**
