@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider } from '../lib/session';
 import { PermissionRefresh } from '../features/auth/permission-refresh';
-import { NotificationsProvider } from '../features/notifications/notifications-context';
+import { NotificationsProvider } from '../lib/notifications-context';
 import { PageMetaProvider, type PageMetaCollector } from '../lib/page-meta';
 import { BrandTokens } from '../lib/site-settings';
 

@@ -10,7 +10,7 @@ import { isHttpError, serverMessage } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { confirmEmail } from './email-confirmation-api';
 import { AuthLayout } from './auth-layout';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 

@@ -13,11 +13,12 @@ import { serverMessage } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { SecondStepForm } from '../two-factor/second-step-form';
-import { endServerSession, login } from './auth-api';
+import { login } from './auth-api';
+import { endServerSession } from '../../lib/session-api';
 import { loginErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
 import { acceptInvitation } from './invitation-api';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useInvitation } from './use-invitation';
 

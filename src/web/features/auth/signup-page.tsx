@@ -17,7 +17,7 @@ import { SecondStepForm } from '../two-factor/second-step-form';
 import { checkDomain, register } from './auth-api';
 import { signupErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useInvitation } from './use-invitation';
 import { UserTypeChooser } from './user-type-chooser';

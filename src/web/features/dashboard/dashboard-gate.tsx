@@ -6,7 +6,7 @@ import { isKeptOutOfDashboard } from '../../../shared/access';
 import { PageMeta } from '../../lib/page-meta';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 import { AccessRestrictedPage } from '../public-site/access-restricted-page';
 import { SiteHeader } from '../../components/layout/site-header';
 

@@ -11,8 +11,8 @@ import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { EmailConfirmationBanner } from '../auth/email-confirmation-notice';
-import { useLogout } from '../auth/use-logout';
-import { NotificationBell } from '../notifications/notification-bell';
+import { useLogout } from '../../lib/use-logout';
+import { NotificationBell } from '../../components/layout/notification-bell';
 import { Sidebar } from './sidebar';
 
 /** Spec §2 dashboard: side navigation plus content; each section deep-linkable as /dashboard/<key>. */

@@ -4,7 +4,7 @@ import type { DeliveryLogEntry } from '../../../shared/schemas/email';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { Spinner } from '../../components/ui/spinner';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useDeliveryLog } from './email-setup-api';
 
 const STATUS: Record<DeliveryLogEntry['status'], { label: string; color: BadgeColor }> = {

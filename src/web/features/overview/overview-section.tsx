@@ -6,7 +6,7 @@ import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Card } from '../../components/ui/card';
 import { StatCard } from '../../components/ui/stat-card';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useDashboardData } from './overview-api';
 
 const QUICK_ACTIONS = [

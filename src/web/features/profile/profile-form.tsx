@@ -12,7 +12,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 import { PROFILE_SAVED, PROFILE_SAVE_FAILED, useUpdateProfile } from './profile-api';
 import { ProfilePhotoField } from './profile-photo-field';
 

@@ -4,7 +4,7 @@ import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirma
 import { PageMeta } from '../../lib/page-meta';
 import { ButtonLink } from '../../components/ui/button';
 import { ResendLinkButton } from '../auth/email-confirmation-notice';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 
 /**
  * Spec §2 /access-restricted; also shown in place of the dashboard to restricted users. A Team Member who

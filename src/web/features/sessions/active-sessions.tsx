@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { endOtherSessions, endSession, sessionsKey, useActiveSessions } from './sessions-api';
 
 const isPhone = (device: string) => /\b(iOS|Android)\b/.test(device);

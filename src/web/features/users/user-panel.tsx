@@ -19,7 +19,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { SidePanel } from '../../components/ui/side-panel';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { MemberTwoFactorControl } from '../two-factor/member-two-factor';
 import { ModulePermissions } from './module-permissions';
 import { UserAvatar } from './user-avatar';

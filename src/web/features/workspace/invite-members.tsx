@@ -6,7 +6,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useInvitations, useInvite, useRevokeInvitation } from './workspace-api';
 
 /**

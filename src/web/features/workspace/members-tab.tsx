@@ -6,7 +6,7 @@ import { formatIndianNumber } from '../../../shared/text';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { ProfileAvatar } from '../profile/profile-avatar';
 import { INVITATION_MESSAGES } from '../../../shared/mail';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';

@@ -1,6 +1,6 @@
 import { startTransition, useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { endServerSession } from './auth-api';
+import { endServerSession } from './session-api';
 import { useSession } from './session';
 
 /**

@@ -9,10 +9,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../shared/schemas/user';
-import { isHttpError } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
-import { fetchProfile } from './auth-api';
+import type { PublicUser } from '../../shared/schemas/user';
+import { isHttpError } from './api-client';
+import { storage } from './storage';
+import { fetchProfile } from './session-api';
 
 /**
  * Spec §4 session states. 'checking' is also what the server renders, so hydration always matches;

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_CAP, UNREAD_BADGE_CAP } from '../../../shared/constants';
+import { NOTIFICATIONS_CAP, UNREAD_BADGE_CAP } from '../../shared/constants';
 
 /** Spec §3 notification, kept in local storage per user. */
 export interface AppNotification {
@@ -24,16 +24,6 @@ export const remove = (list: AppNotification[], id: string) => list.filter((n) =
 /** The unread counter shows '99+' above 99. */
 export function unreadBadge(count: number): string {
   return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
-}
-
-/** 'Just now' under a minute, '{n}m ago' under an hour, '{n}h ago' under a day, else a local date. */
-export function timeAgo(timestamp: string, now = Date.now()): string {
-  const minutes = Math.floor((now - Date.parse(timestamp)) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return new Date(timestamp).toLocaleDateString();
 }
 
 export function storageKey(userId: string): string {

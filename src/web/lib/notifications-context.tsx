@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSession } from '../auth/session';
+import { useSession } from './session';
 import * as list from './notification-list';
 import type { AppNotification } from './notification-list';
-import { keepIfRoom } from '../../lib/storage';
+import { keepIfRoom } from './storage';
 
 interface NotificationsValue {
   items: AppNotification[];

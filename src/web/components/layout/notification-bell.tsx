@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Bell, CheckCheck, CheckCircle2, Info, ShieldCheck, Trash2, X } from 'lucide-react';
 import { NOTIFICATION_MESSAGES } from '../../../shared/messages';
-import { cn } from '../../components/ui/cn';
-import { timeAgo, unreadBadge, type AppNotification } from './notification-list';
-import { useNotifications } from './notifications-context';
+import { cn } from '../ui/cn';
+import { unreadBadge, type AppNotification } from '../../lib/notification-list';
+import { timeAgo } from '../../lib/time-ago';
+import { useNotifications } from '../../lib/notifications-context';
 
 const ICONS = { shield: ShieldCheck, info: Info, success: CheckCircle2, bell: Bell } as const;
 
