@@ -4,7 +4,7 @@ import { ChevronDown, Search } from 'lucide-react';
 import { isGroupVisible, isSectionVisible } from '../../../shared/access';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { PublicUser } from '../../../shared/schemas/user';
-import { GROUP_ICONS, SECTIONS, SECTION_GROUPS } from '../../app/sections/registry';
+import { GROUP_ICONS, SECTIONS, SECTION_GROUPS } from '../sections/registry';
 import { cn } from '../../components/ui/cn';
 
 /** Spec §2 side navigation: collapsible groups, and a search over section names with the same visibility. */

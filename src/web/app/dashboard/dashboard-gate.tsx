@@ -7,7 +7,7 @@ import { PageMeta } from '../../lib/page-meta';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { AccessRestrictedPage } from '../public-site/access-restricted-page';
+import { AccessRestrictedPage } from '../../features/auth/access-restricted-page';
 import { SiteHeader } from '../../components/layout/site-header';
 
 /** States before the dashboard itself keep the site header. */

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../../../shared/messages';
 import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
 import { PageMeta } from '../../lib/page-meta';
 import { ButtonLink } from '../../components/ui/button';
-import { ResendLinkButton } from '../auth/email-confirmation-notice';
+import { ResendLinkButton } from './email-confirmation-notice';
 import { useSession } from '../../lib/session';
 
 /**
