@@ -8,7 +8,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { SearchBox } from '../../components/ui/search-box';
 import { Spinner } from '../../components/ui/spinner';
 import { useScrapedData } from './botgit-api';
-import { DateRangeFilter, localDay, type DayRange } from './date-range-filter';
+import { DateRangeFilter, localDay, type DayRange } from '../../components/ui/date-range-filter';
 import { ScrapedActions } from './scraped-actions';
 import { ScrapedEmpty, emptyMessage } from './scraped-empty';
 import { ScrapedTable } from './scraped-table';

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { hasLiveParts, useLiveFigures } from './live-figures';
 import { placeholderFor } from './placeholder-data';
-import { TopicCards } from './topic-cards';
+import { TopicCards } from '../../components/ui/topic-cards';
 
 // The figures (and recharts with them) load only when a sample-figure section is opened; card-only sections stay small.
 const PlaceholderFigures = lazy(() =>

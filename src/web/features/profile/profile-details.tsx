@@ -4,7 +4,7 @@ import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared
 import type { PublicUser } from '../../../shared/schemas/user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ProfileAvatar } from './profile-avatar';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
 
 const NOT_SET = 'Not set';
 

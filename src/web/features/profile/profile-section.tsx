@@ -7,7 +7,7 @@ import { AccountActions } from './account-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 import { ProfileInfoCards } from './profile-info-cards';
-import { RestrictedNotice } from './restricted-notice';
+import { RestrictedNotice } from '../../components/profile/restricted-notice';
 
 /** Spec §2 Profile Settings: picture, details with an edit mode, informational cards, account actions. */
 export function ProfileSection({ user, onLogout }: SectionProps) {

@@ -12,7 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { serverMessage } from '../../lib/api-client';
-import { companyLogo, CompanyLogoMark } from '../home/company-logos';
+import { companyLogo, CompanyLogoMark } from '../../components/site/company-logos';
 import { CountedField, useFieldError } from './counted-field';
 import { addButtonId, ItemControls } from './item-controls';
 import { useUploadSiteImage } from './web-settings-api';

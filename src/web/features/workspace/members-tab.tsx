@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { timeAgo } from '../../lib/time-ago';
-import { ProfileAvatar } from '../profile/profile-avatar';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
 import { INVITATION_MESSAGES } from '../../../shared/mail';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
 import type { PublicUser } from '../../../shared/schemas/user';

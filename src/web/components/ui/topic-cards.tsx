@@ -1,5 +1,12 @@
-import { Card } from '../../components/ui/card';
-import type { TopicCard } from './placeholder-data';
+import type { LucideIcon } from 'lucide-react';
+import { Card } from './card';
+
+/** One sub-topic card of a card-only section. */
+export interface TopicCard {
+  title: string;
+  text: string;
+  icon: LucideIcon;
+}
 
 /** A card-only section's four sub-topic cards (spec §2): icon, title and a line each, no behaviour. */
 export function TopicCards({ cards }: { cards: readonly TopicCard[] }) {

@@ -1,4 +1,4 @@
-import { cn } from '../../components/ui/cn';
+import { cn } from '../ui/cn';
 
 const SIZES = {
   md: 'size-12 text-lg',
