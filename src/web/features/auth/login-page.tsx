@@ -12,7 +12,7 @@ import { Checkbox, PasswordField, TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
 import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
-import { SecondStepForm } from '../two-factor/second-step-form';
+import { SecondStepForm } from '../../components/two-factor/second-step-form';
 import { login } from './auth-api';
 import { endServerSession } from '../../lib/session-api';
 import { loginErrorMessage } from './auth-errors';

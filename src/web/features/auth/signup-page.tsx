@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import type { AuthResult } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
-import { SecondStepForm } from '../two-factor/second-step-form';
+import { SecondStepForm } from '../../components/two-factor/second-step-form';
 import { checkDomain, register } from './auth-api';
 import { signupErrorMessage } from './auth-errors';
 import { AuthLayout } from './auth-layout';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SectionProps } from '../../lib/section-props';
 import { Card } from '../../components/ui/card';
-import { ActiveSessions } from '../sessions/active-sessions';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings';
+import { ActiveSessions } from '../../components/sessions/active-sessions';
+import { TwoFactorSettings } from '../../components/two-factor/two-factor-settings';
 import { AccountActions } from './account-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';

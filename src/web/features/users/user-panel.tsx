@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { SidePanel } from '../../components/ui/side-panel';
 import { timeAgo } from '../../lib/time-ago';
-import { MemberTwoFactorControl } from '../two-factor/member-two-factor';
+import { MemberTwoFactorControl } from '../../components/two-factor/member-two-factor';
 import { ModulePermissions } from './module-permissions';
 import { UserAvatar } from './user-avatar';
 import { placeholderDetails } from './user-placeholders';

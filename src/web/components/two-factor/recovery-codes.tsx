@@ -1,7 +1,7 @@
 import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 
 /** The recovery codes, shown once: copy or download them, then say they are kept. */
 export function RecoveryCodes({

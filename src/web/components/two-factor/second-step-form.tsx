@@ -3,11 +3,11 @@ import type { AuthResult } from '../../../shared/schemas/user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { serverMessage } from '../../lib/api-client';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
+import { Banner } from '../ui/banner';
+import { Button } from '../ui/button';
 import { CodeField } from './code-field';
 import { Enrolment } from './enrolment';
-import { signInStep } from './two-factor-api';
+import { signInStep } from '../../lib/two-factor-api';
 
 /**
  * The login page after a right password, for an account with two-factor sign-in (a code, or a recovery

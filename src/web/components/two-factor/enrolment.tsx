@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../shared/schemas/two-factor';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { isHttpError, serverMessage } from '../../lib/api-client';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
+import { Banner } from '../ui/banner';
+import { Button } from '../ui/button';
+import { PasswordField } from '../ui/field';
+import { Spinner } from '../ui/spinner';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import type { AuthResult } from '../../../shared/schemas/user';
-import type {
-  RecoveryCodesAnswer,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '../../../shared/schemas/two-factor';
+import { api } from './api-client';
+import type { AuthResult } from '../../shared/schemas/user';
+import type { RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus } from '../../shared/schemas/two-factor';
 
 export const twoFactorStatusKey = ['two-factor', 'status'] as const;
 

@@ -4,15 +4,15 @@ import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SessionView } from '../../../shared/schemas/sessions';
 import { SESSION_MESSAGES as M } from '../../../shared/sessions';
-import { Badge } from '../../components/ui/badge';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { cn } from '../../components/ui/cn';
-import { Spinner } from '../../components/ui/spinner';
+import { Badge } from '../ui/badge';
+import { Banner } from '../ui/banner';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { timeAgo } from '../../lib/time-ago';
-import { endOtherSessions, endSession, sessionsKey, useActiveSessions } from './sessions-api';
+import { endOtherSessions, endSession, sessionsKey, useActiveSessions } from '../../lib/sessions-api';
 
 const isPhone = (device: string) => /\b(iOS|Android)\b/.test(device);
 

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { TextField } from '../../components/ui/field';
+import { TextField } from '../ui/field';
 
 /**
  * The one-time code input: digits from the app (the phone's number pad, the OS's code autofill), or a

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import type { SessionView } from '../../../shared/schemas/sessions';
+import { api } from './api-client';
+import type { SessionView } from '../../shared/schemas/sessions';
 
 export const sessionsKey = ['sessions'] as const;
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { serverMessage } from '../../lib/api-client';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { CodeField } from './code-field';
 
 /** Asks for a current code (or a recovery code) before an action that needs the factor's holder. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { serverMessage } from '../../lib/api-client';
-import { Switch } from '../../components/ui/switch';
-import { setTwoFactorPolicy, twoFactorStatusKey, useTwoFactorStatus } from './two-factor-api';
+import { Switch } from '../ui/switch';
+import { setTwoFactorPolicy, twoFactorStatusKey, useTwoFactorStatus } from '../../lib/two-factor-api';
 
 /**
  * The workspace's rule, for its Business Admin or an Admin: every member signs in with a second factor.

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { serverMessage } from '../../lib/api-client';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 import { CodeCheckForm } from './code-check-form';
 import { Enrolment } from './enrolment';
 import { RecoveryCodes } from './recovery-codes';
-import { ownFactor, twoFactorStatusKey, useTwoFactorStatus } from './two-factor-api';
+import { ownFactor, twoFactorStatusKey, useTwoFactorStatus } from '../../lib/two-factor-api';
 
 type Mode = 'idle' | 'enrolling' | 'disabling' | 'renewing';
 

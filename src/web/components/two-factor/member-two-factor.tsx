@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { MemberTwoFactor } from '../../../shared/schemas/two-factor';
 import { api, serverMessage } from '../../lib/api-client';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 
 const memberKey = (id: string) => ['two-factor', 'member', id] as const;
 
