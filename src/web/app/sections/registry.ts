@@ -57,10 +57,7 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'BotgitSettingsSection',
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
-  'web-settings': named(
-    () => import('../../features/web-settings/web-settings-section'),
-    'WebSettingsSection',
-  ),
+  'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -32,7 +32,14 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | undefined {
  * The Admin's editor: the settings in groups, a live preview of the home page from what is typed, and
  * Save draft / Publish / Undo / Reset. The form holds the draft; the site changes only on Publish.
  */
-export function WebSettingsEditor({ editor }: { editor: SiteSettingsEditor }) {
+export function WebSettingsEditor({
+  editor,
+  HomeSections,
+}: {
+  editor: SiteSettingsEditor;
+  /** The home page's body, which the preview draws. */
+  HomeSections: ComponentType;
+}) {
   const form = useForm<SiteSettings, unknown, SiteSettings>({
     resolver: zodResolver(siteSettingsSchema),
     defaultValues: editor.draft,
@@ -120,7 +127,10 @@ export function WebSettingsEditor({ editor }: { editor: SiteSettingsEditor }) {
                   <Group />
                 </div>
                 <div className="xl:sticky xl:top-20">
-                  <SitePreview settings={previewSettings(values, editor.live.identity.brandColor)} />
+                  <SitePreview
+                    settings={previewSettings(values, editor.live.identity.brandColor)}
+                    HomeSections={HomeSections}
+                  />
                 </div>
               </div>
             </Tabs>
