@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, Calendar, Eye, Tag, User } from 'lucide-react';
 import type { Blog } from '../../../shared/schemas/blog';
 import { PageMeta, useSiteName } from '../../lib/page-meta';
-import { imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
+import { imageSrcSet, mediaUrl } from '../../lib/media-url';
 import { useSiteOrigin } from '../../lib/page-meta';
 import { postDate, usePublicDates, viewsText } from './blog-format';
 import { PROSE, lazyImages } from './blog-prose';
