@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { isHttpError, serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-client';
+import { serverFieldErrors } from '../../lib/field-errors';
 import { useSaveEmailSetup } from './email-setup-api';
 
 type FormInput = z.input<typeof emailSetupSchema>;
@@ -31,18 +32,6 @@ function initialValues(config: EmailSetupView | null): FormInput {
     auth: { user: config.auth.user, pass: '' },
     from: config.from,
   };
-}
-
-/** The field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
-function serverFieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!isHttpError(error)) return [];
-  const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(list)) return [];
-  return (list as { field?: unknown; message?: unknown }[]).flatMap((item) =>
-    typeof item?.field === 'string' && typeof item.message === 'string'
-      ? [{ field: item.field, message: item.message }]
-      : [],
-  );
 }
 
 const FORM_FIELDS = ['host', 'port', 'auth.user', 'auth.pass', 'from'] as const;

@@ -10,7 +10,8 @@ import { Tabs } from '../../components/ui/tabs';
 import { serverMessage } from '../../lib/api-client';
 import { EDITOR_GROUPS, groupOf, type GroupKey } from './editor-groups';
 import { EditorActions } from './editor-actions';
-import { previewSettings, serverFieldErrors } from './form-model';
+import { serverFieldErrors } from '../../lib/field-errors';
+import { previewSettings } from './form-model';
 import { SitePreview } from './site-preview';
 import { usePublishSite, useSaveSiteDraft } from './web-settings-api';
 
