@@ -1,5 +1,5 @@
 import type { BlogStatus } from '../../../shared/schemas/blog';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

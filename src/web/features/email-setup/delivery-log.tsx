@@ -1,4 +1,4 @@
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 import { EMAIL_SETUP_MESSAGES as M, MAIL_KIND_LABELS } from '../../../shared/mail';
 import type { DeliveryLogEntry } from '../../../shared/schemas/email';
 import { Badge } from '../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { Activity, Lightbulb, Users } from 'lucide-react';
-import { displayStatus } from '../../../shared/roles';
+import { displayStatus } from '../../lib/role-display';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { formatIndianNumber } from '../../../shared/text';
 import type { SectionProps } from '../../lib/section-props';

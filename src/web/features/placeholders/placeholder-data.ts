@@ -77,7 +77,7 @@ import {
   Wallet,
   Workflow,
 } from 'lucide-react';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 import { formatIndianNumber } from '../../../shared/text';
 import type { TopicCard } from '../../components/ui/topic-cards';
 

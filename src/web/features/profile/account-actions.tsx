@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LogOut } from 'lucide-react';
-import { roleBadgeColor } from '../../../shared/roles';
+import { roleBadgeColor } from '../../lib/role-display';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

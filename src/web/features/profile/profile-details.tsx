@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Pencil } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -2,17 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { grantedModules } from '../../../shared/access';
 import { FORM_MESSAGES, USERS_MESSAGES } from '../../../shared/messages';
+import { ADMIN_ROLE_OPTIONS, EDITABLE_STATUSES, MODULE_KEYS, type Role } from '../../../shared/roles';
 import {
-  ADMIN_ROLE_OPTIONS,
-  EDITABLE_STATUSES,
-  MODULE_KEYS,
   departmentFor,
   displayStatus,
   reportsTo,
   roleBadgeColor,
   statusBadgeColor,
-  type Role,
-} from '../../../shared/roles';
+} from '../../lib/role-display';
 import type { UpdateUserInput } from '../../../shared/schemas/users';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { Badge } from '../../components/ui/badge';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
 import type { WorkspaceMember } from '../../../shared/schemas/workspace';
 import { formatIndianNumber } from '../../../shared/text';
 import { Badge } from '../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
 import type { PublicUser } from '../../../shared/schemas/user';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
