@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResultSchema } from './user';
+import { authResultSchema } from './public-user';
 import { TWO_FACTOR_MESSAGES } from '../two-factor';
 
 /** A 6-digit code from the app, or a recovery code (xxxxx-xxxxx); spaces typed by the user are dropped. */

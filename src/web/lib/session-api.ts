@@ -1,7 +1,7 @@
 /** The signed-in session's own requests: who it is (the session and its permission poll) and its end. */
 import { api } from './api-client';
 import { storage } from './storage';
-import type { PublicUser } from '../../shared/schemas/user';
+import type { PublicUser } from '../../shared/schemas/public-user';
 
 /** The last profile read and its validator: an unchanged profile comes back as a bodiless 304. */
 let lastProfile: { etag: string; user: PublicUser } | null = null;

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../shared/schemas/user';
+import type { PublicUser } from '../../shared/schemas/public-user';
 import { isHttpError } from './api-client';
 import { storage } from './storage';
 import { fetchProfile } from './session-api';

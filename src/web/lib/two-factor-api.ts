@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import type { AuthResult } from '../../shared/schemas/user';
+import type { AuthResult } from '../../shared/schemas/public-user';
 import type { RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus } from '../../shared/schemas/two-factor';
 
 export const twoFactorStatusKey = ['two-factor', 'status'] as const;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { SERVER_MESSAGES } from '../../../shared/messages';
 import { WORKSPACE_DELETION_MESSAGES } from '../../../shared/workspace-deletion';

@@ -4,7 +4,7 @@ import { Menu, X } from 'lucide-react';
 import { defaultSectionFor, isSectionVisible } from '../../../shared/access';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { findSection } from '../../../shared/sections';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { PageMeta } from '../../lib/page-meta';
 import { sectionPage } from '../sections/registry';
 import { Logo } from '../../components/layout/logo';

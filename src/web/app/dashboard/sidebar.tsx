@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { ChevronDown, Search } from 'lucide-react';
 import { isGroupVisible, isSectionVisible } from '../../../shared/access';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { GROUP_ICONS, SECTIONS, SECTION_GROUPS } from '../sections/registry';
 import { cn } from '../../components/ui/cn';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { serverMessage } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import { api, isHttpError } from '../../lib/api-client';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import type { UserType } from '../../../shared/roles';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 

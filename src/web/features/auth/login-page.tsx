@@ -10,7 +10,7 @@ import { useHydrated } from '../../lib/hydration';
 import { Button } from '../../components/ui/button';
 import { Checkbox, PasswordField, TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
-import type { AuthResult, PublicUser } from '../../../shared/schemas/user';
+import type { AuthResult, PublicUser } from '../../../shared/schemas/public-user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { SecondStepForm } from '../../components/two-factor/second-step-form';
 import { login } from './auth-api';

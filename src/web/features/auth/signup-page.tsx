@@ -11,7 +11,7 @@ import { Banner } from '../../components/ui/banner';
 import { useHydrated } from '../../lib/hydration';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
 import { SecondStepForm } from '../../components/two-factor/second-step-form';
 import { checkDomain, register } from './auth-api';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Pencil } from 'lucide-react';
 import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ProfileAvatar } from '../../components/profile/profile-avatar';

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { EDITABLE_STATUSES, PROFILE_ROLE_OPTIONS } from '../../../shared/roles';
 import { displayStatus } from '../../lib/role-display';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { profileUpdateSchema, type ProfileUpdateInput } from '../../../shared/schemas/users';
 import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';

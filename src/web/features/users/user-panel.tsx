@@ -11,7 +11,7 @@ import {
   statusBadgeColor,
 } from '../../lib/role-display';
 import type { UpdateUserInput } from '../../../shared/schemas/users';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';

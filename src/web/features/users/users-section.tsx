@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Search, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { USERS_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { Role } from '../../../shared/roles';
 import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';

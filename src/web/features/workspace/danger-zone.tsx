@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { LogOut, Trash2 } from 'lucide-react';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import {
   AGENCY_WORKSPACE_ID,
   WORKSPACE_DELETION_MESSAGES as M,

@@ -10,7 +10,7 @@ import { timeAgo } from '../../lib/time-ago';
 import { ProfileAvatar } from '../../components/profile/profile-avatar';
 import { INVITATION_MESSAGES } from '../../../shared/mail';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { InviteMembers } from './invite-members';
 
 /** Spec §2 Members: the workspace's members, and 'Invite Members' for its Business Admin or an Admin. */

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Card } from '../../components/ui/card';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { TwoFactorPolicy } from '../../components/two-factor/two-factor-policy';
 import { TwoFactorSettings } from '../../components/two-factor/two-factor-settings';
 import { ActiveSessions } from '../../components/sessions/active-sessions';
