@@ -6,7 +6,7 @@ import {
   emailSetupSavedSchema,
   emailSetupSchema,
   emailTestSchema,
-} from '../../../shared/schemas/email';
+} from '../../../shared/schemas/mail';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import type { Guards } from '../../auth/guards';

@@ -7,7 +7,7 @@ import type {
   EmailSetupAnswer,
   EmailSetupInput,
   EmailSetupView,
-} from '../../../shared/schemas/email';
+} from '../../../shared/schemas/mail';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';

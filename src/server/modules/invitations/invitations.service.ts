@@ -4,7 +4,7 @@ import type { SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
 import { INVITATION, INVITATION_MESSAGES as M } from '../../../shared/mail';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
-import type { InvitationView } from '../../../shared/schemas/email';
+import type { InvitationView } from '../../../shared/schemas/mail';
 import type { InvitationAccepted } from '../../../shared/schemas/invitation-accept';
 import { newOneTimeToken } from '../../auth/one-time-token';
 import { HttpError, conflict, forbidden, notFound } from '../../http/errors';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
 import { FORM_MESSAGES } from '../../../shared/messages';
-import { emailSetupSchema, type EmailSetupInput, type EmailSetupView } from '../../../shared/schemas/email';
+import { emailSetupSchema, type EmailSetupInput, type EmailSetupView } from '../../../shared/schemas/mail';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/field';
