@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  EMAIL_SETUP_DEFAULTS,
-  EMAIL_SETUP_LIMITS as L,
-  EMAIL_SETUP_MESSAGES as M,
-  MAIL_KINDS,
-} from '../mail';
+import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_LIMITS as L, MAIL_KINDS } from '../mail';
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { AUTH_MESSAGES, SERVER_MESSAGES } from '../messages';
+import { AUTH_MESSAGES, SERVER_MESSAGES, EMAIL_SETUP_MESSAGES as M } from '../messages';
 import { emailSchema } from './auth';
 
 /** A DNS name or an IP literal: letters, digits, dots, hyphens and (IPv6) colons, nothing else. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_SETUP_MESSAGES } from '../../../shared/mail';
+import { EMAIL_SETUP_MESSAGES } from '../../../shared/messages';
 import {
   deliveryLogAnswerSchema,
   emailSetupAnswerSchema,

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
-import { EMAIL_SETUP_LIMITS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
+import { EMAIL_SETUP_MESSAGES as M, EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/messages';
+import { EMAIL_SETUP_LIMITS } from '../../../shared/mail';
 import type {
   DeliveryLogEntry,
   EmailSetupAnswer,

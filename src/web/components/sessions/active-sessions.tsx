@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SessionView } from '../../../shared/schemas/sessions';
-import { SESSION_MESSAGES as M } from '../../../shared/sessions';
+import { SESSION_MESSAGES as M } from '../../../shared/messages';
 import { Badge } from '../ui/badge';
 import { Banner } from '../ui/banner';
 import { Button } from '../ui/button';

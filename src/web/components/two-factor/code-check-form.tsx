@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { CodeField } from './code-field';

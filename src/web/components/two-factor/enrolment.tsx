@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../shared/schemas/two-factor';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { isHttpError, serverMessage } from '../../lib/api-client';
 import { Banner } from '../ui/banner';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { Button } from '../ui/button';
 
 /** The recovery codes, shown once: copy or download them, then say they are kept. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AuthResult } from '../../../shared/schemas/public-user';
 import type { SecondStepAnswer } from '../../../shared/schemas/two-factor';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../ui/banner';
 import { Button } from '../ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../../lib/api-client';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';

@@ -1,6 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../../../shared/messages';
-import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
+import { AUTH_MESSAGES, PROFILE_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/messages';
 import { PageMeta } from '../../lib/page-meta';
 import { ButtonLink } from '../../components/ui/button';
 import { ResendLinkButton } from './email-confirmation-notice';

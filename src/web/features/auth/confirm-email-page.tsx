@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
-import { AUTH_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/messages';
 import { PageMeta } from '../../lib/page-meta';
 import { Banner } from '../../components/ui/banner';
 import { ButtonLink } from '../../components/ui/button';

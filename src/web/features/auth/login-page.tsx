@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
+import { AUTH_MESSAGES, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../../shared/messages';
 import { pathAfterLogin } from '../../../shared/roles';
 import { PageMeta } from '../../lib/page-meta';
 import { Banner } from '../../components/ui/banner';

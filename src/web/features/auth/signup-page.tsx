@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, INVITATION_MESSAGES } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
-import { INVITATION_MESSAGES } from '../../../shared/mail';
 import { ROLE_FOR_USER_TYPE, pathAfterSignup, type UserType } from '../../../shared/roles';
 import { emailDomain } from '../../../shared/text';
 import { PageMeta } from '../../lib/page-meta';

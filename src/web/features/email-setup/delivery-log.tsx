@@ -1,5 +1,6 @@
 import type { BadgeColor } from '../../lib/badge-color';
-import { EMAIL_SETUP_MESSAGES as M, MAIL_KIND_LABELS } from '../../../shared/mail';
+import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
+import { MAIL_KIND_LABELS } from '../../../shared/mail';
 import type { DeliveryLogEntry } from '../../../shared/schemas/mail';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';

@@ -1,5 +1,4 @@
-import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
-import { DASHBOARD_MESSAGES } from '../../../shared/messages';
+import { DASHBOARD_MESSAGES, EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
 import type { EmailSetupAnswer } from '../../../shared/schemas/mail';
 import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';

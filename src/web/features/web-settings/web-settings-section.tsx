@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
+import { DASHBOARD_MESSAGES, SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
 import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';

@@ -8,8 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { timeAgo } from '../../lib/time-ago';
 import { ProfileAvatar } from '../../components/profile/profile-avatar';
-import { INVITATION_MESSAGES } from '../../../shared/mail';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
+import { INVITATION_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/messages';
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import { InviteMembers } from './invite-members';
 
