@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canUseModule, defaultSectionFor, grantedModules, isGroupVisible, isSectionVisible } from './access';
-import { ROLES, type PermissionMap, type Role } from './roles';
+import { MODULE_KEYS, ROLES, type PermissionMap, type Role } from './roles';
 import { SECTIONS, SECTION_GROUPS, type SectionGroupKey } from './sections';
 
 const ALL_GROUPS = SECTION_GROUPS.map((g) => g.key);
@@ -130,6 +130,23 @@ describe('canUseModule', () => {
     expect(
       canUseModule({ role: 'SEO Manager', permissions: { seoManagement: false } }, 'seoManagement'),
     ).toBe(false);
+  });
+  it("caps Business Admin, Freelancer and SOLOHQ at their role defaults' modules, whatever is granted", () => {
+    const everything = Object.fromEntries(MODULE_KEYS.map((key) => [key, true]));
+    const granted = (role: Role) => grantedModules({ role, permissions: everything });
+    expect(granted('Business Admin')).toEqual(MODULE_KEYS.filter((key) => key !== 'settingsConfiguration'));
+    expect(granted('Freelancer')).toEqual([
+      'dashboard',
+      'dataCenter',
+      'projects',
+      'teamCommunication',
+      'digitalMediaManagement',
+      'marketing',
+      'financeManagement',
+      'seoManagement',
+    ]);
+    expect(granted('SOLOHQ')).toEqual(['projects', 'teamCommunication', 'financeManagement']);
+    expect(granted('SEO Manager')).toEqual([...MODULE_KEYS]);
   });
   it('counts granted modules for the access tags', () => {
     expect(grantedModules({ role: 'Admin' })).toHaveLength(11);

@@ -2,6 +2,7 @@ import {
   hasPermission,
   isDashboardRestricted,
   MODULE_KEYS,
+  ROLE_DEFAULT_PERMISSIONS,
   type ModuleKey,
   type PermissionSubject,
   type Role,
@@ -11,33 +12,16 @@ import { DEFAULT_SECTION, SECTIONS, SECTION_GROUPS, findSection, type SectionGro
 /**
  * Spec §6 sidebar visibility, as one rule for the UI and the server. Roles with a fixed list (Business
  * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the spec §5
- * permission check decides, so an Admin's per-module toggles take effect everywhere.
+ * permission check decides, so an Admin's per-module toggles take effect everywhere. A fixed list is the
+ * modules the role's defaults grant (ROLE_DEFAULT_PERMISSIONS): the two are one table.
  */
-const FIXED_MODULES: Partial<Record<Role, readonly ModuleKey[]>> = {
-  'Business Admin': [
-    'dashboard',
-    'dataCenter',
-    'projects',
-    'teamCommunication',
-    'digitalMediaManagement',
-    'marketing',
-    'hrManagement',
-    'financeManagement',
-    'seoManagement',
-    'internalPolicies',
-  ],
-  Freelancer: [
-    'dashboard',
-    'dataCenter',
-    'projects',
-    'teamCommunication',
-    'digitalMediaManagement',
-    'marketing',
-    'financeManagement',
-    'seoManagement',
-  ],
-  SOLOHQ: ['projects', 'teamCommunication', 'financeManagement'],
-};
+const FIXED_MODULE_ROLES: readonly Role[] = ['Business Admin', 'Freelancer', 'SOLOHQ'];
+const FIXED_MODULES: Partial<Record<Role, readonly ModuleKey[]>> = Object.fromEntries(
+  FIXED_MODULE_ROLES.map((role) => [
+    role,
+    MODULE_KEYS.filter((key) => ROLE_DEFAULT_PERMISSIONS[role][key] === true),
+  ]),
+);
 
 /** SOLOHQ sees only these sections inside its groups (spec §6). */
 const SOLOHQ_SECTION_LIMITS: Partial<Record<SectionGroupKey, readonly string[]>> = {

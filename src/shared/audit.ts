@@ -50,11 +50,3 @@ export const AUDIT_LIMITS = {
   /** One CSV export holds at most this many entries (the newest first). */
   exportMax: 50_000,
 } as const;
-
-export const AUDIT_MESSAGES = {
-  title: 'Audit Logs',
-  empty: 'No audit entries match these filters.',
-  loading: 'Loading audit logs...',
-  exportCsv: 'Export CSV',
-  adminsOnly: "Only the workspace's Admin or Business Admin can read its audit log.",
-} as const;

@@ -1,4 +1,8 @@
-/** Blog vocabulary, limits and shapes, free of zod so public pages can import them cheaply. */
+/**
+ * Blog vocabulary and limits, free of zod so public pages can import them cheaply. The shapes the API
+ * answers are zod schemas in schemas/blog.ts (which re-exports this file); public pages take their types
+ * from there with `import type`, which loads no zod.
+ */
 
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -40,10 +44,6 @@ export function parseKeywords(text: string): string[] {
     .map((k) => k.trim())
     .filter(Boolean);
 }
-
-// The shapes the API answers are zod schemas (schemas/blog.ts); their types are re-exported here, type
-// only, so public pages still load no zod.
-export type { Blog, BlogImage, BlogPagination, BlogSummary, Category } from './schemas/blog';
 
 /**
  * '?page=' of the public blog list as the address names it: 1, 2, 3… (up to six digits), `null` for page 1

@@ -77,12 +77,3 @@ export function nextUtcDay(now: Date): Date {
 
 /** The UTC day a mail counts in, as YYYY-MM-DD. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
-
-export const PLAN_LIMIT_MESSAGES = {
-  storageFull: (used: number, limit: number, plan: string) =>
-    `This workspace has used ${megabytes(used)} of its ${megabytes(limit)} (${plan} plan). Remove files or upgrade to upload more.`,
-  membersFull: (limit: number, plan: string) =>
-    `This workspace has reached its ${limit} members (${plan} plan). Remove a member or upgrade to add more.`,
-  emailsFull: (limit: number, plan: string) =>
-    `This workspace has sent its ${limit} e-mails for today (${plan} plan). Sending starts again tomorrow (00:00 UTC), or upgrade to send more.`,
-} as const;

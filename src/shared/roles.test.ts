@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MODULE_KEYS,
   ROLES,
-  displayStatus,
   hasPermission,
   isDashboardRestricted,
   pathAfterLogin,
@@ -67,10 +66,5 @@ describe('dashboard access and redirects (spec §4, §6)', () => {
       'business-owner': 'Business Admin',
       'team-member': 'Team Member',
     });
-  });
-  it("shows 'In Review' for role User whatever the stored status", () => {
-    expect(displayStatus({ role: 'User', status: 'Active' })).toBe('In Review');
-    expect(displayStatus({ role: 'Admin', status: 'Active' })).toBe('Active');
-    expect(displayStatus({ role: 'Admin', status: '' })).toBe('Active');
   });
 });

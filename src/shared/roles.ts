@@ -43,11 +43,6 @@ export const BLOCKED_STATUSES: readonly UserStatus[] = ['Inactive', 'Terminated'
 /** The three sign-up choices and the role each becomes (spec §4). */
 export const USER_TYPES = ['freelancer', 'business-owner', 'team-member'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const USER_TYPE_LABELS: Record<UserType, string> = {
-  freelancer: 'Freelancer',
-  'business-owner': 'Business Owner',
-  'team-member': 'Team Member',
-};
 export const ROLE_FOR_USER_TYPE: Record<UserType, Role> = {
   freelancer: 'Freelancer',
   'business-owner': 'Business Admin',
@@ -116,66 +111,6 @@ export function pathAfterLogin(role: string | null | undefined): string {
 /** Spec §4: after sign-up Business Owner and Freelancer go to /pricing, Team Member to /access-restricted. */
 export function pathAfterSignup(userType: UserType): string {
   return userType === 'team-member' ? '/access-restricted' : '/pricing';
-}
-
-/** Spec §2: the status shown reads 'In Review' for role User, otherwise the stored status. */
-export function displayStatus(user: { role?: string | null; status?: string | null }): string {
-  if (user.role === 'User') return 'In Review';
-  return user.status || DEFAULT_USER_STATUS;
-}
-
-/** Spec §6: department shown per role. */
-export function departmentFor(role: string | null | undefined): string {
-  const departments: Partial<Record<string, string>> = {
-    Admin: 'Administration',
-    'Project Manager': 'Project Management',
-    'Data Analyst': 'Analytics',
-    'Data Miner': 'Data Science',
-    'Social Media Manager': 'Marketing',
-    'Human Resource': 'Human Resources',
-    'Graphic Designer': 'Design',
-    'Web Developer': 'Engineering',
-    'SEO Manager': 'Marketing',
-  };
-  return (role && departments[role]) || 'General';
-}
-
-/** Spec §6: Reports To is 'CEO' for admins, 'Admin' for everyone else. */
-export function reportsTo(role: string | null | undefined): string {
-  return role === 'Admin' ? 'CEO' : 'Admin';
-}
-
-export type BadgeColor = 'purple' | 'green' | 'blue' | 'amber' | 'pink' | 'cyan' | 'grey' | 'red';
-
-/** Spec §6 role badge colours. */
-export function roleBadgeColor(role: string | null | undefined): BadgeColor {
-  switch (role) {
-    case 'Admin':
-    case 'Data Miner':
-      return 'purple';
-    case 'Project Manager':
-    case 'Web Developer':
-      return 'green';
-    case 'Data Analyst':
-      return 'blue';
-    case 'Social Media Manager':
-      return 'amber';
-    case 'Human Resource':
-      return 'pink';
-    case 'Graphic Designer':
-    case 'SEO Manager':
-      return 'cyan';
-    default:
-      return 'grey';
-  }
-}
-
-/** Spec §4 status colours: Active green, Terminated red, In Review amber, others grey. */
-export function statusBadgeColor(status: string | null | undefined): BadgeColor {
-  if (status === 'Active') return 'green';
-  if (status === 'Terminated') return 'red';
-  if (status === 'In Review') return 'amber';
-  return 'grey';
 }
 
 /** Spec §9: the admin role list offers 10 roles (the job roles plus Admin and User). */

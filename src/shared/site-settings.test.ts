@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteSettingsDefaults, SITE_SETTINGS_MESSAGES } from './site-settings';
+import { SITE_SETTINGS_MESSAGES } from './messages';
+import { siteSettingsDefaults } from './site-settings';
 import { siteSettingsSchema } from './schemas/site-settings';
 
 const messages = (value: unknown) => {

@@ -5,7 +5,7 @@ import { SSR_STATE_ELEMENT_ID } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
 import { clientPages } from './app/pages.client';
-import { markHydrated } from './app/hydration';
+import { markHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { adoptServerState } from './lib/server-state';
 import { drawPortalsInTheirNamespace } from './lib/svg-portals';

@@ -7,7 +7,7 @@ import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, pagesAt } from './app/app-routes';
 import { PAGE_MODULES } from './app/pages';
 import { serverPages } from './app/pages.server';
-import { headTags, type PageMetaCollector } from './app/page-meta';
+import { headTags, type PageMetaCollector } from './lib/page-meta';
 import { createQueryClient } from './lib/query-client';
 import { publicQueryKeys } from '../shared/query-keys';
 import { DEFAULT_LOCALE, type SiteSettings } from '../shared/site-settings';

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
-import {
-  EMAIL_CONFIRMATION,
-  EMAIL_CONFIRMATION_MESSAGES as M,
-  WAITING_ROOM_WORKSPACE_ID,
-} from '../../src/shared/email-confirmation';
+import { AUTH_MESSAGES, SERVER_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../src/shared/messages';
+import { EMAIL_CONFIRMATION, WAITING_ROOM_WORKSPACE_ID } from '../../src/shared/email-confirmation';
 import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 import {

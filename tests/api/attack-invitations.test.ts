@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../src/shared/email-confirmation';
-import { INVITATION, INVITATION_MESSAGES as M } from '../../src/shared/mail';
+import { EMAIL_CONFIRMATION_MESSAGES, INVITATION_MESSAGES as M } from '../../src/shared/messages';
+import { INVITATION } from '../../src/shared/mail';
 import type { MailOutboxRow } from '../../src/server/db/types';
 import { redisAvailable, redisForTest } from '../support/redis';
 import {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../src/shared/email-confirmation';
-import { EMAIL_SETUP_MESSAGES as M, SMTP_FAILURE_MESSAGES as F } from '../../src/shared/mail';
+import {
+  EMAIL_CONFIRMATION_MESSAGES,
+  EMAIL_SETUP_MESSAGES as M,
+  SMTP_FAILURE_MESSAGES as F,
+} from '../../src/shared/messages';
 import type { EmailSettingsRow, MailOutboxRow } from '../../src/server/db/types';
 import { enqueueMail } from '../../src/server/mail/outbox';
 import { contactMail } from '../../src/server/mail/templates';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADDRESS_LIMITS, LOGIN_ACCOUNT_BUDGET } from '../../src/shared/constants';
-import { PASSWORD_RESET, PASSWORD_RESET_MESSAGES } from '../../src/shared/mail';
-import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
+import { PASSWORD_RESET } from '../../src/shared/mail';
+import { AUTH_MESSAGES, SERVER_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../src/shared/messages';
 import { totpCode } from '../../src/server/modules/two-factor/totp';
 import { TWO_FACTOR } from '../../src/shared/two-factor';
 import { SITE_URL, createTestApp, reopenTestDatabase, uniqueEmail, type TestApp } from './support/test-app';

@@ -1,7 +1,7 @@
-import { ACCESS_MESSAGES } from '../../src/shared/messages';
+import { ACCESS_MESSAGES, AUDIT_MESSAGES } from '../../src/shared/messages';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_KIND_LABELS, AUDIT_MESSAGES, type AuditKind } from '../../src/shared/audit';
+import { AUDIT_KIND_LABELS, type AuditKind } from '../../src/shared/audit';
 import type { AuditEntry, AuditPage } from '../../src/shared/schemas/audit';
 import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOTGIT_DEFAULTS, BOTGIT_MESSAGES as M } from '../../src/shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../src/shared/messages';
+import { BOTGIT_DEFAULTS } from '../../src/shared/botgit';
 import { createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, type TestUser } from './support/users';
 

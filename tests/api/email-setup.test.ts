@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SETUP_MESSAGES as M, SMTP_FAILURE_MESSAGES as F } from '../../src/shared/mail';
+import { EMAIL_SETUP_MESSAGES as M, SMTP_FAILURE_MESSAGES as F } from '../../src/shared/messages';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import {
   ADMIN,

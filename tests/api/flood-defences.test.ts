@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADDRESS_LIMITS, type AddressLimitName } from '../../src/shared/constants';
-import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
-import { PASSWORD_RESET_MESSAGES } from '../../src/shared/mail';
+import { AUTH_MESSAGES, SERVER_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../src/shared/messages';
 import { memoryLimiter } from '../../src/server/limits/sliding-window';
 import type { AddressLimiters } from '../../src/server/limits/address-limits';
 import {

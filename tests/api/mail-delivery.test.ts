@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../src/shared/mail';
-import { AUTH_MESSAGES } from '../../src/shared/messages';
+import { AUTH_MESSAGES, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../src/shared/messages';
 import type { MailOutboxRow } from '../../src/server/db/types';
 import { WAITING_FOR_SETUP } from '../../src/server/mail/outbox-worker';
 import { CLAIM_LEASE_MS, enqueueMail } from '../../src/server/mail/outbox';

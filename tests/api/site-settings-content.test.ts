@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteImageUploadAnswer, SiteSettingsEditor } from '../../src/shared/schemas/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
 import {
   SITE_SETTINGS_LIMITS as L,
-  SITE_SETTINGS_MESSAGES as M,
   siteSettingsDefaults,
   type SiteSettings,
 } from '../../src/shared/site-settings';

@@ -4,12 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { SiteImageUploadAnswer, SiteSettingsEditor } from '../../src/shared/schemas/site-settings';
 import { ROLES } from '../../src/shared/roles';
 import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
-import {
-  SITE_SETTINGS_MESSAGES as M,
-  siteSettingsDefaults,
-  type SiteImageKind,
-  type SiteSettings,
-} from '../../src/shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
+import { siteSettingsDefaults, type SiteImageKind, type SiteSettings } from '../../src/shared/site-settings';
 import { deleteMediaIfUnused } from '../../src/server/modules/media/media.repository';
 import { svgProblem } from '../../src/server/modules/site-settings/site-images';
 import { createSiteSettingsService } from '../../src/server/modules/site-settings/site-settings.service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_MESSAGES } from '../../src/shared/mail';
+import { PASSWORD_RESET_MESSAGES } from '../../src/shared/messages';
 import { siteSettingsDefaults } from '../../src/shared/site-settings';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 import { call, seededAdmin, type TestUser } from './support/users';

@@ -5,10 +5,10 @@ import type { SitePublish, SiteSettingsEditor } from '../../src/shared/schemas/s
 import { ROLES, MODULE_KEYS } from '../../src/shared/roles';
 import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { publicQueryKeys } from '../../src/shared/query-keys';
+import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
 import {
   SITE_SETTINGS_ACTIVITY,
   SITE_SETTINGS_LIMITS,
-  SITE_SETTINGS_MESSAGES as M,
   siteSettingsDefaults,
   type SiteSettings,
 } from '../../src/shared/site-settings';

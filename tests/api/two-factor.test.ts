@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { PASSWORD } from './support/accounts';
 import { createCast, insertUser, seededAdmin, type Cast, type TestUser } from './support/users';
 import { totpCode } from '../../src/server/modules/two-factor/totp';
-import { TWO_FACTOR, TWO_FACTOR_MESSAGES } from '../../src/shared/two-factor';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { TWO_FACTOR } from '../../src/shared/two-factor';
+import { SERVER_MESSAGES, TWO_FACTOR_MESSAGES } from '../../src/shared/messages';
 
 /**
  * Issue 17: two-factor sign-in (RFC 6238 TOTP, ±1 step) on a clock the test moves: enrolment, sign-in with a

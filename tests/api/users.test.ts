@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/shared/messages';
-import type { PublicUser } from '../../src/shared/schemas/user';
+import type { PublicUser } from '../../src/shared/schemas/public-user';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
   HASH_PATTERN,

@@ -1,13 +1,12 @@
-import { ACCESS_MESSAGES } from '../../src/shared/messages';
+import {
+  ACCESS_MESSAGES,
+  INVITATION_MESSAGES,
+  WORKSPACE_DELETION_MESSAGES as M,
+} from '../../src/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
-import { INVITATION_MESSAGES } from '../../src/shared/mail';
-import {
-  AGENCY_WORKSPACE_ID,
-  WORKSPACE_DELETION_MESSAGES as M,
-  WORKSPACE_RECOVERY_DAYS,
-} from '../../src/shared/workspace-deletion';
+import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../src/shared/workspace-deletion';
 import {
   SITE_URL,
   createTestApp,

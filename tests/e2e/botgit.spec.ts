@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BOTGIT_MESSAGES as M } from '../../src/shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../src/shared/messages';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
 
 /** A Business Owner (Business Admin: sees Botgit and Client Leads) with a bearer token for seeding. */

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { EMAIL_SETUP_MESSAGES, INVITATION_MESSAGES } from '../../src/shared/mail';
-import { AUTH_MESSAGES } from '../../src/shared/messages';
+import { AUTH_MESSAGES, EMAIL_SETUP_MESSAGES, INVITATION_MESSAGES } from '../../src/shared/messages';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
 import { linkIn, receivedMail, testSmtp } from './support/mail';
 

@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES } from '../../src/shared/mail';
+import { INVITATION_MESSAGES } from '../../src/shared/messages';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
 import { linkIn, receivedMail } from './support/mail';
 

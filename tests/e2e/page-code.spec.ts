@@ -18,7 +18,7 @@ function fileOf(source: string): string {
   return `/${chunk.file}`;
 }
 
-const DASHBOARD_SHELL = fileOf('features/dashboard/dashboard-shell.tsx');
+const DASHBOARD_SHELL = fileOf('app/dashboard/dashboard-shell.tsx');
 const HTTP_CLIENT = fileOf('lib/api-instance.ts');
 
 /** Paths of the scripts the page fetched from now until `action` resolves. */

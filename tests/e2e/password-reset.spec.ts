@@ -1,5 +1,4 @@
-import { INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../src/shared/mail';
-import { AUTH_MESSAGES } from '../../src/shared/messages';
+import { AUTH_MESSAGES, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
 import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
 import { linkIn, receivedMail, testSmtp } from './support/mail';

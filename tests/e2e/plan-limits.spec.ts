@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PLAN_LIMITS, PLAN_LIMIT_MESSAGES } from '../../src/shared/plans';
+import { PLAN_LIMIT_MESSAGES } from '../../src/shared/messages';
+import { PLAN_LIMITS } from '../../src/shared/plans';
 import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
 
 /** A 1x1 transparent PNG. */

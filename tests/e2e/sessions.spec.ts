@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { PERMISSION_POLL_INTERVAL_MS } from '../../src/shared/constants';
-import { SESSION_MESSAGES } from '../../src/shared/sessions';
+import { SESSION_MESSAGES } from '../../src/shared/messages';
 import { expect, registerViaApi, test, uniqueEmail, waitForHydrationOnGoto } from './support/fixtures';
 
 /**

@@ -1,5 +1,4 @@
-import { AUTH_MESSAGES } from '../../src/shared/messages';
-import { EMAIL_CONFIRMATION_MESSAGES as CONFIRM } from '../../src/shared/email-confirmation';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as CONFIRM } from '../../src/shared/messages';
 import { confirmationLink, expect, registerViaApi, test, uniqueEmail } from './support/fixtures';
 import { linkIn, receivedMails } from './support/mail';
 import type { Page } from '@playwright/test';

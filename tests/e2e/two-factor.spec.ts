@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '../../src/server/modules/two-factor/totp';
-import { TWO_FACTOR, TWO_FACTOR_MESSAGES } from '../../src/shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../src/shared/messages';
+import { TWO_FACTOR } from '../../src/shared/two-factor';
 import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
 
 /**

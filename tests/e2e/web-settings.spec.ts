@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { contrastOnWhite } from '../../src/shared/color';
-import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
 import { expect, signIn, test } from './support/fixtures';
 

@@ -1,8 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  WORKSPACE_DELETION_MESSAGES as M,
-  WORKSPACE_RECOVERY_DAYS,
-} from '../../src/shared/workspace-deletion';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../src/shared/messages';
+import { WORKSPACE_RECOVERY_DAYS } from '../../src/shared/workspace-deletion';
 import { E2E_ADMIN } from './support/server';
 import {
   expect,

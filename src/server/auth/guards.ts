@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
 import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
-import { ACCESS_MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
+import { ACCESS_MESSAGES, SERVER_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/messages';
 import type { Database, SessionUser } from '../db/types';
 import { markActive } from '../modules/users/users.repository';
 import { findSignedIn, touchSession } from '../modules/sessions/sessions.repository';
 import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
-import { EMAIL_CONFIRMATION_MESSAGES, WAITING_ROOM_WORKSPACE_ID } from '../../shared/email-confirmation';
+import { WAITING_ROOM_WORKSPACE_ID } from '../../shared/email-confirmation';
 
 declare module 'fastify' {
   interface FastifyRequest {

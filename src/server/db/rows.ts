@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/user';
+import type { PublicUser } from '../../shared/schemas/public-user';
 import type { PermissionMap, PermissionSubject } from '../../shared/roles';
 import type { UserRow } from './types';
 

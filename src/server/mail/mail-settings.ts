@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EMAIL_SETUP_MESSAGES } from '../../shared/mail';
+import { EMAIL_SETUP_MESSAGES } from '../../shared/messages';
 import type { Database, EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
 import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';

@@ -1,4 +1,4 @@
-import { SMTP_FAILURE_MESSAGES as M } from '../../shared/mail';
+import { SMTP_FAILURE_MESSAGES as M } from '../../shared/messages';
 
 /** A send that did not work, with the reason in words the person who typed the settings can act on. */
 export class SmtpFailure extends Error {

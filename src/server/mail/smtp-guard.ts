@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { SMTP_FAILURE_MESSAGES as M } from '../../shared/mail';
+import { SMTP_FAILURE_MESSAGES as M } from '../../shared/messages';
 import { SmtpFailure } from './smtp-failure';
 
 export type LookupAll = (host: string) => Promise<{ address: string }[]>;

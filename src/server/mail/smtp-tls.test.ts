@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMTP_FAILURE_MESSAGES as F } from '../../shared/mail';
+import { SMTP_FAILURE_MESSAGES as F } from '../../shared/messages';
 import { loadConfig } from '../config';
 import type { EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';

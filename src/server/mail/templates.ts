@@ -1,6 +1,10 @@
-import { INVITATION, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../shared/mail';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/email-confirmation';
-import { WORKSPACE_DELETION_MESSAGES } from '../../shared/workspace-deletion';
+import {
+  INVITATION_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  EMAIL_CONFIRMATION_MESSAGES,
+  WORKSPACE_DELETION_MESSAGES,
+} from '../../shared/messages';
+import { INVITATION } from '../../shared/mail';
 import { escapeXml as escapeHtml } from '../render/xml';
 
 /** One message: plain text and HTML from one template (issue 10 §4). */

@@ -25,3 +25,6 @@ export const errorAnswerSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   success: z.literal(false).optional(),
 });
+
+/** A field the server refused and why (a 400's `errors`). */
+export type FieldError = NonNullable<z.infer<typeof errorAnswerSchema>['errors']>[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BOTGIT_LIMITS as L, BOTGIT_MESSAGES as M, profileUrlKey } from '../botgit';
+import { BOTGIT_MESSAGES as M } from '../messages';
+import { BOTGIT_LIMITS as L, profileUrlKey } from '../botgit';
 
 export * from '../botgit';
 

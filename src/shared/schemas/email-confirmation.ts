@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_CONFIRMATION_MESSAGES as M } from '../email-confirmation';
+import { EMAIL_CONFIRMATION_MESSAGES as M } from '../messages';
 
 /** POST /api/email-confirmation/confirm: the token of the link in the confirmation e-mail. */
 export const confirmEmailSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUserSchema } from './user';
+import { publicUserSchema } from './public-user';
 
 /**
  * POST /api/invitations/{token}/accept (issue 25): a signed-in account joined the inviting workspace as a

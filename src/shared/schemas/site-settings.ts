@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { SITE_SETTINGS_MESSAGES as M } from '../messages';
 import {
   INTERNAL_LINK_TARGETS,
   SERVICE_ICONS,
   SITE_SETTINGS_LIMITS as L,
-  SITE_SETTINGS_MESSAGES as M,
   SITE_IMAGE_KINDS,
   SOCIAL_NETWORKS,
   TRUSTED_BUILT_INS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { authResultSchema } from './user';
-import { TWO_FACTOR_MESSAGES } from '../two-factor';
+import { authResultSchema } from './public-user';
+import { TWO_FACTOR_MESSAGES } from '../messages';
 
 /** A 6-digit code from the app, or a recovery code (xxxxx-xxxxx); spaces typed by the user are dropped. */
 export const twoFactorCodeSchema = z

@@ -1,7 +1,8 @@
+/** The users, profile and dashboard routes' bodies and answers; the user they show is public-user.ts. */
 import { z } from 'zod';
 import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../messages';
 import { EDITABLE_STATUSES, MODULE_KEYS, ROLES } from '../roles';
-import { publicUserSchema } from './user';
+import { publicUserSchema } from './public-user';
 
 const text = (max: number) => z.string().trim().max(max);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORKSPACE_DELETION_MESSAGES } from '../workspace-deletion';
+import { WORKSPACE_DELETION_MESSAGES } from '../messages';
 
 /** DELETE /api/workspace and DELETE /api/workspaces/:id: the name, typed to confirm. */
 export const workspaceDeleteSchema = z.object({

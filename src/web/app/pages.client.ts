@@ -20,7 +20,7 @@ export const clientPages: Pages = {
   CancellationRefunds: lazyPage(() => legal().then((m) => m.CancellationRefundsPage)),
   BotgitPrivacy: lazyPage(() => legal().then((m) => m.BotgitPrivacyPage)),
   AccessRestricted: lazyPage(() =>
-    import('../features/public-site/access-restricted-page').then((m) => m.AccessRestrictedPage),
+    import('../features/auth/access-restricted-page').then((m) => m.AccessRestrictedPage),
   ),
   NotFound: lazyPage(() => import('../features/public-site/not-found-page').then((m) => m.NotFoundPage)),
   Login: lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
@@ -35,5 +35,5 @@ export const clientPages: Pages = {
     import('../features/auth/recover-workspace-page').then((m) => m.RecoverWorkspacePage),
   ),
   ConfirmEmail: lazyPage(() => import('../features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage)),
-  Dashboard: lazyPage(() => import('../features/dashboard/dashboard-gate').then((m) => m.DashboardGate)),
+  Dashboard: lazyPage(() => import('./dashboard/dashboard-gate').then((m) => m.DashboardGate)),
 };

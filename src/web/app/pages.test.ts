@@ -12,12 +12,14 @@ describe('page modules', () => {
   });
 
   it('are exactly the modules the browser loads each page from', () => {
-    const legal = /const legal = \(\) => import\('\.\.\/([^']+)'\)/.exec(clientSource)?.[1];
+    // Specifiers are relative to app/; PAGE_MODULES names modules relative to src/web.
+    const fromWeb = (specifier: string) => `${path.posix.join('app', specifier)}.tsx`;
+    const legal = /const legal = \(\) => import\('(\.[^']+)'\)/.exec(clientSource)?.[1];
     const importedBy = new Map<PageName, string>();
     for (const [, name, specifier] of clientSource.matchAll(
-      /^ {2}(\w+): lazyPage\(\(\) =>\s+(?:import\('\.\.\/([^']+)'\)|legal\(\))/gm,
+      /^ {2}(\w+): lazyPage\(\(\) =>\s+(?:import\('(\.[^']+)'\)|legal\(\))/gm,
     ))
-      importedBy.set(name as PageName, specifier === undefined ? `${legal}.tsx` : `${specifier}.tsx`);
+      importedBy.set(name as PageName, fromWeb(specifier ?? legal ?? ''));
     expect(Object.fromEntries(importedBy)).toEqual(
       Object.fromEntries(Object.entries(PAGE_MODULES).map(([name, file]) => [name, file])),
     );

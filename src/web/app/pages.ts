@@ -49,7 +49,7 @@ export const PAGE_MODULES: Record<PageName, string> = {
   Shipping: 'features/legal/legal-pages.tsx',
   CancellationRefunds: 'features/legal/legal-pages.tsx',
   BotgitPrivacy: 'features/legal/legal-pages.tsx',
-  AccessRestricted: 'features/public-site/access-restricted-page.tsx',
+  AccessRestricted: 'features/auth/access-restricted-page.tsx',
   NotFound: 'features/public-site/not-found-page.tsx',
   Login: 'features/auth/login-page.tsx',
   Signup: 'features/auth/signup-page.tsx',
@@ -57,5 +57,5 @@ export const PAGE_MODULES: Record<PageName, string> = {
   ResetPassword: 'features/auth/reset-password-page.tsx',
   RecoverWorkspace: 'features/auth/recover-workspace-page.tsx',
   ConfirmEmail: 'features/auth/confirm-email-page.tsx',
-  Dashboard: 'features/dashboard/dashboard-gate.tsx',
+  Dashboard: 'app/dashboard/dashboard-gate.tsx',
 };

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST } from '../../shared/constants';
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider } from '../lib/session';
 import { PermissionRefresh } from '../features/auth/permission-refresh';
-import { NotificationsProvider } from '../features/notifications/notifications-context';
-import { PageMetaProvider, type PageMetaCollector } from './page-meta';
-import { BrandTokens } from './site-settings';
+import { NotificationsProvider } from '../lib/notifications-context';
+import { PageMetaProvider, type PageMetaCollector } from '../lib/page-meta';
+import { BrandTokens } from '../lib/site-settings';
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
 /** `queryClient` is made once per page load (browser) or per request (server), holding any preloaded data. */

@@ -1,11 +1,5 @@
-import {
-  BLOG_LIMITS,
-  type Blog,
-  type BlogImage,
-  type BlogPagination,
-  type BlogSummary,
-  type Category,
-} from '../../shared/blog';
+import { BLOG_LIMITS } from '../../shared/blog';
+import type { Blog, BlogPagination, BlogSummary, Category } from '../../shared/schemas/blog';
 import { api, isHttpError } from './api-client';
 
 /**
@@ -75,22 +69,6 @@ export async function fetchBlogPreview(token: string): Promise<Blog | null> {
     if (isHttpError(error) && error.response?.status === 404) return null;
     throw error;
   }
-}
-
-/** Spec §7: images load from the API base address plus the stored path. */
-export function mediaUrl(path: string): string {
-  return /^(https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')
-    ? path
-    : `/api/${path}`;
-}
-
-/** The resized variants plus the original, as a srcset; undefined when the server made no variants. */
-export function imageSrcSet(image: BlogImage): string | undefined {
-  if (!image.variants?.length) return undefined;
-  return [
-    ...image.variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`),
-    `${mediaUrl(image.path)} ${image.width}w`,
-  ].join(', ');
 }
 
 /** Spec §2/§9 cuts: the first `max` characters plus '...', only when the text is longer. */

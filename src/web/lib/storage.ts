@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/user';
+import type { PublicUser } from '../../shared/schemas/public-user';
 
 /**
  * Spec §3 local storage keys: 'token' and 'user'. "Remember me" keeps them in localStorage; otherwise

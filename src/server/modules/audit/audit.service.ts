@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database, SessionUser } from '../../db/types';
-import { AUDIT_MESSAGES, canReadAuditLog } from '../../../shared/audit';
+import { AUDIT_MESSAGES } from '../../../shared/messages';
+import { canReadAuditLog } from '../../../shared/audit';
 import type { AuditPage, AuditQuery } from '../../../shared/schemas/audit';
 import { forbidden } from '../../http/errors';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';

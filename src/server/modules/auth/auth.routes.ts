@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDomainSchema, loginSchema, registerSchema } from '../../../shared/schemas/auth';
-import { authResultSchema } from '../../../shared/schemas/user';
+import { authResultSchema } from '../../../shared/schemas/public-user';
 import {
   challengeInputSchema,
   loginAnswerSchema,

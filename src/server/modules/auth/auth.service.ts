@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
 import type { LoginInput } from '../../../shared/schemas/auth';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import type { PasswordWork } from '../../auth/password-work';
 import type { Limiter } from '../../limits/limiter';

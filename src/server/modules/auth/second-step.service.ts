@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import type { SecondStepAnswer, SecondStepInput, TwoFactorSetup } from '../../../shared/schemas/two-factor';
-import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
+import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, HttpError } from '../../http/errors';
 import type { ChallengeTokens, Challenge } from '../../auth/challenge-tokens';
 import { recordActivity } from '../activity/activity.service';

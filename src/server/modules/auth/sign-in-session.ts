@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
-import type { AuthResult } from '../../../shared/schemas/user';
+import type { AuthResult } from '../../../shared/schemas/public-user';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import { SERVER_MESSAGES } from '../../../shared/messages';
-import { WORKSPACE_DELETION_MESSAGES } from '../../../shared/workspace-deletion';
+import { SERVER_MESSAGES, WORKSPACE_DELETION_MESSAGES } from '../../../shared/messages';
 import { toPublicUser } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import type { TokenService } from '../../auth/tokens';

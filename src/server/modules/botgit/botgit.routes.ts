@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BOTGIT_MESSAGES } from '../../../shared/messages';
 import {
-  BOTGIT_MESSAGES,
   botgitSettingsAnswerSchema,
   botgitSettingsSavedSchema,
   botgitSettingsSchema,

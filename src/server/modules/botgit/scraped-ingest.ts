@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 import {
-  BOTGIT_MESSAGES as M,
   cleanProfileUrl,
   profileUrlKey,
   scrapedProfileInputSchema,

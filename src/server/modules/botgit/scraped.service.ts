@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { canUseModule } from '../../../shared/access';
-import { BOTGIT_MESSAGES as M } from '../../../shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 import type {
   BotgitSettings,
   ScrapedExportInput,

@@ -1,10 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
-import {
-  EMAIL_CONFIRMATION_MESSAGES as M,
-  WAITING_ROOM_WORKSPACE_ID,
-} from '../../../shared/email-confirmation';
-import { AUTH_MESSAGES } from '../../../shared/messages';
+import { WAITING_ROOM_WORKSPACE_ID } from '../../../shared/email-confirmation';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/messages';
 import { emailDomain } from '../../../shared/text';
 import type { ConfirmEmailAnswer } from '../../../shared/schemas/email-confirmation';
 import { badRequest, conflict } from '../../http/errors';

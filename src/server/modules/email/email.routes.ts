@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_SETUP_MESSAGES } from '../../../shared/mail';
+import { EMAIL_SETUP_MESSAGES } from '../../../shared/messages';
 import {
   deliveryLogAnswerSchema,
   emailSetupAnswerSchema,
   emailSetupSavedSchema,
   emailSetupSchema,
   emailTestSchema,
-} from '../../../shared/schemas/email';
+} from '../../../shared/schemas/mail';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import type { Guards } from '../../auth/guards';

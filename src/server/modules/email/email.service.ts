@@ -1,13 +1,13 @@
 import type { SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
-import { EMAIL_SETUP_LIMITS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
+import { EMAIL_SETUP_MESSAGES as M, EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/messages';
+import { EMAIL_SETUP_LIMITS } from '../../../shared/mail';
 import type {
   DeliveryLogEntry,
   EmailSetupAnswer,
   EmailSetupInput,
   EmailSetupView,
-} from '../../../shared/schemas/email';
+} from '../../../shared/schemas/mail';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';

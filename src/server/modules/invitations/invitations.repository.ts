@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InvitationRow } from '../../db/types';
 import { hashToken } from '../../auth/one-time-token';
-import { INVITATION_MESSAGES as M } from '../../../shared/mail';
+import { INVITATION_MESSAGES as M } from '../../../shared/messages';
 import { badRequest } from '../../http/errors';
 import { assertMemberRoom } from '../workspaces/plan-limits';
 

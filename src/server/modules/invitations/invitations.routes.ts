@@ -5,7 +5,7 @@ import {
   invitationListAnswerSchema,
   invitationSchema,
   invitationSentAnswerSchema,
-} from '../../../shared/schemas/email';
+} from '../../../shared/schemas/mail';
 import { successSchema } from '../../../shared/schemas/answers';
 import { invitationAcceptedSchema } from '../../../shared/schemas/invitation-accept';
 import { INVITATION } from '../../../shared/mail';

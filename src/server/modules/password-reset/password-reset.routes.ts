@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PASSWORD_RESET_MESSAGES } from '../../../shared/mail';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/email';
+import { PASSWORD_RESET_MESSAGES } from '../../../shared/messages';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/mail';
 import type { PasswordResetService } from './password-reset.service';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';

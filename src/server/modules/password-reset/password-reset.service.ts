@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PASSWORD_RESET, PASSWORD_RESET_MESSAGES as M } from '../../../shared/mail';
+import { PASSWORD_RESET_MESSAGES as M } from '../../../shared/messages';
+import { PASSWORD_RESET } from '../../../shared/mail';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { PasswordWork } from '../../auth/password-work';
 import { hashToken, newOneTimeToken } from '../../auth/one-time-token';

@@ -4,7 +4,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import { badRequest } from '../../http/errors';
 import type { Database, SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
 import { changeUser } from '../users/user-changes';
 

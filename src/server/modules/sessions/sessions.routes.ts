@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { SESSION_MESSAGES as M } from '../../../shared/sessions';
+import { SESSION_MESSAGES as M } from '../../../shared/messages';
 import { endedSessionsAnswerSchema, sessionListAnswerSchema } from '../../../shared/schemas/sessions';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';

@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
 import type { Sharp } from 'sharp';
-import {
-  SITE_IMAGE_SIZES as S,
-  SITE_SETTINGS_MESSAGES as M,
-  type SiteImageKind,
-} from '../../../shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
+import { SITE_IMAGE_SIZES as S, type SiteImageKind } from '../../../shared/site-settings';
 import { HttpError, badRequest } from '../../http/errors';
 import {
   IMAGE_CONTENT_TYPES,

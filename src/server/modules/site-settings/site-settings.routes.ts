@@ -3,8 +3,8 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SITE_IMAGE_KINDS, SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
-import { SERVER_MESSAGES } from '../../../shared/messages';
+import { SITE_IMAGE_KINDS } from '../../../shared/site-settings';
+import { SERVER_MESSAGES, SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import {
   siteImageUploadAnswerSchema,

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
 import {
   SITE_SETTINGS_ACTIVITY,
   SITE_SETTINGS_LIMITS,
-  SITE_SETTINGS_MESSAGES as M,
   siteSettingsDefaults,
   siteImagePath,
   siteSettingsFieldLabel,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
-import { ACCESS_MESSAGES } from '../../../shared/messages';
-import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { ACCESS_MESSAGES, TWO_FACTOR_MESSAGES } from '../../../shared/messages';
+import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { endSessions } from '../sessions/sessions.repository';

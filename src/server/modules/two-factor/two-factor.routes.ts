@@ -11,7 +11,7 @@ import {
   twoFactorStatusSchema,
 } from '../../../shared/schemas/two-factor';
 import { successMessageSchema } from '../../../shared/schemas/answers';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { answers } from '../../http/answers';
 import { badRequest } from '../../http/errors';
 import type { Guards } from '../../auth/guards';

@@ -8,7 +8,8 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../../../shared/schemas/two-factor';
-import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
+import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, conflict } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';

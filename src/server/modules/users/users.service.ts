@@ -3,7 +3,7 @@ import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso, parseJson, toPublicUser } from '../../db/rows';
 import { ACCESS_MESSAGES, PLAN_MESSAGES } from '../../../shared/messages';
 import { MODULE_LABELS, type ModuleKey, type PermissionMap } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { PermissionsBody, UpdateUserInput } from '../../../shared/schemas/users';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';

@@ -7,8 +7,7 @@ import {
   workspaceRecoverySchema,
 } from '../../../shared/schemas/workspace-deletion';
 import { successMessageSchema } from '../../../shared/schemas/answers';
-import { SERVER_MESSAGES } from '../../../shared/messages';
-import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/workspace-deletion';
+import { SERVER_MESSAGES, WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import type { Limiter } from '../../limits/limiter';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../db/types';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import {
   AGENCY_WORKSPACE_ID,
-  WORKSPACE_DELETION_MESSAGES as M,
   WORKSPACE_OWNER_ROLES,
   WORKSPACE_RECOVERY_DAYS,
 } from '../../../shared/workspace-deletion';

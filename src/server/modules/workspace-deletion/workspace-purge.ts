@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/types';
-import {
-  AGENCY_WORKSPACE_ID,
-  WORKSPACE_DELETION_MESSAGES as M,
-  WORKSPACE_RECOVERY_DAYS,
-} from '../../../shared/workspace-deletion';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
+import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
 import { recordActivity } from '../activity/activity.service';
 import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
 

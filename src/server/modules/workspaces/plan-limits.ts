@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { PLAN_LIMIT_MESSAGES as M } from '../../../shared/messages';
 import {
   COUNTED_MAIL_KINDS,
-  PLAN_LIMIT_MESSAGES as M,
   limitsForWorkspace,
   nextUtcDay,
   utcDay,

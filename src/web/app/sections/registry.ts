@@ -16,15 +16,9 @@ import {
   UserCircle,
   Users,
 } from 'lucide-react';
-import { SECTIONS, SECTION_GROUPS, type SectionGroupKey, type SectionInfo } from '../../../shared/sections';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { SECTIONS, SECTION_GROUPS, type SectionGroupKey } from '../../../shared/sections';
+import type { SectionProps } from '../../lib/section-props';
 
-/** What every section page receives (spec §2: profile receives the user; workspace also the logout handler). */
-export interface SectionProps {
-  user: PublicUser;
-  section: SectionInfo;
-  onLogout(): void;
-}
 type SectionPage = LazyExoticComponent<ComponentType<SectionProps>>;
 
 export const GROUP_ICONS: Record<SectionGroupKey, LucideIcon> = {
@@ -63,10 +57,7 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'BotgitSettingsSection',
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
-  'web-settings': named(
-    () => import('../../features/web-settings/web-settings-section'),
-    'WebSettingsSection',
-  ),
+  'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { siteImagePath } from '../../../shared/site-settings';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 
 /** Shown at most this tall (CSS px); an uploaded logo keeps its proportions, up to this wide. */
 const LOGO_HEIGHT = 32;

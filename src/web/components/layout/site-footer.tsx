@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { APP_VERSION } from '../../../shared/constants';
 import { LEGAL_LINKS } from '../../../shared/site';
 import { SOCIAL_LABELS } from '../../../shared/site-settings';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { LayoutDashboard, Mail, Menu, X } from 'lucide-react';
-import { NotificationBell } from '../../features/notifications/notification-bell';
-import { useSitePreview, useSiteSettings } from '../../app/site-settings';
-import { useSession } from '../../features/auth/session';
-import { useLogout } from '../../features/auth/use-logout';
+import { NotificationBell } from './notification-bell';
+import { useSitePreview, useSiteSettings } from '../../lib/site-settings';
+import { useSession } from '../../lib/session';
+import { useLogout } from '../../lib/use-logout';
 import { Button, ButtonLink } from '../ui/button';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isExternalHref } from '../../app/site-settings';
+import { isExternalHref } from '../../lib/site-settings';
 
 const NEW_TAB = ' (opens in a new tab)';
 

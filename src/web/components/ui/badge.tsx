@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 import { cn } from './cn';
 
 // Text colours are the 800 shades so every badge passes AA contrast on its tint.

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { PageMeta } from '../../app/page-meta';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/messages';
+import { PageMeta } from '../../lib/page-meta';
 import { Banner } from '../../components/ui/banner';
 import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,7 +9,7 @@ import { isHttpError, serverMessage } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { confirmEmail } from './email-confirmation-api';
 import { AuthLayout } from './auth-layout';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 

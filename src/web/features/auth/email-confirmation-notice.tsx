@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MailWarning, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/email-confirmation';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES as M } from '../../../shared/messages';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { isHttpError, serverMessage } from '../../lib/api-client';

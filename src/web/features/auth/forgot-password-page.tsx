@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_RESET_MESSAGES as M } from '../../../shared/mail';
-import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
-import { PageMeta } from '../../app/page-meta';
-import { useHydrated } from '../../app/hydration';
+import { AUTH_MESSAGES, SERVER_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../../shared/messages';
+import { PageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/hydration';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';

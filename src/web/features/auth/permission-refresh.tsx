@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PERMISSION_POLL_INTERVAL_MS, PERMISSION_POLL_OVERRIDE_KEY } from '../../../shared/constants';
 import { USERS_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
-import { useNotifications } from '../notifications/notifications-context';
-import { useSession } from './session';
+import type { PublicUser } from '../../../shared/schemas/public-user';
+import { useNotifications } from '../../lib/notifications-context';
+import { useSession } from '../../lib/session';
 
 function pollInterval(): number {
   const override = Number(window.localStorage.getItem(PERMISSION_POLL_OVERRIDE_KEY));

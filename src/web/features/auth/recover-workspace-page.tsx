@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RotateCcw } from 'lucide-react';
-import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/workspace-deletion';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { PageMeta } from '../../app/page-meta';
-import { useHydrated } from '../../app/hydration';
+import { AUTH_MESSAGES, WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
+import { PageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/hydration';
 import { Banner } from '../../components/ui/banner';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { isHttpError, serverMessage } from '../../lib/api-client';

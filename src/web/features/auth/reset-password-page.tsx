@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_RESET_MESSAGES as M } from '../../../shared/mail';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { PageMeta } from '../../app/page-meta';
-import { useHydrated } from '../../app/hydration';
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../../shared/messages';
+import { PageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/hydration';
 import { Banner } from '../../components/ui/banner';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';

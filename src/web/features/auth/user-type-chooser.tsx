@@ -1,5 +1,6 @@
 import { Briefcase, Building2, Users } from 'lucide-react';
-import { USER_TYPES, USER_TYPE_LABELS, type UserType } from '../../../shared/roles';
+import { USER_TYPES, type UserType } from '../../../shared/roles';
+import { USER_TYPE_LABELS } from '../../lib/role-display';
 import { cn } from '../../components/ui/cn';
 
 const TYPE_ICONS = { freelancer: Briefcase, 'business-owner': Building2, 'team-member': Users } as const;

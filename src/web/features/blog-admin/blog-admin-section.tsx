@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { useCategories, useReloadBlogs, type BlogListFilters } from './blog-admin-api';
 import { BlogEditor } from './blog-editor';
 import { BlogList } from './blog-list';

@@ -15,7 +15,8 @@ import {
 import type { BlogSummary } from '../../../shared/schemas/blog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { STATUS_ACTIONS, STATUS_COLORS, imageSrcSet, mediaUrl, shortDate } from './blog-format';
+import { imageSrcSet, mediaUrl } from '../../lib/media-url';
+import { STATUS_ACTIONS, STATUS_COLORS, shortDate } from './blog-format';
 import { formatPublishTime } from './publishing/publish-time';
 
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 22rem, (min-width: 768px) 45vw, 100vw';

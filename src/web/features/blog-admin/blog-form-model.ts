@@ -1,4 +1,4 @@
-import { isHttpError } from '../../lib/api-client';
+import { serverFieldErrors } from '../../lib/field-errors';
 import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
 import { isoToLocalInput, localInputToIso } from './publishing/publish-time';
 
@@ -79,15 +79,10 @@ export function validateBlog(values: BlogFormValues): BlogFormErrors {
   return errors;
 }
 
-/** Field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
-export function serverFieldErrors(error: unknown): BlogFormErrors {
-  if (!isHttpError(error)) return {};
-  const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
+/** The first message per field of a refused save (the server's field errors, see lib/field-errors). */
+export function blogFieldErrors(error: unknown): BlogFormErrors {
   const errors: BlogFormErrors = {};
-  if (!Array.isArray(list)) return errors;
-  for (const item of list as { field?: unknown; message?: unknown }[])
-    if (typeof item?.field === 'string' && typeof item.message === 'string')
-      errors[item.field as BlogFormField] ??= item.message;
+  for (const { field, message } of serverFieldErrors(error)) errors[field as BlogFormField] ??= message;
   return errors;
 }
 

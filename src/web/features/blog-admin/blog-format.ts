@@ -1,5 +1,5 @@
-import type { BlogImage, BlogStatus } from '../../../shared/schemas/blog';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BlogStatus } from '../../../shared/schemas/blog';
+import type { BadgeColor } from '../../lib/badge-color';
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -7,17 +7,6 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 export function shortDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
-}
-
-/** Spec §7: images load from the API base address plus the stored path. */
-export function mediaUrl(path: string): string {
-  return path.startsWith('http') || path.startsWith('/') ? path : `/api/${path}`;
-}
-
-/** The resized variants as a srcset, or undefined when the server made none. */
-export function imageSrcSet(image: BlogImage): string | undefined {
-  if (!image.variants?.length) return undefined;
-  return image.variants.map((v) => `${mediaUrl(v.path)} ${v.width}w`).join(', ');
 }
 
 export const STATUS_COLORS: Record<BlogStatus, BadgeColor> = {

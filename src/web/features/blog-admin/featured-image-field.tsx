@@ -4,7 +4,7 @@ import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { mediaUrl } from './blog-format';
+import { mediaUrl } from '../../lib/media-url';
 import { hasImage, type ImageDraft } from './blog-form-model';
 
 /** A preview address for the draft: an object URL for a new file, else the stored image's address. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Blog } from '../../../shared/schemas/blog';
 import { serverMessage } from '../../lib/api-client';
 import { useSaveBlog } from './blog-admin-api';
-import { serverFieldErrors, toFormData, validateBlog, initialValues } from './blog-form-model';
+import { blogFieldErrors, toFormData, validateBlog, initialValues } from './blog-form-model';
 import { conflictBlog } from './publishing/blog-publishing-api';
 import { toDraftFields } from './publishing/autosave-model';
 import type { useAutosave } from './publishing/use-autosave';
@@ -54,7 +54,7 @@ export function useBlogSubmit({
           const current = conflictBlog(error);
           if (current) return setConflict(current);
           setFailure(serverMessage(error) ?? null);
-          form.setErrors((e) => ({ ...e, ...serverFieldErrors(error) }));
+          form.setErrors((e) => ({ ...e, ...blogFieldErrors(error) }));
           setAttempt((n) => n + 1);
         },
       },

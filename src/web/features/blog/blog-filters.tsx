@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../shared/blog';
+import type { Category } from '../../../shared/schemas/blog';
 import { cn } from '../../components/ui/cn';
 import { blogListHref } from './blog-url';
 

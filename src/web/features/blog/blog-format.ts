@@ -1,6 +1,6 @@
-import type { Blog } from '../../../shared/blog';
+import type { Blog } from '../../../shared/schemas/blog';
 import { longPublicDate, shortPublicDate } from '../../../shared/public-dates';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 
 /**
  * The date readers see: when the post was published (a republished post keeps its first date); a

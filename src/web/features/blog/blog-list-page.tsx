@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { FileQuestion, Newspaper } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
-import { PageMeta, useSiteName } from '../../app/page-meta';
+import { PageMeta, useSiteName } from '../../lib/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { ButtonLink } from '../../components/ui/button';
 import { usePublicBlogList, usePublicCategories } from './blog-api';

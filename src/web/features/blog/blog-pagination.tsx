@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { BlogPagination as Pagination } from '../../../shared/blog';
+import type { BlogPagination as Pagination } from '../../../shared/schemas/blog';
 import { buttonClasses } from '../../components/ui/button';
 import { blogListHref } from './blog-url';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Calendar, Eye, Tag, User } from 'lucide-react';
-import type { Blog } from '../../../shared/blog';
-import { PageMeta, useSiteName } from '../../app/page-meta';
-import { imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
-import { useSiteOrigin } from '../../app/page-meta';
+import type { Blog } from '../../../shared/schemas/blog';
+import { PageMeta, useSiteName } from '../../lib/page-meta';
+import { imageSrcSet, mediaUrl } from '../../lib/media-url';
+import { useSiteOrigin } from '../../lib/page-meta';
 import { postDate, usePublicDates, viewsText } from './blog-format';
 import { PROSE, lazyImages } from './blog-prose';
 import { blogListHref, blogPostHref } from './blog-url';

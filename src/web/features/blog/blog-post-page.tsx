@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileQuestion } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { publicQueryKeys } from '../../../shared/query-keys';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePublicBlogPost } from './blog-api';

@@ -1,5 +1,5 @@
-import type { Blog } from '../../../shared/blog';
-import { mediaUrl } from '../../lib/public-blog-api';
+import type { Blog } from '../../../shared/schemas/blog';
+import { mediaUrl } from '../../lib/media-url';
 import { postDate } from './blog-format';
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BOTGIT_MESSAGES as M } from '../../../shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 import type { BotgitSettings, ScrapedPage } from '../../../shared/schemas/botgit';
 import { api } from '../../lib/api-client';
 import { storage } from '../../lib/storage';

@@ -1,6 +1,6 @@
 import { Download, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
-import { BOTGIT_MESSAGES as M } from '../../../shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/api-client';
 import { exportProfiles, useAddToLeads, useDeleteProfiles, type ScrapedQuery } from './botgit-api';

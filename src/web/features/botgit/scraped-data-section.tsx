@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { formatIndianNumber } from '../../../shared/text';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { SearchBox } from '../../components/ui/search-box';
 import { Spinner } from '../../components/ui/spinner';
 import { useScrapedData } from './botgit-api';
-import { DateRangeFilter, localDay, type DayRange } from './date-range-filter';
+import { DateRangeFilter, localDay, type DayRange } from '../../components/ui/date-range-filter';
 import { ScrapedActions } from './scraped-actions';
 import { ScrapedEmpty, emptyMessage } from './scraped-empty';
 import { ScrapedTable } from './scraped-table';

@@ -1,4 +1,4 @@
-import { BOTGIT_MESSAGES as M } from '../../../shared/botgit';
+import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 
 /** Spec §2/§8: which of the four empty texts applies depends on the search and the date range. */
 export function emptyMessage(term: string, hasRange: boolean): string {

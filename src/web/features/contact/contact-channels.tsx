@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Activity, BriefcaseBusiness, Clock, LifeBuoy, MapPin, Phone } from 'lucide-react';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 
 const link = 'font-medium text-brand-700 underline-offset-4 hover:underline break-all';
 

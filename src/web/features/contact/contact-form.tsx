@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { CONTACT_LIMITS } from '../../../shared/contact';
-import { useHydrated } from '../../app/hydration';
+import { useHydrated } from '../../lib/hydration';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { TextAreaField } from '../../components/ui/textarea-field';

@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { CONTACT_LIMITS } from '../../../shared/contact';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { EMPTY_CONTACT, type ContactValues } from './contact-api';
 import { ContactChannels } from './contact-channels';
 import { ContactForm } from './contact-form';

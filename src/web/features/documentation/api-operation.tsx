@@ -1,5 +1,5 @@
 import { Lock, LockOpen } from 'lucide-react';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 import { Badge } from '../../components/ui/badge';
 import type { AuthNeed, FieldRow, OperationView } from './openapi-model';
 

@@ -1,4 +1,4 @@
-import { PageMeta, useSiteName } from '../../app/page-meta';
+import { PageMeta, useSiteName } from '../../lib/page-meta';
 import { Prose } from '../../components/ui/prose';
 import { TableOfContents } from '../../components/ui/table-of-contents';
 import { ApiReference, OPENAPI_URL } from './api-reference';

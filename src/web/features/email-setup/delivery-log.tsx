@@ -1,10 +1,11 @@
-import type { BadgeColor } from '../../../shared/roles';
-import { EMAIL_SETUP_MESSAGES as M, MAIL_KIND_LABELS } from '../../../shared/mail';
-import type { DeliveryLogEntry } from '../../../shared/schemas/email';
+import type { BadgeColor } from '../../lib/badge-color';
+import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
+import { MAIL_KIND_LABELS } from '../../../shared/mail';
+import type { DeliveryLogEntry } from '../../../shared/schemas/mail';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { Spinner } from '../../components/ui/spinner';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useDeliveryLog } from './email-setup-api';
 
 const STATUS: Record<DeliveryLogEntry['status'], { label: string; color: BadgeColor }> = {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import type { DeliveryLogEntry, EmailSetupAnswer, EmailSetupInput } from '../../../shared/schemas/email';
+import type { DeliveryLogEntry, EmailSetupAnswer, EmailSetupInput } from '../../../shared/schemas/mail';
 
 const setupKey = ['email', 'setup'] as const;
 const logKey = ['email', 'messages'] as const;

@@ -2,14 +2,15 @@ import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { EMAIL_SETUP_DEFAULTS, EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
-import { FORM_MESSAGES } from '../../../shared/messages';
-import { emailSetupSchema, type EmailSetupInput, type EmailSetupView } from '../../../shared/schemas/email';
+import { EMAIL_SETUP_DEFAULTS } from '../../../shared/mail';
+import { FORM_MESSAGES, EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
+import { emailSetupSchema, type EmailSetupInput, type EmailSetupView } from '../../../shared/schemas/mail';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
-import { isHttpError, serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-client';
+import { serverFieldErrors } from '../../lib/field-errors';
 import { useSaveEmailSetup } from './email-setup-api';
 
 type FormInput = z.input<typeof emailSetupSchema>;
@@ -31,18 +32,6 @@ function initialValues(config: EmailSetupView | null): FormInput {
     auth: { user: config.auth.user, pass: '' },
     from: config.from,
   };
-}
-
-/** The field messages of a 400 answer `{ message, errors: [{ field, message }] }`. */
-function serverFieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!isHttpError(error)) return [];
-  const list = (error.response?.data as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(list)) return [];
-  return (list as { field?: unknown; message?: unknown }[]).flatMap((item) =>
-    typeof item?.field === 'string' && typeof item.message === 'string'
-      ? [{ field: item.field, message: item.message }]
-      : [],
-  );
 }
 
 const FORM_FIELDS = ['host', 'port', 'auth.user', 'auth.pass', 'from'] as const;

@@ -1,7 +1,6 @@
-import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
-import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import type { EmailSetupAnswer } from '../../../shared/schemas/email';
-import type { SectionProps } from '../../app/sections/registry';
+import { DASHBOARD_MESSAGES, EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
+import type { EmailSetupAnswer } from '../../../shared/schemas/mail';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/mail';
+import { EMAIL_SETUP_MESSAGES as M } from '../../../shared/messages';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

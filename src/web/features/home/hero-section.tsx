@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { CONTACT_LIMITS } from '../../../shared/contact';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/textarea-field';
 import { HeroPreview } from './hero-preview';

@@ -1,7 +1,7 @@
 import { SITE_CONTACT } from '../../../shared/site';
 import { siteImagePath, type SiteSettings } from '../../../shared/site-settings';
-import { PageMeta, useSiteOrigin } from '../../app/page-meta';
-import { useSiteSettings } from '../../app/site-settings';
+import { PageMeta, useSiteOrigin } from '../../lib/page-meta';
+import { useSiteSettings } from '../../lib/site-settings';
 import { BlogTeaser } from './blog-teaser';
 import { ClosingCta } from './closing-cta';
 import { HeroSection } from './hero-section';

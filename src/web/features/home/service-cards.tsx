@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { ButtonLink } from '../../components/ui/button';
-import { SERVICE_ICON_STYLES } from './service-icons';
+import { SERVICE_ICON_STYLES } from '../../components/site/service-icons';
 
 /**
  * The #products anchor: the service cards (spec §2/§9: the four services and their starting prices, or

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowUpRight } from 'lucide-react';
-import type { BlogSummary } from '../../../shared/blog';
-import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
+import type { BlogSummary } from '../../../shared/schemas/blog';
+import { cutText } from '../../lib/public-blog-api';
+import { imageSrcSet, mediaUrl } from '../../lib/media-url';
 import type { FallbackPost } from './fallback-posts';
 
 /** Spec §2/§9 teaser cuts. */

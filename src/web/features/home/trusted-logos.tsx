@@ -1,6 +1,6 @@
 import { siteImagePath, type TrustedLogo } from '../../../shared/site-settings';
-import { useSiteSettings } from '../../app/site-settings';
-import { companyLogo, CompanyLogoMark } from './company-logos';
+import { useSiteSettings } from '../../lib/site-settings';
+import { companyLogo, CompanyLogoMark } from '../../components/site/company-logos';
 import './logo-marquee.css';
 
 const REPEATS = 3;

@@ -3,7 +3,7 @@ import { Download, Plus, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import type { Lead, LeadStatus } from '../../../shared/schemas/leads';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { Prose } from '../../components/ui/prose';
 import { TableOfContents } from '../../components/ui/table-of-contents';
 import type { LegalDoc } from './legal-types';

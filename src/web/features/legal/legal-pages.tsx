@@ -1,4 +1,4 @@
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { LegalDocument } from './legal-document';
 import type { LegalContact, LegalDoc } from './legal-types';
 import { termsDoc } from './terms-content';

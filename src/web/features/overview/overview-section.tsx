@@ -1,12 +1,12 @@
 import { Activity, Lightbulb, Users } from 'lucide-react';
-import { displayStatus } from '../../../shared/roles';
+import { displayStatus } from '../../lib/role-display';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { formatIndianNumber } from '../../../shared/text';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Card } from '../../components/ui/card';
 import { StatCard } from '../../components/ui/stat-card';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useDashboardData } from './overview-api';
 
 const QUICK_ACTIONS = [

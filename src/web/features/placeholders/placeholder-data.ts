@@ -77,8 +77,9 @@ import {
   Wallet,
   Workflow,
 } from 'lucide-react';
-import type { BadgeColor } from '../../../shared/roles';
+import type { BadgeColor } from '../../lib/badge-color';
 import { formatIndianNumber } from '../../../shared/text';
+import type { TopicCard } from '../../components/ui/topic-cards';
 
 /**
  * Spec §2 "Static placeholder sections": the content of every dashboard section that has no page of its own.
@@ -88,12 +89,6 @@ import { formatIndianNumber } from '../../../shared/text';
  */
 
 export type ValueFormat = 'count' | 'inr' | 'usd' | 'percent';
-
-export interface TopicCard {
-  title: string;
-  text: string;
-  icon: LucideIcon;
-}
 
 export interface CardsContent {
   kind: 'cards';

@@ -1,7 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS, type SectionInfo } from '../../../shared/sections';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { PlaceholderSection } from './placeholder-section';
 
 /** Static HTML once every lazy part (the figures chunk) has loaded. */

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Activity, Clock, FlaskConical } from 'lucide-react';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { hasLiveParts, useLiveFigures } from './live-figures';
 import { placeholderFor } from './placeholder-data';
-import { TopicCards } from './topic-cards';
+import { TopicCards } from '../../components/ui/topic-cards';
 
 // The figures (and recharts with them) load only when a sample-figure section is opened; card-only sections stay small.
 const PlaceholderFigures = lazy(() =>

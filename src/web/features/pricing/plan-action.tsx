@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import type { Plan } from './plans';
 import type { usePlanActions } from './use-plan-actions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { BillingToggle } from './billing-toggle';
 import { ComparisonTable } from './comparison-table';
 import { PlanAction } from './plan-action';

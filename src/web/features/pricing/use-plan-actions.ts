@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PLAN_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 
 async function upgradeToSoloHq(): Promise<PublicUser> {
   const { data } = await api.post<{ success: boolean; user: PublicUser }>('users/upgrade-role', {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { LogOut } from 'lucide-react';
-import { roleBadgeColor } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { roleBadgeColor } from '../../lib/role-display';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

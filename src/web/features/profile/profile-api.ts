@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
 
 export const PROFILE_SAVED = 'Profile updated successfully';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Pencil } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ProfileAvatar } from './profile-avatar';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
 
 const NOT_SET = 'Not set';
 

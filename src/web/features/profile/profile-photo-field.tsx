@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Camera, Trash2 } from 'lucide-react';
 import { buttonClasses, Button } from '../../components/ui/button';
-import { ProfileAvatar } from './profile-avatar';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
 import { readImageFile } from './read-image';
 
 /** Edit-mode picture area: preview, 'Change photo' (read as a data URL) and 'Remove photo'. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Card } from '../../components/ui/card';
-import { ActiveSessions } from '../sessions/active-sessions';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings';
+import { ActiveSessions } from '../../components/sessions/active-sessions';
+import { TwoFactorSettings } from '../../components/two-factor/two-factor-settings';
 import { AccountActions } from './account-actions';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 import { ProfileInfoCards } from './profile-info-cards';
-import { RestrictedNotice } from './restricted-notice';
+import { RestrictedNotice } from '../../components/profile/restricted-notice';
 
 /** Spec §2 Profile Settings: picture, details with an edit mode, informational cards, account actions. */
 export function ProfileSection({ user, onLogout }: SectionProps) {

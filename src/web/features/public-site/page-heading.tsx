@@ -1,4 +1,4 @@
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../lib/page-meta';
 
 /** A page whose content arrives in a later release: its title and heading only, never invented content. */
 export function PageHeading({

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { grantedModules } from '../../../shared/access';
 import { MODULE_KEYS, MODULE_LABELS, type ModuleKey } from '../../../shared/roles';
 import { USERS_MESSAGES } from '../../../shared/messages';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { useUpdatePermission } from './users-api';
 
 /** Spec §2: the Admin's Module Permissions checklist (x/11); each toggle is saved at once. */

@@ -2,25 +2,22 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { grantedModules } from '../../../shared/access';
 import { FORM_MESSAGES, USERS_MESSAGES } from '../../../shared/messages';
+import { ADMIN_ROLE_OPTIONS, EDITABLE_STATUSES, MODULE_KEYS, type Role } from '../../../shared/roles';
 import {
-  ADMIN_ROLE_OPTIONS,
-  EDITABLE_STATUSES,
-  MODULE_KEYS,
   departmentFor,
   displayStatus,
   reportsTo,
   roleBadgeColor,
   statusBadgeColor,
-  type Role,
-} from '../../../shared/roles';
+} from '../../lib/role-display';
 import type { UpdateUserInput } from '../../../shared/schemas/users';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { SidePanel } from '../../components/ui/side-panel';
-import { timeAgo } from '../notifications/notification-list';
-import { MemberTwoFactorControl } from '../two-factor/member-two-factor';
+import { timeAgo } from '../../lib/time-ago';
+import { MemberTwoFactorControl } from '../../components/two-factor/member-two-factor';
 import { ModulePermissions } from './module-permissions';
 import { UserAvatar } from './user-avatar';
 import { placeholderDetails } from './user-placeholders';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 
 /**
  * Spec §2: project counts, employee ID, response time, languages and marital status are invented

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleKey } from '../../../shared/roles';
 import type { UpdateUserInput } from '../../../shared/schemas/users';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { api } from '../../lib/api-client';
 import { keepIfRoom } from '../../lib/storage';
 

@@ -1,7 +1,8 @@
 import { MoreHorizontal } from 'lucide-react';
 import { grantedModules } from '../../../shared/access';
-import { MODULE_KEYS, displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { MODULE_KEYS } from '../../../shared/roles';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { UserAvatar } from './user-avatar';
 

@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
 import { grantedModules } from '../../../shared/access';
-import { ADMIN_ROLE_OPTIONS, MODULE_LABELS, displayStatus, statusBadgeColor } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { ADMIN_ROLE_OPTIONS, MODULE_LABELS } from '../../../shared/roles';
+import { displayStatus, statusBadgeColor } from '../../lib/role-display';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, RowDetailsButton, tableHeadClasses } from '../../components/ui/table';
 import { UserAvatar } from './user-avatar';

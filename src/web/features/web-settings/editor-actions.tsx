@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Loader2, RotateCcw, Save, Send, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { SITE_SETTINGS_MESSAGES as M, type SiteSettings } from '../../../shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
+import { type SiteSettings } from '../../../shared/site-settings';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/api-client';

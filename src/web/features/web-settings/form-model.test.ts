@@ -8,7 +8,6 @@ import {
   isUsableBrandColor,
   moved,
   previewSettings,
-  serverFieldErrors,
 } from './form-model';
 
 const entry = (action: SitePublish['action']): SitePublish => ({
@@ -21,32 +20,6 @@ const entry = (action: SitePublish['action']): SitePublish => ({
 });
 
 describe('Web Settings form model', () => {
-  it("reads a refused save's field errors as form paths, and nothing from any other failure", () => {
-    const refusal = (data: unknown, status = 400) => ({ isAxiosError: true, response: { status, data } });
-    expect(
-      serverFieldErrors(
-        refusal({
-          message: 'x',
-          errors: [
-            { field: 'identity.brandColor', message: 'too light' },
-            { field: 'services[1].title', message: 'required' },
-            { field: 'navigation/header/0/href', message: 'unknown' },
-            { field: '', message: 'root' },
-            { nonsense: true },
-          ],
-        }),
-      ),
-    ).toEqual([
-      { field: 'identity.brandColor', message: 'too light' },
-      { field: 'services.1.title', message: 'required' },
-      { field: 'navigation.header.0.href', message: 'unknown' },
-    ]);
-    expect(serverFieldErrors(refusal({ message: 'x' }))).toEqual([]);
-    expect(serverFieldErrors(refusal({ errors: [{ field: 'a', message: 'b' }] }, 500))).toEqual([]);
-    expect(serverFieldErrors(new Error('offline'))).toEqual([]);
-    expect(serverFieldErrors(null)).toEqual([]);
-  });
-
   it('reads the contrast of white text on a colour, and lets the preview use readable colours only', () => {
     expect(contrastReadout('#4f46e5')).toEqual({ ratio: '6.29', passes: true });
     expect(contrastReadout('#ffff00')?.passes).toBe(false);

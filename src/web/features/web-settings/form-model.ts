@@ -2,26 +2,6 @@ import { contrastOnWhite, MIN_TEXT_CONTRAST, parseHexColor } from '../../../shar
 import { siteSettingsFieldLabel, type SiteSettings } from '../../../shared/site-settings';
 import type { SitePublish } from '../../../shared/schemas/site-settings';
 
-/** A field the server refused and why (PUT /api/site-settings/draft answers 400 with these). */
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** The field errors of a refused save, as form paths ('services.0.title'); [] for any other failure. */
-export function serverFieldErrors(error: unknown): FieldError[] {
-  const data = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
-  if (data?.status !== 400) return [];
-  const errors = (data.data as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((entry: unknown) => {
-    const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string' || !field || typeof message !== 'string') return [];
-    // 'services[0].title' and 'services/0/title' mean the same field as the form's 'services.0.title'.
-    return [{ field: field.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.'), message }];
-  });
-}
-
 /** Whether a brand colour may be shown: a #rrggbb colour white text reads on at AA. */
 export function isUsableBrandColor(color: string): boolean {
   return Boolean(parseHexColor(color.trim())) && contrastOnWhite(color.trim()) >= MIN_TEXT_CONTRAST;

@@ -2,9 +2,9 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
 import {
   SITE_SETTINGS_LIMITS as L,
-  SITE_SETTINGS_MESSAGES as M,
   siteIconPath,
   siteImagePath,
   type SiteImageKind,

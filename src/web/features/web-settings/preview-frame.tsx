@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { BRAND_STYLE_ID, BRAND_TOKEN_NAMES, brandTokens } from '../../app/brand-tokens';
+import { BRAND_STYLE_ID, BRAND_TOKEN_NAMES, brandTokens } from '../../lib/brand-tokens';
 
 const FRAME_DOCUMENT = '<!doctype html><html lang="en"><head></head><body></body></html>';
 

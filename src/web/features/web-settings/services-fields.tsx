@@ -9,7 +9,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { Switch } from '../../components/ui/switch';
-import { SERVICE_ICON_STYLES } from '../home/service-icons';
+import { SERVICE_ICON_STYLES } from '../../components/site/service-icons';
 import { CountedField } from './counted-field';
 import { AddButton, ItemControls } from './item-controls';
 

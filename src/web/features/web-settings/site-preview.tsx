@@ -1,11 +1,10 @@
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Monitor, Smartphone } from 'lucide-react';
 import type { SiteSettings } from '../../../shared/site-settings';
-import { SiteSettingsPreview } from '../../app/site-settings';
+import { SiteSettingsPreview } from '../../lib/site-settings';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { cn } from '../../components/ui/cn';
-import { HomeSections } from '../home/home-page';
 import { PreviewFrame } from './preview-frame';
 
 /** The two widths the preview shows the home page at, with a screen's height of it visible. */
@@ -35,8 +34,15 @@ function useWidth() {
 /**
  * A live preview of the home page from the draft as it is typed: the site's own header, home sections
  * and footer, drawn with the draft's settings at a phone's or a desktop's width and scaled to fit.
+ * `HomeSections` is the home page's body, handed in by the app (one feature does not import another).
  */
-export function SitePreview({ settings }: { settings: SiteSettings }) {
+export function SitePreview({
+  settings,
+  HomeSections,
+}: {
+  settings: SiteSettings;
+  HomeSections: ComponentType;
+}) {
   const headingId = useId();
   const [device, setDevice] = useState<Device>('desktop');
   const shown = useDeferredValue(settings);

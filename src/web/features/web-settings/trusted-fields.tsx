@@ -2,17 +2,13 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
-import {
-  SITE_SETTINGS_LIMITS as L,
-  SITE_SETTINGS_MESSAGES as M,
-  siteImagePath,
-  type SiteSettings,
-} from '../../../shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
+import { SITE_SETTINGS_LIMITS as L, siteImagePath, type SiteSettings } from '../../../shared/site-settings';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { serverMessage } from '../../lib/api-client';
-import { companyLogo, CompanyLogoMark } from '../home/company-logos';
+import { companyLogo, CompanyLogoMark } from '../../components/site/company-logos';
 import { CountedField, useFieldError } from './counted-field';
 import { addButtonId, ItemControls } from './item-controls';
 import { useUploadSiteImage } from './web-settings-api';

@@ -1,5 +1,5 @@
 import { Code, Globe, Route, Tags } from 'lucide-react';
-import { TopicCards } from '../placeholders/topic-cards';
+import { TopicCards } from '../../components/ui/topic-cards';
 
 /** The section's four sub-topic cards (spec §2), as every role that may open it has always seen them. */
 const CARDS = [

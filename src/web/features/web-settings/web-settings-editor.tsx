@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { SITE_SETTINGS_MESSAGES as M, type SiteSettings } from '../../../shared/site-settings';
+import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
+import { type SiteSettings } from '../../../shared/site-settings';
 import { siteSettingsSchema, type SiteSettingsEditor } from '../../../shared/schemas/site-settings';
 import { Banner } from '../../components/ui/banner';
 import { Card } from '../../components/ui/card';
@@ -10,7 +11,8 @@ import { Tabs } from '../../components/ui/tabs';
 import { serverMessage } from '../../lib/api-client';
 import { EDITOR_GROUPS, groupOf, type GroupKey } from './editor-groups';
 import { EditorActions } from './editor-actions';
-import { previewSettings, serverFieldErrors } from './form-model';
+import { serverFieldErrors } from '../../lib/field-errors';
+import { previewSettings } from './form-model';
 import { SitePreview } from './site-preview';
 import { usePublishSite, useSaveSiteDraft } from './web-settings-api';
 
@@ -32,7 +34,14 @@ function firstErrorPath(errors: FieldErrors, prefix = ''): string | undefined {
  * The Admin's editor: the settings in groups, a live preview of the home page from what is typed, and
  * Save draft / Publish / Undo / Reset. The form holds the draft; the site changes only on Publish.
  */
-export function WebSettingsEditor({ editor }: { editor: SiteSettingsEditor }) {
+export function WebSettingsEditor({
+  editor,
+  HomeSections,
+}: {
+  editor: SiteSettingsEditor;
+  /** The home page's body, which the preview draws. */
+  HomeSections: ComponentType;
+}) {
   const form = useForm<SiteSettings, unknown, SiteSettings>({
     resolver: zodResolver(siteSettingsSchema),
     defaultValues: editor.draft,
@@ -120,7 +129,10 @@ export function WebSettingsEditor({ editor }: { editor: SiteSettingsEditor }) {
                   <Group />
                 </div>
                 <div className="xl:sticky xl:top-20">
-                  <SitePreview settings={previewSettings(values, editor.live.identity.brandColor)} />
+                  <SitePreview
+                    settings={previewSettings(values, editor.live.identity.brandColor)}
+                    HomeSections={HomeSections}
+                  />
                 </div>
               </div>
             </Tabs>

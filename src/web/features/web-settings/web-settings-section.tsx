@@ -1,6 +1,6 @@
-import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/site-settings';
-import type { SectionProps } from '../../app/sections/registry';
+import type { ComponentType } from 'react';
+import { DASHBOARD_MESSAGES, SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
@@ -9,14 +9,14 @@ import { WebSettingsCards } from './web-settings-cards';
 import { WebSettingsEditor } from './web-settings-editor';
 import { useSiteSettingsEditor } from './web-settings-api';
 
-function AdminEditor() {
+function AdminEditor({ HomeSections }: { HomeSections: ComponentType }) {
   const editor = useSiteSettingsEditor();
   if (editor.isPending) return <Spinner label={DASHBOARD_MESSAGES.loading} />;
   if (editor.isError)
     return <Banner message={serverMessage(editor.error) ?? 'Failed to load the Web Settings.'} />;
   return (
     <>
-      <WebSettingsEditor editor={editor.data} />
+      <WebSettingsEditor editor={editor.data} HomeSections={HomeSections} />
       <PublishHistory />
     </>
   );
@@ -27,7 +27,14 @@ function AdminEditor() {
  * home page, footer, navigation; draft, preview, publish, undo). Every other role that may open the
  * section reads why it cannot, above the section's cards.
  */
-export function WebSettingsSection({ user, section }: SectionProps) {
+export function WebSettingsSection({
+  user,
+  section,
+  HomeSections,
+}: SectionProps & {
+  /** The home page's body, which the editor's preview draws (the app hands it in). */
+  HomeSections: ComponentType;
+}) {
   const isAdmin = user.role === 'Admin';
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -42,7 +49,7 @@ export function WebSettingsSection({ user, section }: SectionProps) {
         </p>
       </header>
       {isAdmin ? (
-        <AdminEditor />
+        <AdminEditor HomeSections={HomeSections} />
       ) : (
         <>
           <Banner message={M.adminOnly} tone="info" />

@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { LogOut, Trash2 } from 'lucide-react';
-import type { PublicUser } from '../../../shared/schemas/user';
-import {
-  AGENCY_WORKSPACE_ID,
-  WORKSPACE_DELETION_MESSAGES as M,
-  WORKSPACE_RECOVERY_DAYS,
-} from '../../../shared/workspace-deletion';
+import type { PublicUser } from '../../../shared/schemas/public-user';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
+import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
 import { Button } from '../../components/ui/button';
 import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
 import { DeletedWorkspaces } from './deleted-workspaces';

@@ -1,9 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import {
-  WORKSPACE_DELETION_MESSAGES as M,
-  WORKSPACE_RECOVERY_DAYS,
-} from '../../../shared/workspace-deletion';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
+import { WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

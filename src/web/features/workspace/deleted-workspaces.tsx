@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { RotateCcw } from 'lucide-react';
-import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/workspace-deletion';
+import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import { formatIndianNumber } from '../../../shared/text';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { Crown, Users } from 'lucide-react';
-import type { PublicUser } from '../../../shared/schemas/user';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { WorkspaceInfo } from '../../../shared/schemas/workspace';
 import { formatIndianNumber } from '../../../shared/text';
 import { Card } from '../../components/ui/card';

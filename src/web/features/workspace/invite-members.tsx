@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { INVITATION, INVITATION_MESSAGES as M } from '../../../shared/mail';
+import { INVITATION_MESSAGES as M } from '../../../shared/messages';
+import { INVITATION } from '../../../shared/mail';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api-client';
-import { timeAgo } from '../notifications/notification-list';
+import { timeAgo } from '../../lib/time-ago';
 import { useInvitations, useInvite, useRevokeInvitation } from './workspace-api';
 
 /**

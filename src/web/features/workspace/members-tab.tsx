@@ -1,16 +1,15 @@
 import { useId, useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
 import type { WorkspaceMember } from '../../../shared/schemas/workspace';
 import { formatIndianNumber } from '../../../shared/text';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { timeAgo } from '../notifications/notification-list';
-import { ProfileAvatar } from '../profile/profile-avatar';
-import { INVITATION_MESSAGES } from '../../../shared/mail';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/email-confirmation';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { timeAgo } from '../../lib/time-ago';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
+import { INVITATION_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/messages';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { InviteMembers } from './invite-members';
 
 /** Spec §2 Members: the workspace's members, and 'Invite Members' for its Business Admin or an Admin. */

@@ -1,11 +1,11 @@
 import { Pencil } from 'lucide-react';
-import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../../shared/roles';
-import type { PublicUser } from '../../../shared/schemas/user';
+import { displayStatus, roleBadgeColor, statusBadgeColor } from '../../lib/role-display';
+import type { PublicUser } from '../../../shared/schemas/public-user';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ProfileAvatar } from '../profile/profile-avatar';
-import { RestrictedNotice } from '../profile/restricted-notice';
+import { ProfileAvatar } from '../../components/profile/profile-avatar';
+import { RestrictedNotice } from '../../components/profile/restricted-notice';
 
 /** Spec §2 Profile tab: the current user at a glance; editing lives in Profile Settings. */
 export function ProfileTab({ user }: { user: PublicUser }) {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { KeyRound, Lock, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Card } from '../../components/ui/card';
-import type { PublicUser } from '../../../shared/schemas/user';
-import { TwoFactorPolicy } from '../two-factor/two-factor-policy';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings';
-import { ActiveSessions } from '../sessions/active-sessions';
+import type { PublicUser } from '../../../shared/schemas/public-user';
+import { TwoFactorPolicy } from '../../components/two-factor/two-factor-policy';
+import { TwoFactorSettings } from '../../components/two-factor/two-factor-settings';
+import { ActiveSessions } from '../../components/sessions/active-sessions';
 import { EncryptionStatusList } from './encryption-status';
 import { AuditLogCard } from './audit/audit-log-card';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
-import type { InvitationView } from '../../../shared/schemas/email';
+import type { InvitationView } from '../../../shared/schemas/mail';
 
 export interface WorkspaceAnswer {
   workspace: WorkspaceInfo;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
-import type { SectionProps } from '../../app/sections/registry';
+import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';

@@ -5,13 +5,13 @@ import { auditKindFilterSchema } from '../../../../shared/schemas/audit';
 import { Button } from '../../../components/ui/button';
 import { OptionSelectField } from '../../../components/ui/option-select-field';
 import { Spinner } from '../../../components/ui/spinner';
-import type { DayRange } from '../../botgit/date-range-filter';
+import type { DayRange } from '../../../components/ui/date-range-filter';
 import { dayDate, dayText } from './audit-days';
 import type { AuditFilters } from './audit-api';
 
 // The calendar (react-date-range and date-fns) loads only when someone opens it.
 const DateRangeFilter = lazy(() =>
-  import('../../botgit/date-range-filter').then((module) => ({ default: module.DateRangeFilter })),
+  import('../../../components/ui/date-range-filter').then((module) => ({ default: module.DateRangeFilter })),
 );
 
 const KIND_OPTIONS = [

@@ -1,5 +1,5 @@
 import { AUDIT_KIND_LABELS, type AuditKind } from '../../../../shared/audit';
-import type { BadgeColor } from '../../../../shared/roles';
+import type { BadgeColor } from '../../../lib/badge-color';
 import { Badge } from '../../../components/ui/badge';
 
 /** Red for what may need a look (failures, removals), amber for changes of access or set-up. */

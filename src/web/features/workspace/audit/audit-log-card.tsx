@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Download, History } from 'lucide-react';
 import { toast } from 'sonner';
-import { AUDIT_MESSAGES, canReadAuditLog } from '../../../../shared/audit';
-import type { PublicUser } from '../../../../shared/schemas/user';
+import { AUDIT_MESSAGES } from '../../../../shared/messages';
+import { canReadAuditLog } from '../../../../shared/audit';
+import type { PublicUser } from '../../../../shared/schemas/public-user';
 import { formatIndianNumber } from '../../../../shared/text';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';

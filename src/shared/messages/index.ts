@@ -1,0 +1,22 @@
+/**
+ * Every text the product shows or answers with: the spec's (§2, §4, §5, §8) word for word, and its own in
+ * the spec's voice. One source for server and web: one file per domain, all imported from here.
+ */
+export * from './auth';
+export * from './server';
+export * from './form';
+export * from './dashboard';
+export * from './users';
+export * from './plans';
+export * from './notifications';
+export * from './blog';
+export * from './leads';
+export * from './contact';
+export * from './sessions';
+export * from './workspace-deletion';
+export * from './email-confirmation';
+export * from './botgit';
+export * from './two-factor';
+export * from './audit';
+export * from './site-settings';
+export * from './mail';

@@ -1,0 +1,20 @@
+/** Spec §8 lead texts. */
+export const LEAD_MESSAGES = {
+  updated: 'Lead updated successfully!',
+  added: 'Lead added successfully!',
+  deleted: 'Lead deleted successfully!',
+  statusUpdated: 'Lead status updated successfully!',
+  exported: 'Leads exported successfully!',
+  imported: (count: number) => `${count} leads imported successfully!`,
+  importError: 'Error importing leads. Please check your CSV format.',
+  deleteConfirm: 'Are you sure you want to delete this lead? This action cannot be undone.',
+  empty: 'No leads found. Try adjusting your search or filter criteria',
+  /** Server texts with no spec wording. */
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  notFound: 'Lead not found.',
+  csvOnly: 'Only .csv files can be imported.',
+  missingColumns: 'The CSV needs a header row with at least Name and Email columns.',
+  importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
+} as const;

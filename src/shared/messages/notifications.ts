@@ -1,0 +1,3 @@
+export const NOTIFICATION_MESSAGES = {
+  empty: 'No notifications',
+} as const;

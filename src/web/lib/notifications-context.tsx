@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSession } from './session';
+import * as list from './notification-list';
+import type { AppNotification } from './notification-list';
+import { keepIfRoom } from './storage';
+
+interface NotificationsValue {
+  items: AppNotification[];
+  unread: number;
+  notify(item: Omit<AppNotification, 'id' | 'timestamp' | 'read'>): void;
+  markRead(id: string): void;
+  markAllRead(): void;
+  remove(id: string): void;
+}
+
+const NotificationsContext = createContext<NotificationsValue | null>(null);
+
+function load(userId: string): AppNotification[] {
+  try {
+    return JSON.parse(window.localStorage.getItem(list.storageKey(userId)) ?? '[]') as AppNotification[];
+  } catch {
+    return [];
+  }
+}
+
+/** The signed-in user's notifications, kept in local storage under a per-user key (spec §3). */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const userId = user?._id ?? null;
+  const [items, setItems] = useState<AppNotification[]>([]);
+
+  useEffect(() => setItems(userId ? load(userId) : []), [userId]);
+
+  const update = useCallback(
+    (change: (current: AppNotification[]) => AppNotification[]) => {
+      if (!userId) return;
+      setItems((current) => {
+        const next = change(current);
+        keepIfRoom(window.localStorage, list.storageKey(userId), next);
+        return next;
+      });
+    },
+    [userId],
+  );
+
+  const value = useMemo<NotificationsValue>(
+    () => ({
+      items,
+      unread: items.filter((n) => !n.read).length,
+      notify: (item) =>
+        update((current) =>
+          list.prepend(current, {
+            ...item,
+            id: crypto.randomUUID(),
+            timestamp: new Date().toISOString(),
+            read: false,
+          }),
+        ),
+      markRead: (id) => update((current) => list.markRead(current, id)),
+      markAllRead: () => update(list.markAllRead),
+      remove: (id) => update((current) => list.remove(current, id)),
+    }),
+    [items, update],
+  );
+  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+}
+
+export function useNotifications(): NotificationsValue {
+  const value = useContext(NotificationsContext);
+  if (!value) throw new Error('useNotifications must be used inside <NotificationsProvider>');
+  return value;
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { timeAgo } from './time-ago';
+
+describe('time ago (spec §4)', () => {
+  it('writes times as the spec says', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(timeAgo('2026-11-21T11:59:30Z', now)).toBe('Just now');
+    expect(timeAgo('2026-11-21T11:15:00Z', now)).toBe('45m ago');
+    expect(timeAgo('2026-11-21T01:00:00Z', now)).toBe('11h ago');
+    expect(timeAgo('2026-11-19T12:00:00Z', now)).toBe(new Date('2026-11-19T12:00:00Z').toLocaleDateString());
+  });
+});
