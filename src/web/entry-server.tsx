@@ -5,6 +5,7 @@ import { dehydrate, hashKey, type DehydratedState } from '@tanstack/react-query'
 import type { SsrRenderInput, SsrRenderOutput } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, pagesAt } from './app/app-routes';
+import { knownPathMatcher } from './app/known-paths';
 import { PAGE_MODULES } from './app/pages';
 import { serverPages } from './app/pages.server';
 import { headTags, type PageMetaCollector } from './lib/page-meta';
@@ -13,6 +14,7 @@ import { publicQueryKeys } from '../shared/query-keys';
 import { DEFAULT_LOCALE, type SiteSettings } from '../shared/site-settings';
 
 const routes = appRoutes(serverPages);
+const isKnownPath = knownPathMatcher(routes);
 
 /**
  * The settings ride along with every page; their read time would make each render's bytes (and ETag) new even
@@ -33,7 +35,7 @@ function withoutSettingsTimes(state: DehydratedState): DehydratedState {
  * renders one copy of that page for every such address.
  */
 export function isUnknownPath(pathname: string): boolean {
-  return pagesAt(routes, pathname).includes('NotFound');
+  return !isKnownPath(pathname);
 }
 
 /** Renders one page for the server, with the data the server preloaded; pages report title, description, status. */
