@@ -4,7 +4,8 @@ import type { Database } from './types';
 import { nowIso } from './rows';
 import { hashPassword } from '../auth/passwords';
 import { emailDomain } from '../../shared/text';
-import { AGENCY_WORKSPACE_ID, ownableDomain } from '../modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
+import { ownableDomain } from '../modules/workspaces/workspaces.repository';
 import { recordActivity } from '../modules/activity/activity.service';
 import { insertSampleLeads } from '../modules/leads/sample-leads';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { EMAIL_SETUP_MESSAGES } from '../../shared/mail';
 import type { Database, EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
-import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
 import { senderHeader } from './sender';
 import type { SmtpOptions, SmtpSettings } from './smtp-send';
 

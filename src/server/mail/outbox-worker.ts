@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../db/types';
-import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
 import { claimDueMail, markFailed, markSent, markWaiting } from './outbox';
 import {
   UnusableSetup,

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/rows';
 import { CATEGORY_MESSAGES } from '../../../shared/messages';
 import type { Category, categorySchema } from '../../../shared/schemas/blog';
 import { conflict, notFound } from '../../http/errors';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { firstFreeSlug, retryOnUniqueViolation, slugBase } from '../blogs/unique-slug';
 import { countPostsInCategory, nameTaken, takenCategorySlugs, toCategory } from './categories.repository';
 

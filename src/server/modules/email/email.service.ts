@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/schemas/email';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { recordSentMail, retryQueuedNow } from '../../mail/outbox';
 import {
   UnusableSetup,

@@ -4,7 +4,7 @@ import type { Blog } from '../../../shared/schemas/blog';
 import type { BlogAutosave, BlogDraftFields, BlogRevision } from '../../../shared/schemas/blog-publishing';
 import { PUBLISHING_MESSAGES } from '../../../shared/messages';
 import { forbidden, notFound } from '../../http/errors';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { nowIso, parseJson } from '../../db/rows';
 import { recordActivity } from '../activity/activity.service';
 import { toBlog } from '../blogs/blog-json';

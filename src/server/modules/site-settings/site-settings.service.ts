@@ -24,7 +24,7 @@ import { insertMedia } from '../media/media.repository';
 import type { SpooledUpload } from '../../http/spooled-upload';
 import { makeSiteImage, siteImageTooLarge } from './site-images';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { changedPaths, mergeOverDefaults, sameSettings } from './settings-document';
 import {
   deleteDraft,

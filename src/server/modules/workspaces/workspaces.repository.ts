@@ -7,9 +7,6 @@ import { insertSampleLeads } from '../leads/sample-leads';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The agency's own workspace has a fixed id so concurrent first starts create it exactly once. */
-export { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
-
 /**
  * The workspace a Team Member joins by e-mail domain. A deleted one (recoverable for 30 days) is not
  * found: nobody joins it. Its domain stays taken all the same: the unique index on `domain` refuses a new
