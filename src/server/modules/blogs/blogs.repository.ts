@@ -3,7 +3,7 @@ import type { BlogRow, Database } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import type { BlogStatus } from '../../../shared/schemas/blog';
 import { selectBlogSummaries, selectBlogViews, type BlogView } from './blog-json';
-import { numberedPattern } from './unique-slug';
+import { numberedPattern } from '../../db/unique-slug';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CategoryRow, Database } from '../../db/types';
 import type { Category } from '../../../shared/schemas/blog';
-import { numberedPattern } from '../blogs/unique-slug';
+import { numberedPattern } from '../../db/unique-slug';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,7 +7,8 @@ import { CATEGORY_MESSAGES } from '../../../shared/messages';
 import type { Category, categorySchema } from '../../../shared/schemas/blog';
 import { conflict, notFound } from '../../http/errors';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
-import { firstFreeSlug, retryOnUniqueViolation, slugBase } from '../blogs/unique-slug';
+import { firstFreeSlug, slugBase } from '../../db/unique-slug';
+import { retryOnUniqueViolation } from '../../db/unique-violation';
 import { countPostsInCategory, nameTaken, takenCategorySlugs, toCategory } from './categories.repository';
 
 export type CategoryInput = z.output<typeof categorySchema>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
-import { SESSION_USER_COLUMNS } from '../users/users.repository';
+import { SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

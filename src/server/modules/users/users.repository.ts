@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
-import { nowIso } from '../../db/rows';
+import { nowIso, SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,27 +16,6 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
-
-/** Every column but the password hash and profile image: what each signed-in request reads. */
-export const SESSION_USER_COLUMNS = [
-  'id',
-  'workspace_id',
-  'username',
-  'name',
-  'email',
-  'role',
-  'status',
-  'permissions',
-  'access',
-  'phone',
-  'location',
-  'last_active_at',
-  'session_version',
-  'email_confirmed_at',
-  'pending_workspace_id',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof SessionUser)[];
 
 export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
   return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -56,16 +35,6 @@ export async function markActive(db: Db, user: { id: string; last_active_at: str
 export async function profileImageOf(db: Db, id: string): Promise<string> {
   const row = await db.selectFrom('users').select('profile_image').where('id', '=', id).executeTakeFirst();
   return row?.profile_image ?? '';
-}
-
-/** True when the database refused an insert for a duplicate key (both engines). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 export interface UserListFilter {
