@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/activity.service';
 import { findCategory } from '../categories/categories.repository';
 import { processImage, type ProcessedImage } from '../media/image-processing';
 import { deleteMediaIfUnused, insertMedia } from '../media/media.repository';
-import { assertStorageRoom } from '../workspaces/plan-limits';
+import { assertStorageRoom } from '../../lib/plan-limits';
 import { parseBlogFields, type BlogFormInput } from './blog-form';
 import { moveSlug, takenBlogSlugs } from './blogs.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';

@@ -16,7 +16,7 @@ import { emailConfirmationMail, memberJoinedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
-import { assertMemberRoom } from '../workspaces/plan-limits';
+import { assertMemberRoom } from '../../lib/plan-limits';
 import { newConfirmationToken, useConfirmationToken } from './email-confirmation.repository';
 
 type Account = Pick<UserRow, 'id' | 'workspace_id' | 'username' | 'email'>;

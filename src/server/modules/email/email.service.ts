@@ -26,7 +26,7 @@ import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
 import { sendWithSmtp } from '../../mail/smtp-send';
-import { takeMailSlot } from '../workspaces/plan-limits';
+import { takeMailSlot } from '../../lib/plan-limits';
 import { testMail } from '../../mail/templates';
 
 /** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */

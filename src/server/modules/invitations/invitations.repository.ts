@@ -3,7 +3,7 @@ import type { Database, InvitationRow } from '../../db/types';
 import { hashToken } from '../../auth/one-time-token';
 import { INVITATION_MESSAGES as M } from '../../../shared/mail';
 import { badRequest } from '../../http/errors';
-import { assertMemberRoom } from '../workspaces/plan-limits';
+import { assertMemberRoom } from '../../lib/plan-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -19,7 +19,7 @@ import { endSessions } from '../sessions/sessions.repository';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
 import { findUserByEmail, lockUser } from '../users/users.repository';
 import { findOpenInvitation } from './invitations.repository';
-import { assertMemberRoom } from '../workspaces/plan-limits';
+import { assertMemberRoom } from '../../lib/plan-limits';
 
 /** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
 export interface InvitationLimits {

@@ -8,7 +8,8 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow, type LeadFields } from './lead-rows';
-import { addStoredBytes, assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limits';
+import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
+import { addStoredBytes } from '../../db/plan-usage';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { BLOG_LIMITS, type BlogImage } from '../../../shared/schemas/blog';
 import type { ProcessedImage } from './image-processing';
-import { assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limits';
+import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,7 +8,7 @@ import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { countActiveAdmins, lockAdminChanges, lockUser } from './users.repository';
-import { assertWithinStorage } from '../workspaces/plan-limits';
+import { assertWithinStorage } from '../../lib/plan-limits';
 
 /** The columns an Admin (any user, or a user on their own profile) may change; the e-mail is never among them. */
 export interface UserChanges {

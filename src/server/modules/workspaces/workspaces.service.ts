@@ -5,7 +5,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { workspaceUsage } from './plan-limits';
+import { workspaceUsage } from '../../lib/plan-limits';
 
 /** Workspace Settings lists members on one screen; a larger business is summarised by memberCount. */
 export const MEMBER_LIST_LIMIT = 500;
