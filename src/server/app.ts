@@ -86,6 +86,7 @@ import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { createSignedInStore } from './modules/sessions/sessions.service';
 import { findUserById } from './modules/users/users.repository';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
@@ -187,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
-  const guards = createGuards(db, tokens);
+  const guards = createGuards(tokens, createSignedInStore(db));
   // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
   const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
   app.decorate('limits', limits);

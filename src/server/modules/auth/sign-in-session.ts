@@ -8,8 +8,7 @@ import { toPublicUser } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import type { TokenService } from '../../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
-import { markActive } from '../users/users.repository';
-import { openSession } from '../sessions/open-session';
+import { markActive, openSession } from '../sessions/sessions.service';
 
 /**
  * Why an account whose password (and code) checked out still may not sign in: not active, or its

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
-import { nowIso, SESSION_USER_COLUMNS } from '../../db/rows';
+import { SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,16 +19,6 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 
 export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
   return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-/** Marks the user active now (sign-in, and the guard's coarse "last active"); `user` sees the new time too. */
-export async function markActive(db: Db, user: { id: string; last_active_at: string | null }): Promise<void> {
-  user.last_active_at = nowIso();
-  await db
-    .updateTable('users')
-    .set({ last_active_at: user.last_active_at })
-    .where('id', '=', user.id)
-    .execute();
 }
 
 /** A user's profile image (a data URL, or '' for none). */
