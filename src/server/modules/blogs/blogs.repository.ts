@@ -189,17 +189,6 @@ export async function lockBlog(
   return trx.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A public read: one atomic increment, so concurrent readers are all counted. */
-export async function countView(db: Db, id: string, views = 1): Promise<number> {
-  const row = await db
-    .updateTable('blogs')
-    .set((eb) => ({ views: eb('views', '+', views) }))
-    .where('id', '=', id)
-    .returning('views')
-    .executeTakeFirst();
-  return Number(row?.views ?? 0);
-}
-
 /**
  * Published posts hidden from search engines, on their partial index. The condition is a literal so
  * both engines can match it to the index's own (a bound parameter would not prove it).

@@ -9,8 +9,8 @@ import { permissionSubject } from '../../db/rows';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { findCategory } from '../categories/categories.repository';
 import { toBlog, toBlogSummary } from './blog-json';
+import { countView } from '../../public-cache/view-counter';
 import {
-  countView,
   findBlog,
   findRedirect,
   listBlogs,
