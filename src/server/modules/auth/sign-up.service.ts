@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
@@ -13,7 +12,8 @@ import type { TokenService } from '../../auth/tokens';
 import { badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { findUserByEmail } from '../users/users.repository';
-import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
+import { insertUser, newUserRow } from '../users/users.service';
+import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.service';
 import { recordActivity } from '../activity/activity.service';
 import { acceptInvitation } from '../invitations/invitations.repository';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
@@ -93,28 +93,20 @@ export function createSignUpService(deps: SignUpDeps) {
         user = await db.transaction().execute(async (trx) => {
           const place = await placement(trx, input, username, now);
           const at = now.toISOString();
-          const row: UserRow = {
-            id: randomUUID(),
-            workspace_id: place.workspaceId,
+          const row = newUserRow({
+            workspaceId: place.workspaceId,
             username,
             name: input.businessName ?? username,
             email: input.email,
-            password_hash: passwordHash,
+            passwordHash,
             role,
             status: DEFAULT_USER_STATUS,
-            permissions: '{}',
-            access: '[]',
-            phone: '',
-            location: '',
-            profile_image: '',
-            created_at: at,
-            updated_at: at,
-            last_active_at: at,
-            session_version: 0,
-            email_confirmed_at: place.confirmed ? at : null,
-            pending_workspace_id: place.pendingWorkspaceId,
-          };
-          await trx.insertInto('users').values(row).execute();
+            at,
+            lastActiveAt: at,
+            emailConfirmedAt: place.confirmed ? at : null,
+            pendingWorkspaceId: place.pendingWorkspaceId,
+          });
+          await insertUser(trx, row);
           await recordActivity(trx, {
             workspaceId: place.workspaceId,
             userId: row.id,

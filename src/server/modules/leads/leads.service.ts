@@ -23,6 +23,8 @@ import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
 import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 
+export { insertSampleLeads } from './sample-leads';
+
 /** Who did it, for the activity list; null for the public contact form. */
 export type LeadActor = Pick<UserRow, 'id' | 'username'>;
 

@@ -10,6 +10,9 @@ import { recordActivity } from '../activity/activity.service';
 import { changeUser, displayName } from './user-changes';
 import { listUsers, lockUser, profileImageOf } from './users.repository';
 
+export { newUserRow, type NewUser } from './user-rows';
+export { insertUser } from './users.repository';
+
 /** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
 export const USER_LIST_LIMIT = 500;
 

@@ -1,11 +1,40 @@
-import type { Kysely } from 'kysely';
-import type { Database, SessionUser, WorkspaceRow } from '../../db/types';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SessionUser, WorkspaceRow, WorkspacesTable } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { WorkspaceInfo, WorkspaceMember, WorkspaceUpdateInput } from '../../../shared/schemas/workspace';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { workspaceUsage } from '../../lib/plan-limits';
+import { insertSampleLeads } from '../leads/leads.service';
+import { insertWorkspace, insertWorkspaceOnce } from './workspaces.repository';
+
+export { ownableDomain } from './business-domain';
+export { findWorkspaceByDomain, workspaceExists } from './workspaces.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A new workspace, inside the caller's transaction; DESIGN §7: it starts with the spec's 8 sample leads. */
+export async function createWorkspace(
+  db: Db,
+  values: Parameters<typeof insertWorkspace>[1],
+): Promise<WorkspaceRow> {
+  const row = await insertWorkspace(db, values);
+  await insertSampleLeads(db, row.id, new Date(row.created_at));
+  return row;
+}
+
+/**
+ * The agency's own workspace on an empty database, once whatever the number of instances starting at the
+ * same time: false when another got there first. Its sample leads are the caller's to add.
+ */
+export function createAgencyWorkspace(
+  trx: Db,
+  values: { id: string; name: string; domain: string | null; kind: WorkspacesTable['kind'] },
+  now: string,
+): Promise<boolean> {
+  return insertWorkspaceOnce(trx, values, now);
+}
 
 /** Workspace Settings lists members on one screen; a larger business is summarised by memberCount. */
 export const MEMBER_LIST_LIMIT = 500;
