@@ -7,7 +7,7 @@ import { answerFromCache, VIEW_SHOWING_MAX_AGE_MS, type PublicCache } from '../p
 import type { RenderedAnswer } from '../public-cache/page-cache';
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 import { previewToken } from './page-data';
-import { PREVIEW_ROBOTS } from '../modules/publishing/publishing.routes';
+import { PREVIEW_ROBOTS } from '../modules/blogs/publishing.service';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const HTML = 'text/html; charset=utf-8';

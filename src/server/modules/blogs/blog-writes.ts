@@ -17,9 +17,9 @@ import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
 import { sanitizeContent } from './sanitize-content';
 import { firstFreeSlug, slugBase } from '../../db/unique-slug';
 import { retryOnUniqueViolation } from '../../db/unique-violation';
-import { checkedPublishAt } from '../publishing/schedule';
-import { keepOriginalIfFirst, recordRevision } from '../publishing/revisions.repository';
-import { deleteAutosave } from '../publishing/autosaves.repository';
+import { checkedPublishAt } from './schedule';
+import { keepOriginalIfFirst, recordRevision } from './revisions.repository';
+import { deleteAutosave } from './autosaves.repository';
 
 /** A checked form: sanitised content, a category of the workspace, a decoded image. */
 interface PreparedPost {
