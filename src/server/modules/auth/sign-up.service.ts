@@ -11,15 +11,16 @@ import type { PasswordWork } from '../../auth/password-work';
 import type { TokenService } from '../../auth/tokens';
 import { badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { findUserByEmail } from '../users/users.repository';
-import { insertUser, newUserRow } from '../users/users.service';
+import { findUserByEmail, insertUser, newUserRow } from '../users/users.service';
 import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.service';
 import { recordActivity } from '../activity/activity.service';
-import { acceptInvitation } from '../invitations/invitations.repository';
-import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
-import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
+import { acceptInvitation } from '../invitations/invitations.service';
+import {
+  sweepUnconfirmed,
+  type EmailConfirmationService,
+} from '../email-confirmation/email-confirmation.service';
 import type { SecondStepService } from './second-step.service';
-import { openSession } from '../sessions/open-session';
+import { openSession } from '../sessions/sessions.service';
 
 export interface SignUpDeps {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BlogRow, Database } from '../../db/types';
 import { parseJson } from '../../db/rows';
 import type { Blog, BlogStatus, BlogSummary } from '../../../shared/schemas/blog';
-import { toBlogImage } from '../media/media.repository';
+import { toBlogImage } from '../media/media.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

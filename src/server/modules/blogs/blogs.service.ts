@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { canUseModule } from '../../../shared/access';
 import { permissionSubject } from '../../db/rows';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
-import { findCategory } from '../categories/categories.repository';
+import { findCategory } from '../categories/categories.service';
 import { toBlog, toBlogSummary } from './blog-json';
 import { countView } from '../../public-cache/view-counter';
 import {

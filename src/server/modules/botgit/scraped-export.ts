@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { csvLine } from '../leads/lead-export';
-import { localDay } from '../leads/date-range';
+import { csvLine } from '../../lib/csv';
+import { localDay } from '../../lib/date-range';
 import { allProfiles, type Db, type ScrapedFilter } from './scraped.repository';
 
 /** The export's columns: the table's, plus the profile's address. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { leadSourceFor } from '../../../shared/botgit';
 import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
-import { isoDay, newLeadRow } from '../leads/lead-rows';
+import { isoDay, newLeadRow } from '../leads/leads.service';
 
 /**
  * 'Add to leads' (issue 11 §3): each selected profile with an e-mail becomes a New lead (source LinkedIn

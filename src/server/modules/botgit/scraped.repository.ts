@@ -3,7 +3,7 @@ import type { ScrapedProfile } from '../../../shared/schemas/botgit';
 import type { Database, ScrapedProfileRow } from '../../db/types';
 import { engineOf, type Engine } from '../../db/engine';
 import { searchScope, type SearchAccess } from '../../db/trigram-search';
-import type { DateRange } from '../leads/date-range';
+import type { DateRange } from '../../lib/date-range';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -11,7 +11,7 @@ import type { Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { leadDateRange } from '../leads/date-range';
+import { leadDateRange } from '../../lib/date-range';
 import { readBotgitSettings, saveBotgitSettings } from './botgit-settings';
 import { ingestProfiles } from './scraped-ingest';
 import { scrapedCsv } from './scraped-export';

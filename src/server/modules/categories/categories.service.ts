@@ -11,6 +11,9 @@ import { firstFreeSlug, slugBase } from '../../db/unique-slug';
 import { retryOnUniqueViolation } from '../../db/unique-violation';
 import { countPostsInCategory, nameTaken, takenCategorySlugs, toCategory } from './categories.repository';
 
+/** What the blogs module uses of categories. */
+export { findCategory } from './categories.repository';
+
 export type CategoryInput = z.output<typeof categorySchema>;
 
 /** Category lists are one screen (the filter bar and the manager); a workspace never has more in practice. */

@@ -14,10 +14,13 @@ import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { emailConfirmationMail, memberJoinedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
-import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
+import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.service';
+import { findWorkspaceByDomain } from '../workspaces/workspaces.service';
 import { assertMemberRoom } from '../../lib/plan-limits';
 import { newConfirmationToken, useConfirmationToken } from './email-confirmation.repository';
+
+/** What sign-up and the hourly purge use of e-mail confirmation. */
+export { sweepUnconfirmed } from './unconfirmed-sweep';
 
 type Account = Pick<UserRow, 'id' | 'workspace_id' | 'username' | 'email'>;
 

@@ -15,11 +15,14 @@ import { hasTransport } from '../../mail/mail-settings';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountInvitationMail, invitationMail, plainMailName } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
-import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
-import { findUserByEmail, lockUser } from '../users/users.repository';
+import { endSessions } from '../sessions/sessions.service';
+import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.service';
+import { findUserByEmail, lockUser } from '../users/users.service';
 import { findOpenInvitation } from './invitations.repository';
 import { assertMemberRoom } from '../../lib/plan-limits';
+
+/** What sign-up uses of invitations. */
+export { acceptInvitation } from './invitations.repository';
 
 /** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
 export interface InvitationLimits {

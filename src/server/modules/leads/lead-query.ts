@@ -9,7 +9,7 @@ import {
 import type { Engine } from '../../db/engine';
 import { searchScope, type SearchAccess } from '../../db/trigram-search';
 import type { Database } from '../../db/types';
-import { leadDateRange, type DateRange } from './date-range';
+import { leadDateRange, type DateRange } from '../../lib/date-range';
 
 /** Which leads a list, its stats or an export covers (always one workspace). */
 export interface LeadFilter {

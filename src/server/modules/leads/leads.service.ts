@@ -15,7 +15,7 @@ import type { Database, SessionUser, UserRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
-import { localDay } from './date-range';
+import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
 import { leadFilter } from './lead-query';
@@ -23,6 +23,8 @@ import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
 import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 
+/** What other modules use of leads: Botgit's 'Add to leads', a new workspace's sample leads. */
+export { isoDay, newLeadRow } from './lead-rows';
 export { insertSampleLeads } from './sample-leads';
 
 /** Who did it, for the activity list; null for the public contact form. */

@@ -12,10 +12,10 @@ import { afterAnswer } from '../../lib/after-answer';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { findUserByEmail } from '../users/users.repository';
-import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.repository';
+import { findUserByEmail } from '../users/users.service';
+import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.service';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
 
 export interface PasswordResetLimits {
   perIp: Limiter;

@@ -19,8 +19,7 @@ import type {
 } from '../../../shared/schemas/site-settings';
 import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { runImageWork } from '../media/image-processing';
-import { insertMedia } from '../media/media.repository';
+import { insertMedia, runImageWork } from '../media/media.service';
 import type { SpooledUpload } from '../../http/spooled-upload';
 import { makeSiteImage, siteImageTooLarge } from './site-images';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';

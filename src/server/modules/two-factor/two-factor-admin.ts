@@ -4,8 +4,8 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-factor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
-import { findUserById } from '../users/users.repository';
+import { endSessions } from '../sessions/sessions.service';
+import { findUserById } from '../users/users.service';
 import { findTwoFactor, hasTwoFactor, removeTwoFactor } from './two-factor.repository';
 import type { MemberTwoFactor } from '../../../shared/schemas/two-factor';
 

@@ -12,7 +12,7 @@ import { TWO_FACTOR_ACTIVITY, TWO_FACTOR_MESSAGES } from '../../../shared/two-fa
 import { badRequest, conflict } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp';
 import { isRecoveryCodeShape, makeRecoveryCodes, recoveryCodeKeys } from './recovery-codes';
 import {
@@ -25,6 +25,9 @@ import {
   unusedRecoveryCodes,
   workspaceRequiresTwoFactor,
 } from './two-factor.repository';
+
+/** What other modules use of two-factor (sign-in, sign-up, joining a workspace). */
+export { hasTwoFactor, workspaceRequiresTwoFactor } from './two-factor.repository';
 
 /** Who a two-factor action is about: the columns of a session user it needs. */
 export interface TwoFactorAccount {

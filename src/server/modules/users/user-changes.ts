@@ -1,5 +1,5 @@
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
 import type { Kysely } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso } from '../../db/rows';

@@ -10,8 +10,10 @@ import { recordActivity } from '../activity/activity.service';
 import { changeUser, displayName } from './user-changes';
 import { listUsers, lockUser, profileImageOf } from './users.repository';
 
+/** What other modules (and the first start's seed) use of users: this is the module's public file. */
+export { changeUser } from './user-changes';
 export { newUserRow, type NewUser } from './user-rows';
-export { insertUser } from './users.repository';
+export { findUserByEmail, findUserById, insertUser, lockUser, profileImageOf } from './users.repository';
 
 /** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
 export const USER_LIST_LIMIT = 500;

@@ -1,4 +1,3 @@
-import { endWorkspaceSessions } from '../sessions/sessions.repository';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { DeletedWorkspace } from '../../../shared/schemas/workspace-deletion';
@@ -53,14 +52,15 @@ export async function markDeleted(
 }
 
 /** Every member's tokens stop working at once: the guard compares each token's version with this one. */
-export async function endMemberSessions(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+export async function raiseMemberSessionVersions(
+  trx: Transaction<Database>,
+  workspaceId: string,
+): Promise<void> {
   await trx
     .updateTable('users')
     .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
     .execute();
-  // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
-  await endWorkspaceSessions(trx, workspaceId, new Date());
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   WORKSPACE_RECOVERY_DAYS,
 } from '../../../shared/workspace-deletion';
 import { recordActivity } from '../activity/activity.service';
-import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
+import { sweepUnconfirmed } from '../email-confirmation/email-confirmation.service';
 
 /** Deletions wait 30 days: looking once an hour (and at start) erases each within the hour after. */
 const POLL_INTERVAL_MS = 60 * 60 * 1000;

@@ -9,6 +9,7 @@ import { workspaceUsage } from '../../lib/plan-limits';
 import { insertSampleLeads } from '../leads/leads.service';
 import { insertWorkspace, insertWorkspaceOnce } from './workspaces.repository';
 
+/** What other modules (sign-up, auth, e-mail confirmation) and the first start's seed use of workspaces. */
 export { ownableDomain } from './business-domain';
 export { findWorkspaceByDomain, workspaceExists } from './workspaces.repository';
 
