@@ -12,7 +12,12 @@ import type { TokenService } from '../../auth/tokens';
 import { badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { findUserByEmail, insertUser, newUserRow } from '../users/users.service';
-import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.service';
+import {
+  createWorkspace,
+  findWorkspaceByDomain,
+  ownableDomain,
+  workspaceOwningDomain,
+} from '../workspaces/workspaces.service';
 import { recordActivity } from '../activity/activity.service';
 import { acceptInvitation } from '../invitations/invitations.service';
 import {
@@ -32,9 +37,6 @@ export interface SignUpDeps {
   kickMail: () => void;
   clock: () => Date;
 }
-
-const domainOwner = (trx: Transaction<Database>, domain: string) =>
-  trx.selectFrom('workspaces').select('id').where('domain', '=', domain).executeTakeFirst();
 
 const domainNotFound = () =>
   badRequest(AUTH_MESSAGES.domainNotFound, [{ field: 'email', message: AUTH_MESSAGES.domainNotFound }]);
@@ -66,7 +68,7 @@ export function createSignUpService(deps: SignUpDeps) {
     const claimed = input.userType === 'business-owner' ? ownableDomain(domain) : null;
     // Refused only when a confirmed workspace owns it (a deleted one keeps it while recoverable); an
     // unconfirmed claim blocks nobody.
-    if (claimed && (await domainOwner(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
+    if (claimed && (await workspaceOwningDomain(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
     const workspace = await createWorkspace(trx, {
       name: input.businessName ?? username,
       domain: null,

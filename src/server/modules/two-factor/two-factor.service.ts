@@ -18,6 +18,7 @@ import { isRecoveryCodeShape, makeRecoveryCodes, recoveryCodeKeys } from './reco
 import {
   claimStep,
   consumeRecoveryCode,
+  enableTwoFactor,
   findTwoFactor,
   removeTwoFactor,
   replaceRecoveryCodes,
@@ -132,20 +133,12 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
       const recoveryCodes = makeRecoveryCodes();
       await db.transaction().execute(async (trx) => {
         const at = now();
-        const enabled = await trx
-          .updateTable('user_two_factor')
-          .set({
-            secret_sealed: row.pending_sealed,
-            enabled_at: at,
-            last_step: step,
-            pending_sealed: null,
-            pending_at: null,
-          })
-          .where('user_id', '=', account.id)
-          .where('enabled_at', 'is', null)
-          .where('pending_sealed', '=', row.pending_sealed)
-          .executeTakeFirst();
-        if (enabled.numUpdatedRows === 0n) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+        const enabled = await enableTwoFactor(trx, account.id, {
+          pendingSealed: row.pending_sealed!,
+          step,
+          at,
+        });
+        if (!enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
         await endSessions(trx, account.id, clock(), keepSession ? { except: keepSession } : {});
         await replaceRecoveryCodes(trx, account.id, recoveryCodes, at, codeKeys);
         await recordActivity(trx, {

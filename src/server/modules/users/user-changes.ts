@@ -7,7 +7,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { countActiveAdmins, lockAdminChanges, lockUser } from './users.repository';
+import { countActiveAdmins, lockAdminChanges, lockUser, updateUser } from './users.repository';
 import { assertWithinStorage } from '../../lib/plan-limits';
 
 /** The columns an Admin (any user, or a user on their own profile) may change; the e-mail is never among them. */
@@ -91,11 +91,7 @@ export async function changeUser(
     const entries = describeUserChanges(actor, before, after);
     if (!entries.length) return before;
     after.updated_at = nowIso();
-    await trx
-      .updateTable('users')
-      .set({ ...defined, updated_at: after.updated_at })
-      .where('id', '=', before.id)
-      .execute();
+    await updateUser(trx, before.id, { ...defined, updated_at: after.updated_at });
     // A larger profile image counts against the workspace's storage (issue 26): past it, 413 and no change.
     if (defined.profile_image !== undefined)
       await assertWithinStorage(

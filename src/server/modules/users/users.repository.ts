@@ -1,5 +1,5 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
-import type { Database, SessionUser, UserRow } from '../../db/types';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction, Updateable } from 'kysely';
+import type { Database, SessionUser, UserRow, UsersTable } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
 import { SESSION_USER_COLUMNS } from '../../db/rows';
 
@@ -19,6 +19,26 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 
 export async function insertUser(db: Db, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
+}
+
+/** Writes the given columns of one user. */
+export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Changes the user's role only while it is still `from` (a concurrent change wins); answers whether it did. */
+export async function changeRoleIfStill(
+  db: Db,
+  id: string,
+  change: { from: string; to: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: change.to, updated_at: change.at })
+    .where('id', '=', id)
+    .where('role', '=', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {

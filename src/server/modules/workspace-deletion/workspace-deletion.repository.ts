@@ -129,3 +129,38 @@ export function workspaceOwners(
     .orderBy('created_at', 'asc')
     .execute();
 }
+
+/** Deleted workspaces whose recovery time is over at `now`, the longest due first. */
+export async function workspacesDueForPurge(db: Db, now: string, limit: number): Promise<string[]> {
+  const due = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('purge_after', 'is not', null)
+    .where('purge_after', '<=', now)
+    .where('deleted_at', 'is not', null)
+    .orderBy('purge_after')
+    .limit(limit)
+    .execute();
+  return due.map((row) => row.id);
+}
+
+/**
+ * Erases the workspace, and with it everything of it (ON DELETE CASCADE), if it is still deleted and due
+ * and is not `keptId` (the agency's). Answers its name when this call erased it.
+ */
+export async function eraseWorkspace(
+  trx: Transaction<Database>,
+  id: string,
+  now: string,
+  keptId: string,
+): Promise<string | undefined> {
+  const erased = await trx
+    .deleteFrom('workspaces')
+    .where('id', '=', id)
+    .where('id', '!=', keptId)
+    .where('deleted_at', 'is not', null)
+    .where('purge_after', '<=', now)
+    .returning('name')
+    .executeTakeFirst();
+  return erased?.name;
+}

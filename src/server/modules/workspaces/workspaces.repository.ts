@@ -20,6 +20,39 @@ export function findWorkspaceByDomain(db: Db, domain: string): Promise<Workspace
     .executeTakeFirst();
 }
 
+/**
+ * The id of the workspace that owns `domain` (confirmed; a deleted one keeps it while recoverable), if any.
+ * Sign-up refuses a claim on it; a confirmation's claim loses to it.
+ */
+export async function workspaceOwningDomain(db: Db, domain: string): Promise<string | undefined> {
+  const row = await db.selectFrom('workspaces').select('id').where('domain', '=', domain).executeTakeFirst();
+  return row?.id;
+}
+
+export function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | undefined> {
+  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A workspace's members as Workspace Settings lists them: the oldest first, at most `limit`. */
+export function listMembers(db: Db, workspaceId: string, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role', 'status', 'last_active_at'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export async function updateWorkspaceDetails(
+  db: Db,
+  id: string,
+  values: Pick<WorkspaceRow, 'name' | 'description' | 'type' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('workspaces').set(values).where('id', '=', id).execute();
+}
+
 /** Workspace type shown in Workspace Settings (spec §3); the agency itself is a business. */
 const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {
   agency: 'Business',

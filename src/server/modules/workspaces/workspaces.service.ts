@@ -7,11 +7,17 @@ import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { workspaceUsage } from '../../lib/plan-limits';
 import { insertSampleLeads } from '../leads/leads.service';
-import { insertWorkspace, insertWorkspaceOnce } from './workspaces.repository';
+import {
+  findWorkspace,
+  insertWorkspace,
+  insertWorkspaceOnce,
+  listMembers,
+  updateWorkspaceDetails,
+} from './workspaces.repository';
 
 /** What other modules (sign-up, auth, e-mail confirmation) and the first start's seed use of workspaces. */
 export { ownableDomain } from './business-domain';
-export { findWorkspaceByDomain, workspaceExists } from './workspaces.repository';
+export { findWorkspaceByDomain, workspaceExists, workspaceOwningDomain } from './workspaces.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,11 +50,7 @@ const EDITABLE_FIELDS = ['name', 'description', 'type'] as const;
 
 export function createWorkspacesService(db: Kysely<Database>) {
   async function findOwn(caller: SessionUser): Promise<WorkspaceRow> {
-    const row = await db
-      .selectFrom('workspaces')
-      .selectAll()
-      .where('id', '=', caller.workspace_id)
-      .executeTakeFirst();
+    const row = await findWorkspace(db, caller.workspace_id);
     if (!row) throw notFound();
     return row;
   }
@@ -76,14 +78,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
     /** GET /api/workspace: the caller's own workspace and its members. */
     async get(caller: SessionUser): Promise<{ workspace: WorkspaceInfo; members: WorkspaceMember[] }> {
       const row = await findOwn(caller);
-      const members = await db
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'role', 'status', 'last_active_at'])
-        .where('workspace_id', '=', row.id)
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(MEMBER_LIST_LIMIT)
-        .execute();
+      const members = await listMembers(db, row.id, MEMBER_LIST_LIMIT);
       return {
         workspace: await toInfo(row),
         members: members.map((m) => ({
@@ -106,16 +101,12 @@ export function createWorkspacesService(db: Kysely<Database>) {
       const changed = EDITABLE_FIELDS.filter((field) => after[field] !== before[field]);
       if (changed.length === 0) return toInfo(before);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('workspaces')
-          .set({
-            name: after.name,
-            description: after.description,
-            type: after.type,
-            updated_at: after.updated_at,
-          })
-          .where('id', '=', before.id)
-          .execute();
+        await updateWorkspaceDetails(trx, before.id, {
+          name: after.name,
+          description: after.description,
+          type: after.type,
+          updated_at: after.updated_at,
+        });
         await recordActivity(trx, {
           workspaceId: before.id,
           userId: caller.id,
