@@ -95,11 +95,7 @@ export function settingsFromUrl(config: MailConfig): SmtpSettings | null {
  * row, where the set-up page shows it) when the row's host, port or user are not those of its password.
  */
 export async function workspaceTransport(ctx: MailContext, workspaceId: string): Promise<Transport | null> {
-  const row = await ctx.db
-    .selectFrom('email_settings')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
+  const row = await findEmailSettings(ctx.db, workspaceId);
   if (!row) return null;
   try {
     return { settings: settingsFromRow(row, ctx.box), workspaceId };
@@ -114,6 +110,18 @@ export async function workspaceTransport(ctx: MailContext, workspaceId: string):
         .execute();
     throw error;
   }
+}
+
+/** The workspace's stored SMTP set-up (its sealed password included), if it has one. */
+export function findEmailSettings(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<EmailSettingsRow | undefined> {
+  return db
+    .selectFrom('email_settings')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
 }
 
 /**
