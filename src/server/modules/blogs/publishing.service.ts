@@ -11,6 +11,7 @@ import { toBlog } from './blog-json';
 import { findBlog } from './blogs.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
 import { sanitizeContent } from './sanitize-content';
+import { updateBlog } from './blog-writes.repository';
 import { deleteAutosave, findAutosave, saveAutosave } from './autosaves.repository';
 import { findRevision, listRevisions, recordRevision, toRevision } from './revisions.repository';
 import type { PreviewLinks } from './preview-links';
@@ -37,11 +38,7 @@ export function createPublishingService(db: Kysely<Database>, previews: PreviewL
         const next = Number(before.version) + 1;
         // Sanitised again: the rules may have grown since the revision was saved.
         const content = sanitizeContent(revision.content);
-        await trx
-          .updateTable('blogs')
-          .set({ title: revision.title, content, updated_at: now, version: next })
-          .where('id', '=', blogId)
-          .execute();
+        await updateBlog(trx, blogId, { title: revision.title, content, updated_at: now, version: next });
         await recordRevision(trx, {
           blogId,
           authorId: caller.id,
