@@ -17,7 +17,13 @@ import { ingestProfiles } from './scraped-ingest';
 import { scrapedCsv } from './scraped-export';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { addProfilesToLeads } from './scraped-to-leads';
-import { countProfiles, profilePage, toScrapedProfile, type ScrapedFilter } from './scraped.repository';
+import {
+  countProfiles,
+  deleteProfiles,
+  profilePage,
+  toScrapedProfile,
+  type ScrapedFilter,
+} from './scraped.repository';
 
 /** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
 export function createScrapedService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
@@ -60,12 +66,7 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
     },
 
     async remove(caller: SessionUser, ids: string[]): Promise<number> {
-      const result = await db
-        .deleteFrom('scraped_profiles')
-        .where('workspace_id', '=', caller.workspace_id)
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      const deleted = Number(result.numDeletedRows);
+      const deleted = await deleteProfiles(db, caller.workspace_id, ids);
       if (deleted > 0)
         await recordActivity(db, {
           workspaceId: caller.workspace_id,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { csvLine, EXPORT_BATCH } from '../../lib/csv';
 import { localDay } from '../../lib/date-range';
-import type { LeadFilter } from './lead-query';
+import type { LeadFilter } from './lead-filter';
 import type { LeadListRow } from './lead-rows';
 import { leadsAfter, type Db, type LeadOrder } from './leads.repository';
 

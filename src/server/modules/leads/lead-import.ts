@@ -10,7 +10,7 @@ import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow, type LeadFields } from './lead-rows';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { addStoredBytes } from '../../db/plan-usage';
-import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
+import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './lead-writes.repository';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 
