@@ -49,7 +49,7 @@ import {
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService, invitationLimits } from './modules/invitations/invitations.service';
 import { botgitRoutes } from './modules/botgit/botgit.routes';
-import { createScrapedService } from './modules/botgit/scraped.service';
+import { createBotgitService } from './modules/botgit/botgit.service';
 import { createMailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
 import { createSecretBox } from './secrets/secret-box';
@@ -347,7 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );
-      await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
+      await api.register(botgitRoutes(createBotgitService(db, deps.clock), guards));
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
     },
     { prefix: '/api' },

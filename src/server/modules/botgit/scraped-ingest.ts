@@ -9,14 +9,14 @@ import {
   type IngestResult,
 } from '../../../shared/schemas/botgit';
 import type { Database, SessionUser } from '../../db/types';
-import { lockBotgitSettings } from './botgit-settings';
+import { lockBotgitSettings } from './botgit-settings.repository';
 import {
   findProfileByUrlKey,
   insertProfile,
   profileSearchText,
   profilesAddedSince,
   updateProfile,
-} from './scraped.repository';
+} from './scraped-profiles.repository';
 
 const HOUR_MS = 3_600_000;
 

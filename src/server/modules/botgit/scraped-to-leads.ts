@@ -3,7 +3,7 @@ import { leadSourceFor } from '../../../shared/botgit';
 import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
 import { existingEmails, insertLeads, isoDay, newLeadRow } from '../leads/leads.service';
-import { profilesForLeads } from './scraped.repository';
+import { profilesForLeads } from './scraped-profiles.repository';
 
 /**
  * 'Add to leads' (issue 11 §3): each selected profile with an e-mail becomes a New lead (source LinkedIn

@@ -12,7 +12,7 @@ import { permissionSubject } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { leadDateRange } from '../../lib/date-range';
-import { readBotgitSettings, saveBotgitSettings } from './botgit-settings';
+import { readBotgitSettings, saveBotgitSettings } from './botgit-settings.repository';
 import { ingestProfiles } from './scraped-ingest';
 import { scrapedCsv } from './scraped-export';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
@@ -23,10 +23,10 @@ import {
   profilePage,
   toScrapedProfile,
   type ScrapedFilter,
-} from './scraped.repository';
+} from './scraped-profiles.repository';
 
 /** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
-export function createScrapedService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createBotgitService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   function filterOf(
     caller: SessionUser,
     query: Omit<ScrapedExportInput, 'ids'>,
@@ -98,4 +98,4 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
   };
 }
 
-export type ScrapedService = ReturnType<typeof createScrapedService>;
+export type BotgitService = ReturnType<typeof createBotgitService>;
