@@ -38,8 +38,8 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
-import { emailRoutes } from './modules/email/email.routes';
-import { createEmailService } from './modules/email/email.service';
+import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
+import { createEmailSetupService } from './modules/email-setup/email-setup.service';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import {
   createPasswordResetService,
@@ -328,7 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         ),
       );
-      await api.register(emailRoutes(createEmailService(mailer), guards));
+      await api.register(emailSetupRoutes(createEmailSetupService(mailer), guards));
       await api.register(
         passwordResetRoutes(
           createPasswordResetService(

@@ -9,7 +9,7 @@ import {
   transportFor,
   type MailContext,
   type Transport,
-} from './mail-settings';
+} from './transport';
 import { senderAddress } from './sender';
 import { SmtpFailure } from './smtp-failure';
 import { sendWithSmtp } from './smtp-send';

@@ -10,7 +10,7 @@ import { HttpError, forbidden, notFound } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
 import type { LimitStore } from '../../limits/limit-store';
 import { enqueueMail } from '../../mail/outbox';
-import { hasTransport } from '../../mail/mail-settings';
+import { hasTransport } from '../../mail/transport';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountInvitationMail, invitationMail, plainMailName } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';

@@ -22,17 +22,17 @@ import {
   smtpOptions,
   workspaceTransport,
   type Transport,
-} from '../../mail/mail-settings';
+} from '../../mail/transport';
 import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
 import { sendWithSmtp } from '../../mail/smtp-send';
 import { takeMailSlot } from '../../lib/plan-limits';
 import { testMail } from '../../mail/templates';
-import { newestMail, saveKeepingPassword, saveWithPassword } from './email.repository';
+import { newestMail, saveKeepingPassword, saveWithPassword } from './email-setup.repository';
 
 /** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */
-export function createEmailService(mailer: Mailer) {
+export function createEmailSetupService(mailer: Mailer) {
   const { db } = mailer;
 
   /**
@@ -56,7 +56,7 @@ export function createEmailService(mailer: Mailer) {
       const row = await findEmailSettings(db, caller.workspace_id);
       const reason = readOnlyReason(caller);
       const access = { editable: reason === null, readOnlyReason: reason };
-      // A row changed without its password is not used (mail-settings): say so whatever was last recorded.
+      // A row changed without its password is not used (mail/transport.ts): say so whatever was last recorded.
       const lastError = row && !scopeMatches(row) ? M.setupChanged : (row?.last_error ?? null);
       const config: EmailSetupView | null = row
         ? {
@@ -183,4 +183,4 @@ export function createEmailService(mailer: Mailer) {
   };
 }
 
-export type EmailService = ReturnType<typeof createEmailService>;
+export type EmailSetupService = ReturnType<typeof createEmailSetupService>;

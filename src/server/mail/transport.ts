@@ -6,6 +6,11 @@ import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
 import { senderHeader } from './sender';
 import type { SmtpOptions, SmtpSettings } from './smtp-send';
 
+/*
+ * Which SMTP transport sends a message: a workspace's own e-mail set-up (the email_settings row the
+ * email-setup module saves) or the platform's (SMTP_URL, else the agency workspace's set-up).
+ */
+
 /** What the mail code needs of the configuration. */
 export interface MailConfig {
   siteName: string;
