@@ -87,7 +87,7 @@ import { createEmailConfirmationService } from './modules/email-confirmation/ema
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { createSignedInStore } from './modules/sessions/sessions.service';
-import { findUserById } from './modules/users/users.repository';
+import { findUserById } from './modules/users/users.service';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { INVITATION, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES } from '../../shared/mail';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/email-confirmation';
 import { WORKSPACE_DELETION_MESSAGES } from '../../shared/workspace-deletion';
-import { escapeXml as escapeHtml } from '../render/xml';
+import { escapeXml as escapeHtml } from '../lib/xml';
 
 /** One message: plain text and HTML from one template (issue 10 §4). */
 export interface MailBody {
