@@ -38,8 +38,8 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
-import { emailRoutes } from './modules/email/email.routes';
-import { createEmailService } from './modules/email/email.service';
+import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
+import { createEmailSetupService } from './modules/email-setup/email-setup.service';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import {
   createPasswordResetService,
@@ -49,7 +49,7 @@ import {
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService, invitationLimits } from './modules/invitations/invitations.service';
 import { botgitRoutes } from './modules/botgit/botgit.routes';
-import { createScrapedService } from './modules/botgit/scraped.service';
+import { createBotgitService } from './modules/botgit/botgit.service';
 import { createMailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
 import { createSecretBox } from './secrets/secret-box';
@@ -61,13 +61,13 @@ import type { WebRenderer } from './render/web-renderer';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { CONTACT_LIMITS } from '../shared/schemas/contact';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
-import { createPublishScheduler, type PublishScheduler } from './modules/publishing/scheduler';
+import { createPublishScheduler, type PublishScheduler } from './modules/blogs/scheduler';
 import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
 import { createWorkspaceDeletionService } from './modules/workspace-deletion/workspace-deletion.service';
 import { createWorkspacePurge, type WorkspacePurge } from './modules/workspace-deletion/workspace-purge';
-import { createPublishingService } from './modules/publishing/publishing.service';
-import { createPreviewLinks } from './modules/publishing/preview-links';
-import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { createPublishingService } from './modules/blogs/publishing.service';
+import { createPreviewLinks } from './modules/blogs/preview-links';
+import { publishingRoutes } from './modules/blogs/publishing.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -86,7 +86,8 @@ import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
-import { findUserById } from './modules/users/users.repository';
+import { createSignedInStore } from './modules/sessions/sessions.service';
+import { findUserById } from './modules/users/users.service';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 
 declare module 'fastify' {
@@ -188,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
-  const guards = createGuards(db, tokens);
+  const guards = createGuards(tokens, createSignedInStore(db));
   // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
   const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
   app.decorate('limits', limits);
@@ -331,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         ),
       );
-      await api.register(emailRoutes(createEmailService(mailer), guards));
+      await api.register(emailSetupRoutes(createEmailSetupService(mailer), guards));
       await api.register(
         passwordResetRoutes(
           createPasswordResetService(
@@ -350,7 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );
-      await api.register(botgitRoutes(createScrapedService(db, deps.clock), guards));
+      await api.register(botgitRoutes(createBotgitService(db, deps.clock), guards));
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
     },
     { prefix: '/api' },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './seed';
 import { ensureJwtSecret, ensureSecretKey } from './db/settings';
 import { createSecretBox } from './secrets/secret-box';
 import { resealStoredSecrets } from './secrets/reseal';

@@ -7,7 +7,7 @@ import {
 import type { EmailSettingsRow, MailOutboxRow } from '../../src/server/db/types';
 import { enqueueMail } from '../../src/server/mail/outbox';
 import { contactMail } from '../../src/server/mail/templates';
-import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_MESSAGES } from '../../src/shared/messages';
 import { CONTACT_LIMITS } from '../../src/shared/schemas/contact';
-import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { ADMIN, createTestApp, signIn, uniqueEmail, type TestApp } from './support/test-app';
 
 /**

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { SERVER_MESSAGES } from '../../src/shared/messages';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
-import { seedDatabase } from '../../src/server/db/seed';
+import { seedDatabase } from '../../src/server/seed';
 import { ADMIN, createTestApp, signIn, testEngine, type TestApp } from './support/test-app';
 
 /**

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
-import { seedDatabase } from '../../src/server/db/seed';
+import { seedDatabase } from '../../src/server/seed';
 import { ensureJwtSecret } from '../../src/server/db/settings';
 import { acquireInstanceLock } from '../../src/server/lib/instance-lock';
 import {

@@ -4,7 +4,7 @@ import type { MailOutboxRow } from '../../src/server/db/types';
 import { WAITING_FOR_SETUP } from '../../src/server/mail/outbox-worker';
 import { CLAIM_LEASE_MS, enqueueMail } from '../../src/server/mail/outbox';
 import { contactMail } from '../../src/server/mail/templates';
-import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 import {
   ADMIN,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueMail, enqueueMail } from '../../src/server/mail/outbox';
-import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { createTestApp, reopenTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import { WAITING_ROOM_WORKSPACE_ID } from '../../src/shared/email-confirmation';
-import { AGENCY_WORKSPACE_ID } from '../../src/server/modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import {
   countRows,

@@ -26,8 +26,8 @@ import { child, childText, parseXml } from './support/xml';
 import { createPageDataLoader } from '../../src/server/render/page-data';
 import { createBlogsService } from '../../src/server/modules/blogs/blogs.service';
 import { createCategoriesService } from '../../src/server/modules/categories/categories.service';
-import { createPublishingService } from '../../src/server/modules/publishing/publishing.service';
-import { createPreviewLinks } from '../../src/server/modules/publishing/preview-links';
+import { createPublishingService } from '../../src/server/modules/blogs/publishing.service';
+import { createPreviewLinks } from '../../src/server/modules/blogs/preview-links';
 import { createSecretBox } from '../../src/server/secrets/secret-box';
 import { createSiteSettingsService } from '../../src/server/modules/site-settings/site-settings.service';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { migrateToLatest, type DatabaseHandle } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
-import { seedDatabase } from '../../src/server/db/seed';
+import { seedDatabase } from '../../src/server/seed';
 import { BASE_DEPS, testEngine } from './support/test-app';
 import { openReleaseFixture } from './support/release-fixture';
 

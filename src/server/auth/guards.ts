@@ -1,12 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
 import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
 import { ACCESS_MESSAGES, SERVER_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/messages';
-import type { Database, SessionUser } from '../db/types';
-import { markActive } from '../modules/users/users.repository';
-import { findSignedIn, touchSession } from '../modules/sessions/sessions.repository';
+import type { SessionUser } from '../db/types';
 import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
 import { forbidden, unauthorized } from '../http/errors';
@@ -68,9 +65,24 @@ export interface Guards {
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
+/**
+ * What the guards read and write for a signed-in request. The sessions module provides it (app.ts wires it
+ * in), so the guards sit below the modules instead of importing them.
+ */
+export interface SignedInStore {
+  /** One indexed read: the user and the live session the token names, with the session's last sight. */
+  find(
+    userId: string,
+    sessionId: string,
+  ): Promise<(SessionUser & { session_last_seen_at: string }) | undefined>;
+  touchSession(sessionId: string, now: Date): Promise<void>;
+  /** Marks the user active now; `user` sees the new time too. */
+  markActive(user: SessionUser): Promise<void>;
+}
+
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 
-export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards {
+export function createGuards(tokens: TokenService, signedIn: SignedInStore): Guards {
   async function userFromToken(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -80,11 +92,11 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     if (!claims?.sessionId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
     // One indexed read: the user and the live session the token names (logout, password and 2FA changes,
     // deactivation and deletion end sessions at once).
-    const signedIn = await findSignedIn(db, claims.userId, claims.sessionId);
+    const session = await signedIn.find(claims.userId, claims.sessionId);
     // A password reset raises the stored version: tokens issued before it are over.
-    if (!signedIn || signedIn.session_version !== claims.sessionVersion)
+    if (!session || session.session_version !== claims.sessionVersion)
       throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const { session_last_seen_at: lastSeen, ...user } = signedIn;
+    const { session_last_seen_at: lastSeen, ...user } = session;
     if (BLOCKED_STATUSES.includes(user.status as UserStatus))
       throw unauthorized(SERVER_MESSAGES.accountBlocked);
     request.sessionId = claims.sessionId;
@@ -96,9 +108,9 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   async function touchLastSeen(user: SessionUser, sessionId: string, sessionLastSeen: string): Promise<void> {
     const now = Date.now();
     if (now - Date.parse(sessionLastSeen) >= LAST_ACTIVE_RESOLUTION_MS)
-      await touchSession(db, sessionId, new Date(now));
+      await signedIn.touchSession(sessionId, new Date(now));
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
-    if (now - last >= LAST_ACTIVE_RESOLUTION_MS) await markActive(db, user);
+    if (now - last >= LAST_ACTIVE_RESOLUTION_MS) await signedIn.markActive(user);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../shared/schemas/public-user';
 import type { PermissionMap, PermissionSubject } from '../../shared/roles';
-import type { UserRow } from './types';
+import type { SessionUser, UserRow } from './types';
 
 /** The one place that turns stored text (JSON, timestamps) into what the app and API see. */
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
@@ -11,6 +11,27 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
     return fallback;
   }
 }
+
+/** Every column but the password hash and profile image: what each signed-in request reads. */
+export const SESSION_USER_COLUMNS = [
+  'id',
+  'workspace_id',
+  'username',
+  'name',
+  'email',
+  'role',
+  'status',
+  'permissions',
+  'access',
+  'phone',
+  'location',
+  'last_active_at',
+  'session_version',
+  'email_confirmed_at',
+  'pending_workspace_id',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SessionUser)[];
 
 export function nowIso(): string {
   return new Date().toISOString();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
-import type { MailConfig, MailContext } from './mail-settings';
+import type { MailConfig, MailContext } from './transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 
 /** What the modules that send mail share: the context, the worker, the clock and link building. */

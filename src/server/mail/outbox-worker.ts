@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../db/types';
-import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
 import { claimDueMail, markFailed, markSent, markWaiting } from './outbox';
 import {
   UnusableSetup,
@@ -9,7 +9,7 @@ import {
   transportFor,
   type MailContext,
   type Transport,
-} from './mail-settings';
+} from './transport';
 import { senderAddress } from './sender';
 import { SmtpFailure } from './smtp-failure';
 import { sendWithSmtp } from './smtp-send';

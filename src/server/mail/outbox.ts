@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, MailKind, MailOutboxRow } from '../db/types';
 import { engineOf } from '../db/engine';
 import type { MailBody } from './templates';
-import { takeMailSlot } from '../modules/workspaces/plan-limits';
+import { takeMailSlot } from '../lib/plan-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import { SMTP_FAILURE_MESSAGES as F } from '../../shared/messages';
 import { loadConfig } from '../config';
 import type { EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
-import { UnusableSetup, passScope, scopeMatches, settingsFromRow } from './mail-settings';
+import { UnusableSetup, passScope, scopeMatches, settingsFromRow } from './transport';
 import { describeSmtpError } from './smtp-failure';
 import { isLoopbackAddress } from './smtp-guard';
 

@@ -5,7 +5,7 @@ import {
   WORKSPACE_DELETION_MESSAGES,
 } from '../../shared/messages';
 import { INVITATION } from '../../shared/mail';
-import { escapeXml as escapeHtml } from '../render/xml';
+import { escapeXml as escapeHtml } from '../lib/xml';
 
 /** One message: plain text and HTML from one template (issue 10 §4). */
 export interface MailBody {

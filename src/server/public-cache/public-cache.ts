@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
-import { createViewCounter, type ViewCounter } from '../modules/blogs/view-counter';
+import { createViewCounter, type ViewCounter } from './view-counter';
 import { addressKey } from '../limits/address-key';
 import { createContentVersion } from './content-version';
 import { createPageCache, type PageCache, type RenderedAnswer } from './page-cache';

@@ -4,7 +4,7 @@ import { publicQueryKeys } from '../../shared/query-keys';
 import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
-import type { PublishingService } from '../modules/publishing/publishing.service';
+import type { PublishingService } from '../modules/blogs/publishing.service';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { LoadedPage, PageDataLoader } from './web-renderer';
 

@@ -13,7 +13,7 @@ import { RENDERING_BUSY, type RenderedAnswer } from '../public-cache/page-cache'
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 import { previewToken } from './page-data';
 import { pageAddress } from './page-address';
-import { PREVIEW_ROBOTS } from '../modules/publishing/publishing.routes';
+import { PREVIEW_ROBOTS } from '../modules/blogs/publishing.service';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**

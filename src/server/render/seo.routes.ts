@@ -4,7 +4,7 @@ import { RSS_MAX_ITEMS, SITEMAP_MAX_URLS } from '../../shared/constants';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import { PUBLIC_ROUTE } from '../auth/guards';
 import { SITEMAP_PAGES_FILE, createSitemaps, postPath } from './sitemap';
-import { cdata, escapeXml } from './xml';
+import { cdata, escapeXml } from '../lib/xml';
 import { rssLanguage } from '../../shared/public-dates';
 import { SERVER_MESSAGES } from '../../shared/messages';
 import { answerFromCache, type PublicCache } from '../public-cache/public-cache';

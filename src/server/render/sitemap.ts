@@ -1,7 +1,7 @@
 import { SITEMAP_MAX_URLS } from '../../shared/constants';
 import { PUBLIC_PAGES } from '../../shared/site';
 import type { BlogsService } from '../modules/blogs/blogs.service';
-import { escapeXml } from './xml';
+import { escapeXml } from '../lib/xml';
 
 /** Public pages a crawler should find (DESIGN §7); posts are added from the database. */
 export const SITEMAP_PAGES = PUBLIC_PAGES;

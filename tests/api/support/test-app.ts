@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../../src/server/app';
 import type { AddressLimiters } from '../../../src/server/limits/address-limits';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
-import { seedDatabase } from '../../../src/server/db/seed';
+import { seedDatabase } from '../../../src/server/seed';
 import type { Limiter } from '../../../src/server/limits/limiter';
 import type { TrustProxy } from '../../../src/server/config';
 import { loadWebRenderer } from '../../../src/server/render/load-web';

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MIN_HASH_COST, hashPassword } from '../../../src/server/auth/passwords';
 import { createTokenService } from '../../../src/server/auth/tokens';
 import { createSessionRow } from '../../../src/server/modules/sessions/sessions.repository';
-import { createWorkspace } from '../../../src/server/modules/workspaces/workspaces.repository';
+import { createWorkspace } from '../../../src/server/modules/workspaces/workspaces.service';
 import type { UserRow, WorkspaceRow } from '../../../src/server/db/types';
 import { ADMIN, JWT_SECRET, uniqueEmail, type TestApp } from './test-app';
 import { PASSWORD, freelancerBody, ownerBody, registerConfirmed, uniqueDomain } from './accounts';

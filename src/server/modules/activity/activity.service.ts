@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import type { AuditKind } from '../../../shared/audit';
 import { nowIso } from '../../db/rows';
 import { currentClientIp } from '../../http/request-context';
+import { insertActivity } from './activity.repository';
 
 export interface ActivityEntry {
   workspaceId: string;
@@ -23,16 +24,13 @@ export async function recordActivity(
   db: Kysely<Database> | Transaction<Database>,
   entry: ActivityEntry,
 ): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      id: randomUUID(),
-      workspace_id: entry.workspaceId,
-      user_id: entry.userId,
-      action: entry.action,
-      kind: entry.kind ?? null,
-      ip: entry.ip === undefined ? currentClientIp() : entry.ip,
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertActivity(db, {
+    id: randomUUID(),
+    workspace_id: entry.workspaceId,
+    user_id: entry.userId,
+    action: entry.action,
+    kind: entry.kind ?? null,
+    ip: entry.ip === undefined ? currentClientIp() : entry.ip,
+    created_at: nowIso(),
+  });
 }

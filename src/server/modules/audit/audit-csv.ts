@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { AUDIT_KIND_LABELS, AUDIT_LIMITS } from '../../../shared/audit';
-import { csvLine, EXPORT_BATCH } from '../leads/lead-export';
+import { csvLine, EXPORT_BATCH } from '../../lib/csv';
 import { auditEntriesAfter, type AuditFilter, type AuditRow } from './audit.repository';
 import { auditKindOf } from './audit-entry';
 

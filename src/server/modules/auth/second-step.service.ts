@@ -7,9 +7,12 @@ import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, HttpError } from '../../http/errors';
 import type { ChallengeTokens, Challenge } from '../../auth/challenge-tokens';
 import { recordActivity } from '../activity/activity.service';
-import { findUserById } from '../users/users.repository';
-import type { TwoFactorService } from '../two-factor/two-factor.service';
-import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
+import { findUserById } from '../users/users.service';
+import {
+  hasTwoFactor,
+  workspaceRequiresTwoFactor,
+  type TwoFactorService,
+} from '../two-factor/two-factor.service';
 import { refuseBlockedSignIn, type StartSession } from './sign-in-session';
 
 export interface SecondStepDeps {

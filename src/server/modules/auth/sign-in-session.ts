@@ -7,8 +7,8 @@ import { toPublicUser } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import type { TokenService } from '../../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
-import { markActive } from '../users/users.repository';
-import { openSession } from '../sessions/open-session';
+import { markActive, openSession } from '../sessions/sessions.service';
+import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.service';
 
 /**
  * Why an account whose password (and code) checked out still may not sign in: not active, or its
@@ -16,12 +16,8 @@ import { openSession } from '../sessions/open-session';
  */
 export async function refuseBlockedSignIn(db: Kysely<Database>, user: UserRow): Promise<void> {
   if (BLOCKED_STATUSES.includes(user.status as UserStatus)) throw forbidden(SERVER_MESSAGES.accountBlocked);
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select('deleted_at')
-    .where('id', '=', user.workspace_id)
-    .executeTakeFirst();
-  if (!workspace || workspace.deleted_at) throw forbidden(WORKSPACE_DELETION_MESSAGES.workspaceDeleted);
+  if (await isWorkspaceDeleted(db, user.workspace_id))
+    throw forbidden(WORKSPACE_DELETION_MESSAGES.workspaceDeleted);
 }
 
 /** The last step of every sign-in: the session token, "last active", and the audit line. */

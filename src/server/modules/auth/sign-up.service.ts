@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
@@ -11,14 +10,22 @@ import { emailDomain } from '../../../shared/text';
 import type { PasswordWork } from '../../auth/password-work';
 import type { TokenService } from '../../auth/tokens';
 import { badRequest, conflict } from '../../http/errors';
-import { findUserByEmail, isUniqueViolation } from '../users/users.repository';
-import { createWorkspace, findWorkspaceByDomain, ownableDomain } from '../workspaces/workspaces.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { findUserByEmail, insertUser, newUserRow } from '../users/users.service';
+import {
+  createWorkspace,
+  findWorkspaceByDomain,
+  ownableDomain,
+  workspaceOwningDomain,
+} from '../workspaces/workspaces.service';
 import { recordActivity } from '../activity/activity.service';
-import { acceptInvitation } from '../invitations/invitations.repository';
-import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
-import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
+import { acceptInvitation } from '../invitations/invitations.service';
+import {
+  sweepUnconfirmed,
+  type EmailConfirmationService,
+} from '../email-confirmation/email-confirmation.service';
 import type { SecondStepService } from './second-step.service';
-import { openSession } from '../sessions/open-session';
+import { openSession } from '../sessions/sessions.service';
 
 export interface SignUpDeps {
   db: Kysely<Database>;
@@ -30,9 +37,6 @@ export interface SignUpDeps {
   kickMail: () => void;
   clock: () => Date;
 }
-
-const domainOwner = (trx: Transaction<Database>, domain: string) =>
-  trx.selectFrom('workspaces').select('id').where('domain', '=', domain).executeTakeFirst();
 
 const domainNotFound = () =>
   badRequest(AUTH_MESSAGES.domainNotFound, [{ field: 'email', message: AUTH_MESSAGES.domainNotFound }]);
@@ -64,7 +68,7 @@ export function createSignUpService(deps: SignUpDeps) {
     const claimed = input.userType === 'business-owner' ? ownableDomain(domain) : null;
     // Refused only when a confirmed workspace owns it (a deleted one keeps it while recoverable); an
     // unconfirmed claim blocks nobody.
-    if (claimed && (await domainOwner(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
+    if (claimed && (await workspaceOwningDomain(trx, claimed))) throw conflict(SERVER_MESSAGES.domainTaken);
     const workspace = await createWorkspace(trx, {
       name: input.businessName ?? username,
       domain: null,
@@ -92,28 +96,20 @@ export function createSignUpService(deps: SignUpDeps) {
         user = await db.transaction().execute(async (trx) => {
           const place = await placement(trx, input, username, now);
           const at = now.toISOString();
-          const row: UserRow = {
-            id: randomUUID(),
-            workspace_id: place.workspaceId,
+          const row = newUserRow({
+            workspaceId: place.workspaceId,
             username,
             name: input.businessName ?? username,
             email: input.email,
-            password_hash: passwordHash,
+            passwordHash,
             role,
             status: DEFAULT_USER_STATUS,
-            permissions: '{}',
-            access: '[]',
-            phone: '',
-            location: '',
-            profile_image: '',
-            created_at: at,
-            updated_at: at,
-            last_active_at: at,
-            session_version: 0,
-            email_confirmed_at: place.confirmed ? at : null,
-            pending_workspace_id: place.pendingWorkspaceId,
-          };
-          await trx.insertInto('users').values(row).execute();
+            at,
+            lastActiveAt: at,
+            emailConfirmedAt: place.confirmed ? at : null,
+            pendingWorkspaceId: place.pendingWorkspaceId,
+          });
+          await insertUser(trx, row);
           await recordActivity(trx, {
             workspaceId: place.workspaceId,
             userId: row.id,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { BLOG_LIMITS, blogFieldsSchema, type BlogFields } from '../../../shared/schemas/blog';
 import { SERVER_MESSAGES } from '../../../shared/messages';
 import { HttpError, badRequest } from '../../http/errors';
-import { imageTooLarge } from '../media/image-processing';
+import { imageTooLarge } from '../media/media.service';
 import { spoolUpload, type SpooledUpload } from '../../http/spooled-upload';
 
 /** The multipart limits: one image of at most 5 MB, a handful of text fields. */

@@ -1,66 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { BlogRow, Database } from '../../db/types';
 import { parseJson } from '../../db/rows';
 import type { Blog, BlogStatus, BlogSummary } from '../../../shared/schemas/blog';
-import { toBlogImage } from '../media/media.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** A post with what its answer shows from other tables (never the image bytes). */
-export interface BlogView extends BlogRow {
-  category_name: string | null;
-  category_slug: string | null;
-  author_username: string | null;
-  media_width: number | null;
-  media_height: number | null;
-}
-
-const SUMMARY_COLUMNS = [
-  'blogs.id',
-  'blogs.workspace_id',
-  'blogs.author_id',
-  'blogs.category_id',
-  'blogs.title',
-  'blogs.slug',
-  'blogs.meta_description',
-  'blogs.keywords',
-  'blogs.status',
-  'blogs.featured_media_id',
-  'blogs.alt_text',
-  'blogs.views',
-  'blogs.published_at',
-  'blogs.created_at',
-  'blogs.updated_at',
-  'blogs.publish_at',
-  'blogs.hide_from_search',
-  'blogs.canonical_url',
-  'blogs.version',
-] as const;
-
-/**
- * The select every list reads from: the post without its content (a page of cards would otherwise read and
- * send every post's HTML), its category, author and image size.
- */
-export function selectBlogSummaries(db: Db) {
-  return db
-    .selectFrom('blogs')
-    .leftJoin('categories', 'categories.id', 'blogs.category_id')
-    .leftJoin('users', 'users.id', 'blogs.author_id')
-    .leftJoin('media', 'media.id', 'blogs.featured_media_id')
-    .select(SUMMARY_COLUMNS)
-    .select([
-      'categories.name as category_name',
-      'categories.slug as category_slug',
-      'users.username as author_username',
-      'media.width as media_width',
-      'media.height as media_height',
-    ]);
-}
-
-/** The select every single-post answer reads from: a summary with the content. */
-export function selectBlogViews(db: Db) {
-  return selectBlogSummaries(db).select('blogs.content');
-}
+import { toBlogImage } from '../media/media.service';
+import type { BlogView } from './blogs.repository';
 
 /** Spec §3 Blog, exactly the shared Blog interface. */
 export function toBlog(row: BlogView): Blog {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import type { Blog, BlogFields, BlogStatus } from '../../../shared/schemas/blog';
@@ -7,18 +7,18 @@ import { BLOG_MESSAGES } from '../../../shared/messages';
 import { badRequest } from '../../http/errors';
 import type { AuditKind } from '../../../shared/audit';
 import { recordActivity } from '../activity/activity.service';
-import { findCategory } from '../categories/categories.repository';
-import { processImage, type ProcessedImage } from '../media/image-processing';
-import { deleteMediaIfUnused, insertMedia } from '../media/media.repository';
-import { assertStorageRoom } from '../workspaces/plan-limits';
+import { findCategory } from '../categories/categories.service';
+import { deleteMediaIfUnused, insertMedia, processImage, type ProcessedImage } from '../media/media.service';
+import { assertStorageRoom } from '../../lib/plan-limits';
 import { parseBlogFields, type BlogFormInput } from './blog-form';
-import { moveSlug, takenBlogSlugs } from './blogs.repository';
+import { deleteBlog, insertBlog, moveSlug, takenBlogSlugs, updateBlog } from './blog-writes.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
 import { sanitizeContent } from './sanitize-content';
-import { firstFreeSlug, retryOnUniqueViolation, slugBase } from './unique-slug';
-import { checkedPublishAt } from '../publishing/schedule';
-import { keepOriginalIfFirst, recordRevision } from '../publishing/revisions.repository';
-import { deleteAutosave } from '../publishing/autosaves.repository';
+import { firstFreeSlug, slugBase } from '../../db/unique-slug';
+import { retryOnUniqueViolation } from '../../db/unique-violation';
+import { checkedPublishAt } from './schedule';
+import { keepOriginalIfFirst, recordRevision } from './revisions.repository';
+import { deleteAutosave } from './autosaves.repository';
 
 /** A checked form: sanitised content, a category of the workspace, a decoded image. */
 interface PreparedPost {
@@ -36,10 +36,6 @@ export interface BlogWriteOptions {
   /** A post was scheduled or rescheduled: the scheduler plans its next run again. */
   onScheduled(): void;
 }
-
-/** Spec §4: publishedAt is set by the first publish and kept afterwards (also under concurrent writes). */
-const publishedAtFor = (status: BlogStatus, now: string) =>
-  status === 'published' ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`;
 
 /** The overview's activity line: "admin published 'Title'". */
 function activityVerb(before: BlogStatus | null, after: BlogStatus): string {
@@ -95,31 +91,28 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
           const base = slugBase(post.fields.title, 'post');
           const slug = firstFreeSlug(base, await takenBlogSlugs(trx, workspaceId, base));
           const now = nowIso();
-          await trx
-            .insertInto('blogs')
-            .values({
-              id,
-              workspace_id: workspaceId,
-              author_id: caller.id,
-              category_id: post.categoryId,
-              title: post.fields.title,
-              slug,
-              meta_description: post.fields.metaDescription,
-              keywords: JSON.stringify(post.fields.keywords),
-              content: post.content,
-              status: post.fields.status,
-              featured_media_id: post.image ? await insertMedia(trx, workspaceId, post.image) : null,
-              alt_text: post.image ? post.fields.altText : '',
-              views: 0,
-              published_at: post.fields.status === 'published' ? now : null,
-              created_at: now,
-              updated_at: now,
-              publish_at: post.publishAt,
-              hide_from_search: post.fields.hideFromSearch === 'true' ? 1 : 0,
-              canonical_url: post.fields.canonicalUrl || null,
-              version: 1,
-            })
-            .execute();
+          await insertBlog(trx, {
+            id,
+            workspace_id: workspaceId,
+            author_id: caller.id,
+            category_id: post.categoryId,
+            title: post.fields.title,
+            slug,
+            meta_description: post.fields.metaDescription,
+            keywords: JSON.stringify(post.fields.keywords),
+            content: post.content,
+            status: post.fields.status,
+            featured_media_id: post.image ? await insertMedia(trx, workspaceId, post.image) : null,
+            alt_text: post.image ? post.fields.altText : '',
+            views: 0,
+            published_at: post.fields.status === 'published' ? now : null,
+            created_at: now,
+            updated_at: now,
+            publish_at: post.publishAt,
+            hide_from_search: post.fields.hideFromSearch === 'true' ? 1 : 0,
+            canonical_url: post.fields.canonicalUrl || null,
+            version: 1,
+          });
           await recordRevision(trx, {
             blogId: id,
             authorId: caller.id,
@@ -159,27 +152,22 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
               ? null
               : before.featured_media_id;
           const now = nowIso();
-          await trx
-            .updateTable('blogs')
-            .set({
-              category_id: post.categoryId,
-              title: fields.title,
-              slug,
-              meta_description: fields.metaDescription,
-              keywords: JSON.stringify(fields.keywords),
-              content: post.content,
-              status: fields.status,
-              featured_media_id: mediaId,
-              alt_text: mediaId ? fields.altText : '',
-              published_at: publishedAtFor(fields.status, now),
-              updated_at: now,
-              publish_at: post.publishAt,
-              hide_from_search: fields.hideFromSearch === 'true' ? 1 : 0,
-              canonical_url: fields.canonicalUrl || null,
-              version: Number(before.version) + 1,
-            })
-            .where('id', '=', id)
-            .execute();
+          await updateBlog(trx, id, {
+            category_id: post.categoryId,
+            title: fields.title,
+            slug,
+            meta_description: fields.metaDescription,
+            keywords: JSON.stringify(fields.keywords),
+            content: post.content,
+            status: fields.status,
+            featured_media_id: mediaId,
+            alt_text: mediaId ? fields.altText : '',
+            updated_at: now,
+            publish_at: post.publishAt,
+            hide_from_search: fields.hideFromSearch === 'true' ? 1 : 0,
+            canonical_url: fields.canonicalUrl || null,
+            version: Number(before.version) + 1,
+          });
           if (fields.title !== before.title || post.content !== before.content) {
             await keepOriginalIfFirst(trx, before);
             await recordRevision(trx, {
@@ -215,18 +203,13 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
       await db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, caller, id);
         const now = nowIso();
-        await trx
-          .updateTable('blogs')
-          .set({
-            status,
-            published_at: publishedAtFor(status, now),
-            updated_at: now,
-            // Published or archived by hand: no longer waiting for a time.
-            publish_at: status === 'draft' ? before.publish_at : null,
-            version: Number(before.version) + 1,
-          })
-          .where('id', '=', id)
-          .execute();
+        await updateBlog(trx, id, {
+          status,
+          updated_at: now,
+          // Published or archived by hand: no longer waiting for a time.
+          publish_at: status === 'draft' ? before.publish_at : null,
+          version: Number(before.version) + 1,
+        });
         await log(trx, caller, activityVerb(before.status as BlogStatus, status), before.title);
       });
       return ownBlog(db, caller, id);
@@ -236,7 +219,7 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
     async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, caller, id);
-        await trx.deleteFrom('blogs').where('id', '=', id).execute();
+        await deleteBlog(trx, id);
         await deleteMediaIfUnused(trx, before.featured_media_id);
         await log(trx, caller, 'deleted', before.title);
       });

@@ -1,11 +1,64 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlogRow, Database } from '../../db/types';
-import { nowIso } from '../../db/rows';
 import type { BlogStatus } from '../../../shared/schemas/blog';
-import { selectBlogSummaries, selectBlogViews, type BlogView } from './blog-json';
-import { numberedPattern } from './unique-slug';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A post with what its answer shows from other tables (never the image bytes). */
+export interface BlogView extends BlogRow {
+  category_name: string | null;
+  category_slug: string | null;
+  author_username: string | null;
+  media_width: number | null;
+  media_height: number | null;
+}
+
+const SUMMARY_COLUMNS = [
+  'blogs.id',
+  'blogs.workspace_id',
+  'blogs.author_id',
+  'blogs.category_id',
+  'blogs.title',
+  'blogs.slug',
+  'blogs.meta_description',
+  'blogs.keywords',
+  'blogs.status',
+  'blogs.featured_media_id',
+  'blogs.alt_text',
+  'blogs.views',
+  'blogs.published_at',
+  'blogs.created_at',
+  'blogs.updated_at',
+  'blogs.publish_at',
+  'blogs.hide_from_search',
+  'blogs.canonical_url',
+  'blogs.version',
+] as const;
+
+/**
+ * The select every list reads from: the post without its content (a page of cards would otherwise read and
+ * send every post's HTML), its category, author and image size.
+ */
+export function selectBlogSummaries(db: Db) {
+  return db
+    .selectFrom('blogs')
+    .leftJoin('categories', 'categories.id', 'blogs.category_id')
+    .leftJoin('users', 'users.id', 'blogs.author_id')
+    .leftJoin('media', 'media.id', 'blogs.featured_media_id')
+    .select(SUMMARY_COLUMNS)
+    .select([
+      'categories.name as category_name',
+      'categories.slug as category_slug',
+      'users.username as author_username',
+      'media.width as media_width',
+      'media.height as media_height',
+    ]);
+}
+
+/** The select every single-post answer reads from: a summary with the content. */
+export function selectBlogViews(db: Db) {
+  return selectBlogSummaries(db).select('blogs.content');
+}
 
 /** Which posts a caller may see: one workspace, and for the public only what is published. */
 export interface BlogScope {
@@ -118,86 +171,6 @@ async function listScheduled(db: Db, filter: BlogListFilter, page: number, limit
     .orderBy('blogs.id')
     .execute();
   return { rows, total };
-}
-
-/**
- * Slugs a new slug built on `base` must avoid: other posts' live slugs, and old slugs that still redirect
- * to another post (so its old links keep reaching it).
- */
-export async function takenBlogSlugs(db: Db, workspaceId: string, base: string, exceptId?: string) {
-  const like = numberedPattern(base);
-  const live = await db
-    .selectFrom('blogs')
-    .select('slug')
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]))
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
-    .execute();
-  const redirected = await db
-    .selectFrom('blog_slug_redirects')
-    .select('old_slug as slug')
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) => eb.or([eb('old_slug', '=', base), eb('old_slug', 'like', like)]))
-    .$if(exceptId !== undefined, (q) => q.where('blog_id', '<>', exceptId!))
-    .execute();
-  return [...live, ...redirected].map((row) => row.slug);
-}
-
-/**
- * A post now answers to `slug`: a redirect with that old slug would never be reached again (live slugs are
- * looked up first), so it goes; the slug it leaves keeps answering with a 301 when it was ever public.
- */
-export async function moveSlug(
-  db: Db,
-  post: { id: string; workspaceId: string; oldSlug: string | null; wasPublic: boolean },
-  slug: string,
-): Promise<void> {
-  await db
-    .deleteFrom('blog_slug_redirects')
-    .where('workspace_id', '=', post.workspaceId)
-    .where('old_slug', '=', slug)
-    .execute();
-  if (!post.oldSlug || post.oldSlug === slug || !post.wasPublic) return;
-  await db
-    .insertInto('blog_slug_redirects')
-    .values({
-      workspace_id: post.workspaceId,
-      old_slug: post.oldSlug,
-      blog_id: post.id,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['workspace_id', 'old_slug']).doUpdateSet({ blog_id: post.id }))
-    .execute();
-}
-
-/**
- * The post's row, locked for the rest of the transaction (a no-op update locks on both engines; SQLite has
- * no `for update`), so concurrent edits see each other's slug and image instead of a stale copy.
- */
-export async function lockBlog(
-  trx: Transaction<Database>,
-  workspaceId: string,
-  id: string,
-): Promise<BlogRow | undefined> {
-  const result = await trx
-    .updateTable('blogs')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return undefined;
-  return trx.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** A public read: one atomic increment, so concurrent readers are all counted. */
-export async function countView(db: Db, id: string, views = 1): Promise<number> {
-  const row = await db
-    .updateTable('blogs')
-    .set((eb) => ({ views: eb('views', '+', views) }))
-    .where('id', '=', id)
-    .returning('views')
-    .executeTakeFirst();
-  return Number(row?.views ?? 0);
 }
 
 /**

@@ -6,11 +6,11 @@ import { BLOG_MESSAGES } from '../../../shared/messages';
 import { notFound } from '../../http/errors';
 import { canUseModule } from '../../../shared/access';
 import { permissionSubject } from '../../db/rows';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
-import { findCategory } from '../categories/categories.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
+import { findCategory } from '../categories/categories.service';
 import { toBlog, toBlogSummary } from './blog-json';
+import { countView } from '../../public-cache/view-counter';
 import {
-  countView,
   findBlog,
   findRedirect,
   listBlogs,

@@ -4,7 +4,8 @@ import type { Blog } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES, PUBLISHING_MESSAGES } from '../../../shared/messages';
 import { conflict, notFound } from '../../http/errors';
 import { toBlog } from './blog-json';
-import { findBlog, lockBlog } from './blogs.repository';
+import { findBlog } from './blogs.repository';
+import { findPostStatus, lockBlog } from './blog-writes.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,12 +24,7 @@ export async function ownPost(
   caller: SessionUser,
   id: string,
 ): Promise<{ id: string; status: string }> {
-  const row = await db
-    .selectFrom('blogs')
-    .select(['id', 'status'])
-    .where('id', '=', id)
-    .where('workspace_id', '=', caller.workspace_id)
-    .executeTakeFirst();
+  const row = await findPostStatus(db, caller.workspace_id, id);
   if (!row) throw notFound(BLOG_MESSAGES.notFound);
   return row;
 }

@@ -16,7 +16,7 @@ import {
 import type { Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
 import { HttpError, badRequest } from '../../http/errors';
-import type { ScrapedService } from './scraped.service';
+import type { BotgitService } from './botgit.service';
 
 const tags = ['botgit'];
 
@@ -25,7 +25,7 @@ const tags = ['botgit'];
  * Settings, for users who see Botgit (spec §6) and only within their own workspace. Scraped profiles are
  * personal data: every route needs a sign-in, including the spec's plain `GET /api/scraped-data`.
  */
-export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPluginAsyncZod {
+export function botgitRoutes(botgit: BotgitService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireGroup('botgit');
 
@@ -43,7 +43,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
       async (request, reply) => {
         const body = ingestItems(request.body);
         if ('message' in body) throw badRequest(body.message);
-        const answer = await scraped.ingest(request.currentUser!, body.items);
+        const answer = await botgit.ingest(request.currentUser!, body.items);
         const { retryAfterSeconds, ...result } = answer;
         if (retryAfterSeconds !== undefined) {
           const limited = result.results.find((r) => r.status === 'limited');
@@ -61,7 +61,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         preValidation,
         schema: { querystring: scrapedListQuerySchema, tags, response: answers({ 200: scrapedPageSchema }) },
       },
-      (request) => scraped.list(request.currentUser!, request.query),
+      (request) => botgit.list(request.currentUser!, request.query),
     );
 
     app.delete(
@@ -71,7 +71,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         schema: { body: scrapedIdsSchema, tags, response: answers({ 200: scrapedDeleteAnswerSchema }) },
       },
       async (request) => {
-        const deleted = await scraped.remove(request.currentUser!, request.body.ids);
+        const deleted = await botgit.remove(request.currentUser!, request.body.ids);
         return { success: true as const, deleted, message: BOTGIT_MESSAGES.deleted(deleted) };
       },
     );
@@ -88,7 +88,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         },
       },
       (request, reply) => {
-        const { filename, body } = scraped.exportCsv(request.currentUser!, request.body);
+        const { filename, body } = botgit.exportCsv(request.currentUser!, request.body);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${filename}"`)
@@ -110,7 +110,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
         },
       },
       async (request) => {
-        const { added, skipped } = await scraped.addToLeads(request.currentUser!, request.body.ids);
+        const { added, skipped } = await botgit.addToLeads(request.currentUser!, request.body.ids);
         return {
           success: true as const,
           added,
@@ -124,7 +124,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
       '/botgit/settings',
       { preValidation, schema: { tags, response: answers({ 200: botgitSettingsAnswerSchema }) } },
       async (request) => ({
-        settings: await scraped.settings(request.currentUser!),
+        settings: await botgit.settings(request.currentUser!),
       }),
     );
 
@@ -137,7 +137,7 @@ export function botgitRoutes(scraped: ScrapedService, guards: Guards): FastifyPl
       async (request) => ({
         success: true as const,
         message: BOTGIT_MESSAGES.settingsSaved,
-        settings: await scraped.saveSettings(request.currentUser!, request.body),
+        settings: await botgit.saveSettings(request.currentUser!, request.body),
       }),
     );
   };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { csvLine } from '../leads/lead-export';
-import { localDay } from '../leads/date-range';
-import { allProfiles, type Db, type ScrapedFilter } from './scraped.repository';
+import { csvLine } from '../../lib/csv';
+import { localDay } from '../../lib/date-range';
+import { allProfiles, type Db, type ScrapedFilter } from './scraped-profiles.repository';
 
 /** The export's columns: the table's, plus the profile's address. */
 export const SCRAPED_EXPORT_COLUMNS = ['Name', 'E-mail', 'Phone', 'Role', 'Location', 'Profile URL', 'Date'];

@@ -9,8 +9,14 @@ import {
   type IngestResult,
 } from '../../../shared/schemas/botgit';
 import type { Database, SessionUser } from '../../db/types';
-import { lockBotgitSettings } from './botgit-settings';
-import { profileSearchText } from './scraped.repository';
+import { lockBotgitSettings } from './botgit-settings.repository';
+import {
+  findProfileByUrlKey,
+  insertProfile,
+  profileSearchText,
+  profilesAddedSince,
+  updateProfile,
+} from './scraped-profiles.repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,14 +44,9 @@ export async function ingestProfiles(
     const settings = await lockBotgitSettings(trx, caller.workspace_id, now);
     intervalMs = settings.scrapeInterval * HOUR_MS;
     const windowStart = new Date(now.getTime() - intervalMs).toISOString();
-    const recent = await trx
-      .selectFrom('scraped_profiles')
-      .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
-      .where('workspace_id', '=', caller.workspace_id)
-      .where('created_at', '>=', windowStart)
-      .executeTakeFirstOrThrow();
-    let createdInWindow = Number(recent.n);
-    oldestInWindow = (recent.oldest as string | null) ?? undefined;
+    const recent = await profilesAddedSince(trx, caller.workspace_id, windowStart);
+    let createdInWindow = recent.count;
+    oldestInWindow = recent.oldest;
     const at = now.toISOString();
 
     for (const [index, item] of items.entries()) {
@@ -73,19 +74,15 @@ export async function ingestProfiles(
         ...(settings.savePhones ? { phone: profile.phone } : {}),
       };
       const key = profileUrlKey(profile.profileUrl)!;
-      const existing = await trx
-        .selectFrom('scraped_profiles')
-        .select(['id', 'name', 'email', 'phone', 'role', 'location'])
-        .where('workspace_id', '=', caller.workspace_id)
-        .where('url_key', '=', key)
-        .executeTakeFirst();
+      const existing = await findProfileByUrlKey(trx, caller.workspace_id, key);
       if (existing) {
         const merged = { ...existing, ...fields };
-        await trx
-          .updateTable('scraped_profiles')
-          .set({ ...fields, search_text: profileSearchText(merged), scraped_by: caller.id, scraped_at: at })
-          .where('id', '=', existing.id)
-          .execute();
+        await updateProfile(trx, existing.id, {
+          ...fields,
+          search_text: profileSearchText(merged),
+          scraped_by: caller.id,
+          scraped_at: at,
+        });
         results.push({ index, status: 'updated', _id: existing.id });
         continue;
       }
@@ -108,10 +105,7 @@ export async function ingestProfiles(
         created_at: at,
         scraped_at: at,
       };
-      await trx
-        .insertInto('scraped_profiles')
-        .values({ ...row, search_text: profileSearchText(row) })
-        .execute();
+      await insertProfile(trx, { ...row, search_text: profileSearchText(row) });
       createdInWindow += 1;
       oldestInWindow ??= at;
       results.push({ index, status: 'created', _id: row.id });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { leadSourceFor } from '../../../shared/botgit';
 import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
-import { isoDay, newLeadRow } from '../leads/lead-rows';
+import { existingEmails, insertLeads, isoDay, newLeadRow } from '../leads/leads.service';
+import { profilesForLeads } from './scraped-profiles.repository';
 
 /**
  * 'Add to leads' (issue 11 §3): each selected profile with an e-mail becomes a New lead (source LinkedIn
@@ -14,27 +15,11 @@ export async function addProfilesToLeads(
   ids: string[],
   now: Date,
 ): Promise<{ added: number; skipped: number }> {
-  const profiles = await db
-    .selectFrom('scraped_profiles')
-    .select(['name', 'email', 'phone', 'role', 'location', 'profile_url'])
-    .where('workspace_id', '=', caller.workspace_id)
-    .where('id', 'in', ids)
-    .execute();
+  const profiles = await profilesForLeads(db, caller.workspace_id, ids);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const emails = profiles.map((p) => p.email.toLowerCase()).filter(Boolean);
-    const known = new Set(
-      emails.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom('leads')
-              .select('email_lower')
-              .where('workspace_id', '=', caller.workspace_id)
-              .where('email_lower', 'in', emails)
-              .execute()
-          ).map((row) => row.email_lower),
-    );
+    const known = await existingEmails(trx, caller.workspace_id, emails);
     const rows = [];
     for (const profile of profiles) {
       const email = profile.email.toLowerCase();
@@ -59,11 +44,7 @@ export async function addProfilesToLeads(
         ),
       );
     }
-    for (let i = 0; i < rows.length; i += 200)
-      await trx
-        .insertInto('leads')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await insertLeads(trx, rows);
     if (rows.length > 0)
       await recordActivity(trx, {
         workspaceId: caller.workspace_id,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CategoryRow, Database } from '../../db/types';
 import type { Category } from '../../../shared/schemas/blog';
-import { numberedPattern } from '../blogs/unique-slug';
+import { numberedPattern } from '../../db/unique-slug';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,6 +28,44 @@ export function findCategory(
     .where('workspace_id', '=', workspaceId)
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
     .executeTakeFirst();
+}
+
+/** A category of this workspace by id only. */
+export function findCategoryById(db: Db, workspaceId: string, id: string): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+}
+
+/** The workspace's categories by name (the id breaks ties), at most `limit`. */
+export function listCategories(db: Db, workspaceId: string, limit: number): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertCategory(db: Db, row: CategoryRow): Promise<void> {
+  await db.insertInto('categories').values(row).execute();
+}
+
+export async function updateCategory(
+  db: Db,
+  id: string,
+  values: Pick<CategoryRow, 'name' | 'description' | 'slug'>,
+): Promise<void> {
+  await db.updateTable('categories').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
 /** Another category of the workspace with this name, ignoring case the way the unique index does. */

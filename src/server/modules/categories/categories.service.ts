@@ -6,9 +6,23 @@ import { nowIso } from '../../db/rows';
 import { CATEGORY_MESSAGES } from '../../../shared/messages';
 import type { Category, categorySchema } from '../../../shared/schemas/blog';
 import { conflict, notFound } from '../../http/errors';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
-import { firstFreeSlug, retryOnUniqueViolation, slugBase } from '../blogs/unique-slug';
-import { countPostsInCategory, nameTaken, takenCategorySlugs, toCategory } from './categories.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
+import { firstFreeSlug, slugBase } from '../../db/unique-slug';
+import { retryOnUniqueViolation } from '../../db/unique-violation';
+import {
+  countPostsInCategory,
+  deleteCategory,
+  findCategoryById,
+  insertCategory,
+  listCategories,
+  nameTaken,
+  takenCategorySlugs,
+  toCategory,
+  updateCategory,
+} from './categories.repository';
+
+/** What the blogs module uses of categories. */
+export { findCategory } from './categories.repository';
 
 export type CategoryInput = z.output<typeof categorySchema>;
 
@@ -17,12 +31,7 @@ export const CATEGORY_LIST_LIMIT = 500;
 
 export function createCategoriesService(db: Kysely<Database>) {
   async function findOwn(caller: SessionUser, id: string): Promise<CategoryRow> {
-    const row = await db
-      .selectFrom('categories')
-      .selectAll()
-      .where('id', '=', id)
-      .where('workspace_id', '=', caller.workspace_id)
-      .executeTakeFirst();
+    const row = await findCategoryById(db, caller.workspace_id, id);
     if (!row) throw notFound();
     return row;
   }
@@ -55,14 +64,7 @@ export function createCategoriesService(db: Kysely<Database>) {
   return {
     /** GET /api/categories: the caller's workspace, or the agency's for anonymous visitors (public filter). */
     async list(caller: SessionUser | null): Promise<Category[]> {
-      const rows = await db
-        .selectFrom('categories')
-        .selectAll()
-        .where('workspace_id', '=', caller?.workspace_id ?? AGENCY_WORKSPACE_ID)
-        .orderBy('name', 'asc')
-        .orderBy('id', 'asc')
-        .limit(CATEGORY_LIST_LIMIT)
-        .execute();
+      const rows = await listCategories(db, caller?.workspace_id ?? AGENCY_WORKSPACE_ID, CATEGORY_LIST_LIMIT);
       return rows.map(toCategory);
     },
 
@@ -76,10 +78,7 @@ export function createCategoriesService(db: Kysely<Database>) {
         created_at: nowIso(),
       };
       row.slug = await saveUnique(caller.workspace_id, input.name, undefined, async (slug) => {
-        await db
-          .insertInto('categories')
-          .values({ ...row, slug })
-          .execute();
+        await insertCategory(db, { ...row, slug });
       });
       return toCategory(row);
     },
@@ -91,11 +90,7 @@ export function createCategoriesService(db: Kysely<Database>) {
         input.name,
         id,
         async (next) => {
-          await db
-            .updateTable('categories')
-            .set({ name: input.name, description: input.description, slug: next })
-            .where('id', '=', id)
-            .execute();
+          await updateCategory(db, id, { name: input.name, description: input.description, slug: next });
         },
         // A rename that makes the same slug base (e.g. only case changed) keeps the slug, so links stay valid.
         slugBase(before.name, 'category') === slugBase(input.name, 'category') ? before.slug : undefined,
@@ -109,7 +104,7 @@ export function createCategoriesService(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         const inUse = await countPostsInCategory(trx, id);
         if (inUse > 0) throw conflict(CATEGORY_MESSAGES.inUse(inUse));
-        await trx.deleteFrom('categories').where('id', '=', id).execute();
+        await deleteCategory(trx, id);
       });
     },
   };

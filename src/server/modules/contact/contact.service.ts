@@ -1,6 +1,6 @@
 import type { ContactInput } from '../../../shared/schemas/contact';
 import { createLead } from '../leads/leads.service';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { contactMail } from '../../mail/templates';

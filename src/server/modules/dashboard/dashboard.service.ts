@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
 import type { DashboardData } from '../../../shared/schemas/users';
+import { countUsers, recentActivity } from './dashboard.repository';
 
 /** The overview shows a short list; older activity is not browsable there. */
 export const RECENT_ACTIVITY_LIMIT = 10;
@@ -10,22 +11,10 @@ export function createDashboardService(db: Kysely<Database>) {
     /** GET /api/dashboard: platform-wide for an Admin (DESIGN §5), else the caller's own workspace. */
     async overview(caller: SessionUser): Promise<DashboardData> {
       const workspaceId = caller.role === 'Admin' ? undefined : caller.workspace_id;
-      const users = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
-        .executeTakeFirstOrThrow();
-      const activity = await db
-        .selectFrom('activity')
-        .select(['action', 'created_at'])
-        .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
-        .orderBy('created_at', 'desc')
-        // Several actions can share a millisecond; the id keeps the order the same on every read.
-        .orderBy('id', 'desc')
-        .limit(RECENT_ACTIVITY_LIMIT)
-        .execute();
+      const totalUsers = await countUsers(db, workspaceId);
+      const activity = await recentActivity(db, workspaceId, RECENT_ACTIVITY_LIMIT);
       return {
-        totalUsers: Number(users.n),
+        totalUsers,
         recentActivity: activity.map((row) => ({ action: row.action, timestamp: row.created_at })),
       };
     },

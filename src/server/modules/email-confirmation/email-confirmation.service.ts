@@ -11,10 +11,24 @@ import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { emailConfirmationMail, memberJoinedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
-import { findWorkspaceByDomain } from '../workspaces/workspaces.repository';
-import { assertMemberRoom } from '../workspaces/plan-limits';
-import { newConfirmationToken, useConfirmationToken } from './email-confirmation.repository';
+import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.service';
+import { findUserById } from '../users/users.service';
+import { findWorkspaceByDomain, workspaceOwningDomain } from '../workspaces/workspaces.service';
+import { assertMemberRoom } from '../../lib/plan-limits';
+import {
+  confirmedAdminEmails,
+  markEmailConfirmed,
+  moveOutOfWaitingRoom,
+  moveWaitingRoomTraces,
+  newConfirmationToken,
+  pendingDomainOf,
+  settleDomainClaim,
+  spendConfirmationTokens,
+  useConfirmationToken,
+} from './email-confirmation.repository';
+
+/** What sign-up and the hourly purge use of e-mail confirmation. */
+export { sweepUnconfirmed } from './unconfirmed-sweep';
 
 type Account = Pick<UserRow, 'id' | 'workspace_id' | 'username' | 'email'>;
 
@@ -45,23 +59,10 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
 
   /** Makes the workspace's claimed domain its own, unless a confirmed workspace proved it first. */
   async function claimDomain(trx: Transaction<Database>, workspaceId: string): Promise<string | null> {
-    const workspace = await trx
-      .selectFrom('workspaces')
-      .select(['pending_domain'])
-      .where('id', '=', workspaceId)
-      .executeTakeFirst();
-    const domain = workspace?.pending_domain;
+    const domain = await pendingDomainOf(trx, workspaceId);
     if (!domain) return null;
-    const owner = await trx
-      .selectFrom('workspaces')
-      .select('id')
-      .where('domain', '=', domain)
-      .executeTakeFirst();
-    await trx
-      .updateTable('workspaces')
-      .set(owner ? { pending_domain: null } : { domain, pending_domain: null })
-      .where('id', '=', workspaceId)
-      .execute();
+    const owner = await workspaceOwningDomain(trx, domain);
+    await settleDomainClaim(trx, workspaceId, owner ? null : domain);
     return owner ? domain : null;
   }
 
@@ -75,51 +76,25 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
     // Two-factor at every door: a workspace that requires it gets the second step at the next sign-in.
     const signInAgain =
       (await workspaceRequiresTwoFactor(trx, workspace.id)) && !(await hasTwoFactor(trx, user.id));
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        workspace_id: workspace.id,
-        pending_workspace_id: null,
-        updated_at: now.toISOString(),
-        ...(signInAgain ? { session_version: eb('session_version', '+', 1) } : {}),
-      }))
-      .where('id', '=', user.id)
-      .execute();
+    await moveOutOfWaitingRoom(trx, user.id, workspace.id, { now, signInAgain });
     // What the waiting room holds of them (their sign-up line, their confirmation mail) moves with them, so
     // the workspace's erasure one day leaves nothing of them behind.
-    await trx
-      .updateTable('activity')
-      .set({ workspace_id: workspace.id })
-      .where('workspace_id', '=', WAITING_ROOM_WORKSPACE_ID)
-      .where('user_id', '=', user.id)
-      .execute();
-    await trx
-      .updateTable('mail_outbox')
-      .set({ workspace_id: workspace.id })
-      .where('workspace_id', '=', WAITING_ROOM_WORKSPACE_ID)
-      .where('to_address', '=', user.email)
-      .execute();
+    await moveWaitingRoomTraces(trx, user, workspace.id);
     await recordActivity(trx, {
       workspaceId: workspace.id,
       userId: user.id,
       action: `${user.username} (${user.email}) joined by e-mail domain as a Team Member`,
     });
-    const admins = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('workspace_id', '=', workspace.id)
-      .where('role', 'in', ['Admin', 'Business Admin'])
-      .where('email_confirmed_at', 'is not', null)
-      .execute();
+    const admins = await confirmedAdminEmails(trx, workspace.id);
     const link = mailer.link('/dashboard/users-roles', {});
-    for (const admin of admins)
+    for (const to of admins)
       await enqueueMail(
         trx,
         {
           workspaceId: workspace.id,
           kind: 'member-joined',
           via: 'platform',
-          to: admin.email,
+          to,
           ...memberJoinedMail(siteName, {
             username: user.username,
             email: user.email,
@@ -139,17 +114,8 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
     now: Date,
   ): Promise<ConfirmEmailAnswer> {
     if (user.email_confirmed_at) return { success: true, message: M.alreadyConfirmed, signInAgain: false };
-    await trx
-      .updateTable('users')
-      .set({ email_confirmed_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', user.id)
-      .execute();
-    await trx
-      .updateTable('email_confirmations')
-      .set({ used_at: now.toISOString() })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
+    await markEmailConfirmed(trx, user.id, now);
+    await spendConfirmationTokens(trx, user.id, now);
     if (user.workspace_id === WAITING_ROOM_WORKSPACE_ID) {
       const joined = await joinByDomain(trx, user, siteName, now);
       // The domain's workspace is gone (deleted, or its claim lapsed): confirmed, but still outside.
@@ -192,9 +158,7 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
       const siteName = await mailer.siteName();
       const answer = await db.transaction().execute(async (trx): Promise<ConfirmEmailAnswer> => {
         const userId = await useConfirmationToken(trx, token, now);
-        const user = userId
-          ? await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-          : undefined;
+        const user = userId ? await findUserById(trx, userId) : undefined;
         if (!user) throw badRequest(M.invalidLink);
         return prove(trx, user, siteName, now);
       });

@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { EMAIL_CONFIRMATION, WAITING_ROOM_WORKSPACE_ID } from '../../../shared/email-confirmation';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
+import {
+  deleteIfUnconfirmed,
+  deleteWorkspaceIfEmpty,
+  unconfirmedBefore,
+} from './email-confirmation.repository';
 
 /**
  * Erases sign-ups never confirmed within 7 days (issue 25): their address and claimed domain are free
@@ -11,31 +16,13 @@ import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
  */
 export async function sweepUnconfirmed(db: Kysely<Database>, now: Date, email?: string): Promise<number> {
   const before = new Date(now.getTime() - EMAIL_CONFIRMATION.unconfirmedTtlMs).toISOString();
-  const due = await db
-    .selectFrom('users')
-    .select(['id', 'workspace_id'])
-    .where('email_confirmed_at', 'is', null)
-    .where('created_at', '<', before)
-    .$if(email !== undefined, (q) => q.where('email', '=', email!))
-    .orderBy('created_at')
-    .limit(500)
-    .execute();
+  const due = await unconfirmedBefore(db, before, email, 500);
   for (const user of due) {
     await db.transaction().execute(async (trx) => {
-      const deleted = await trx
-        .deleteFrom('users')
-        .where('id', '=', user.id)
-        .where('email_confirmed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) return;
+      if (!(await deleteIfUnconfirmed(trx, user.id))) return;
       if (user.workspace_id === WAITING_ROOM_WORKSPACE_ID || user.workspace_id === AGENCY_WORKSPACE_ID)
         return;
-      const others = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('workspace_id', '=', user.workspace_id)
-        .executeTakeFirst();
-      if (!others) await trx.deleteFrom('workspaces').where('id', '=', user.workspace_id).execute();
+      await deleteWorkspaceIfEmpty(trx, user.workspace_id);
     });
   }
   return due.length;

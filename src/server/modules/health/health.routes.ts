@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { PUBLIC_ROUTE } from '../../auth/guards';
 import { answers } from '../../http/answers';
 import { SERVER_MESSAGES } from '../../../shared/messages';
+import { checkDatabase } from './health.repository';
 
 const health = z.object({ status: z.literal('ok') });
 const ready = z.object({ status: z.literal('ready') });
@@ -29,8 +30,7 @@ export function healthRoutes(db: Kysely<Database>, overloaded: () => boolean): F
         if (overloaded())
           return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.busy });
         try {
-          await sql`select 1`.execute(db);
-          await db.selectFrom('users').select('id').limit(1).execute();
+          await checkDatabase(db);
           return { status: 'ready' };
         } catch {
           return reply.code(503).send({ status: 'unavailable', message: 'The database is not reachable.' });

@@ -7,19 +7,28 @@ import { INVITATION } from '../../../shared/mail';
 import type { InvitationView } from '../../../shared/schemas/mail';
 import type { InvitationAccepted } from '../../../shared/schemas/invitation-accept';
 import { newOneTimeToken } from '../../auth/one-time-token';
-import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
+import { HttpError, forbidden, notFound } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
 import type { LimitStore } from '../../limits/limit-store';
 import { enqueueMail } from '../../mail/outbox';
-import { hasTransport } from '../../mail/mail-settings';
+import { hasTransport } from '../../mail/transport';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountInvitationMail, invitationMail, plainMailName } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
-import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.repository';
-import { findUserByEmail, lockUser } from '../users/users.repository';
-import { findOpenInvitation } from './invitations.repository';
-import { assertMemberRoom } from '../workspaces/plan-limits';
+import { findUserByEmail } from '../users/users.service';
+import { assertMemberRoom } from '../../lib/plan-limits';
+import { joinByInvitation } from './invitation-accept';
+import {
+  findOpenInvitation,
+  insertInvitation,
+  listPendingInvitations,
+  revokeInvitation,
+  revokePendingTo,
+  workspaceName,
+} from './invitations.repository';
+
+/** What sign-up uses of invitations. */
+export { acceptInvitation } from './invitation-accept';
 
 /** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
 export interface InvitationLimits {
@@ -42,9 +51,6 @@ export const invitationLimits = (store: LimitStore): InvitationLimits => ({
 
 const tooMany = (waitSeconds: number) =>
   new HttpError(429, M.tooMany(waitSeconds), undefined, { 'Retry-After': String(waitSeconds) });
-
-/** The roles that own their workspace: they may not leave it to others while it still has members. */
-const OWNER_ROLES = ['Business Admin', 'Freelancer'];
 
 /**
  * 'Invite Members' in Workspace Settings (issue 10): a single-use link that signs up a Team Member, or, for
@@ -80,23 +86,12 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     /** Pending invitations of the caller's workspace, newest first. */
     async list(caller: SessionUser): Promise<InvitationView[]> {
       requireInviter(caller);
-      const rows = await db
-        .selectFrom('invitations')
-        .leftJoin('users', 'users.id', 'invitations.invited_by')
-        .select([
-          'invitations.id',
-          'invitations.email',
-          'invitations.created_at',
-          'invitations.expires_at',
-          'users.username as invited_by',
-        ])
-        .where('invitations.workspace_id', '=', caller.workspace_id)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', mailer.now().toISOString())
-        .orderBy('invitations.created_at', 'desc')
-        .limit(INVITATION.listLimit)
-        .execute();
+      const rows = await listPendingInvitations(
+        db,
+        caller.workspace_id,
+        mailer.now().toISOString(),
+        INVITATION.listLimit,
+      );
       return rows.map((r) => ({
         _id: r.id,
         email: r.email,
@@ -133,27 +128,16 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
 
     async revoke(caller: SessionUser, id: string): Promise<void> {
       requireInviter(caller);
-      const result = await db
-        .updateTable('invitations')
-        .set({ revoked_at: mailer.now().toISOString() })
-        .where('id', '=', id)
-        .where('workspace_id', '=', caller.workspace_id)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw notFound(M.notFound);
+      if (!(await revokeInvitation(db, caller.workspace_id, id, mailer.now().toISOString())))
+        throw notFound(M.notFound);
     },
 
     /** Public: what the sign-up page shows for an invitation link. */
     async describe(token: string): Promise<{ workspaceName: string; email: string }> {
       const invitation = await findOpenInvitation(db, token, mailer.now());
       if (!invitation) throw notFound(M.invalidLink);
-      const workspace = await db
-        .selectFrom('workspaces')
-        .select('name')
-        .where('id', '=', invitation.workspace_id)
-        .executeTakeFirstOrThrow();
-      return { workspaceName: plainMailName(workspace.name), email: invitation.email };
+      const name = await workspaceName(db, invitation.workspace_id);
+      return { workspaceName: plainMailName(name), email: invitation.email };
     },
 
     /**
@@ -176,77 +160,9 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
       if (invitation.email !== caller.email.toLowerCase()) throw forbidden(M.emailMismatch);
       if (caller.email_confirmed_at === null) throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
 
-      const result = await db.transaction().execute(async (trx) => {
-        const user = await lockUser(trx, caller.id);
-        if (!user) throw notFound(M.invalidLink);
-        const target = await trx
-          .selectFrom('workspaces')
-          .select(['id', 'name'])
-          .where('id', '=', invitation.workspace_id)
-          .executeTakeFirstOrThrow();
-        const targetName = plainMailName(target.name);
-        if (user.workspace_id === target.id) throw conflict(M.alreadyInWorkspace(targetName));
-        if (user.role === 'Admin') throw conflict(M.adminCannotJoin);
-        const home = await trx
-          .selectFrom('workspaces')
-          .select('name')
-          .where('id', '=', user.workspace_id)
-          .executeTakeFirst();
-        if (OWNER_ROLES.includes(user.role)) {
-          const others = await trx
-            .selectFrom('users')
-            .select('id')
-            .where('workspace_id', '=', user.workspace_id)
-            .where('id', '!=', user.id)
-            .executeTakeFirst();
-          if (others) throw conflict(M.ownerWithMembers(plainMailName(home?.name ?? '')));
-        }
-
-        const used = await trx
-          .updateTable('invitations')
-          .set({ accepted_at: now.toISOString() })
-          .where('id', '=', invitation.id)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw notFound(M.invalidLink);
-        await assertMemberRoom(trx, target.id);
-
-        const signInAgain =
-          (await workspaceRequiresTwoFactor(trx, target.id)) && !(await hasTwoFactor(trx, user.id));
-        await trx
-          .updateTable('users')
-          .set((eb) => ({
-            workspace_id: target.id,
-            role: 'Team Member',
-            // What the old workspace granted stays there.
-            permissions: '{}',
-            access: '[]',
-            pending_workspace_id: null,
-            updated_at: now.toISOString(),
-            ...(signInAgain ? { session_version: eb('session_version', '+', 1) } : {}),
-          }))
-          .where('id', '=', user.id)
-          .execute();
-        // Leaving a workspace ends the account's other sessions (issue 26): none goes on there unseen.
-        await endSessions(trx, user.id, now, !signInAgain && keepSession ? { except: keepSession } : {});
-        await recordActivity(trx, {
-          workspaceId: user.workspace_id,
-          userId: user.id,
-          action: `${user.username} left to join ${targetName} by invitation`,
-        });
-        await recordActivity(trx, {
-          workspaceId: target.id,
-          userId: user.id,
-          action: `${user.username} joined as Team Member by invitation`,
-        });
-        const moved = await trx
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow();
-        return { workspaceName: targetName, signInAgain, user: toPublicUser(moved) };
-      });
+      const result = await db
+        .transaction()
+        .execute((trx) => joinByInvitation(trx, caller, invitation, { now, keepSession }));
       return { success: true, ...result };
     },
   };
@@ -256,17 +172,13 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     email: string,
   ): Promise<{ invitation: InvitationView; link: string }> {
     const existing = await findUserByEmail(db, email);
-    const workspace = await db
-      .selectFrom('workspaces')
-      .select('name')
-      .where('id', '=', caller.workspace_id)
-      .executeTakeFirstOrThrow();
+    const inviting = await workspaceName(db, caller.workspace_id);
     const now = mailer.now();
     const { token, hash } = newOneTimeToken();
     // The inviter's answer always carries the sign-up link; the sign-up page offers "sign in to join".
     const link = mailer.link('/signup', { invite: token });
     const mailInput = {
-      workspaceName: workspace.name,
+      workspaceName: inviting,
       inviterName: caller.name || caller.username,
       siteHost,
     };
@@ -295,15 +207,8 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
         }
       : { kind: 'invitation' as const, ...invitationMail(siteName, { ...mailInput, link }) };
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invitations')
-        .set({ revoked_at: now.toISOString() })
-        .where('workspace_id', '=', caller.workspace_id)
-        .where('email', '=', email)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await trx.insertInto('invitations').values(row).execute();
+      await revokePendingTo(trx, caller.workspace_id, email, now.toISOString());
+      await insertInvitation(trx, row);
       await enqueueMail(trx, { workspaceId: caller.workspace_id, via: 'platform', to: email, ...mail }, now);
       await recordActivity(trx, {
         workspaceId: caller.workspace_id,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { localDay } from './date-range';
-import type { LeadFilter } from './lead-query';
+import { csvLine, EXPORT_BATCH } from '../../lib/csv';
+import { localDay } from '../../lib/date-range';
+import type { LeadFilter } from './lead-filter';
 import type { LeadListRow } from './lead-rows';
 import { leadsAfter, type Db, type LeadOrder } from './leads.repository';
 
@@ -16,31 +17,6 @@ export const EXPORT_COLUMNS = [
   'Priority',
   'Notes',
 ];
-
-/**
- * Rows read per query while streaming: memory stays flat at a million leads, and each query (SQLite runs
- * it on the event loop) is a short turn: 1,000 rows held the loop ~180 ms, 250 about 60 ms, for the same
- * total time (issue 15).
- */
-export const EXPORT_BATCH = 250;
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @) or that hides one behind a tab or CR. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One RFC 4180 cell, always quoted (spec §5: every value quoted), quotes doubled. A cell a spreadsheet
- * would evaluate gets a leading apostrophe inside the quotes (OWASP's CSV-injection advice), so an
- * imported lead named =HYPERLINK(...) stays text; this applies to "+91 ..." phone numbers too.
- */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** One record with RFC 4180's CRLF line end. */
-export function csvLine(values: string[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
 
 function leadLine(row: LeadListRow, tzOffset: number): string {
   return csvLine([

@@ -8,8 +8,9 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow, type LeadFields } from './lead-rows';
-import { addStoredBytes, assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limits';
-import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './leads.repository';
+import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
+import { addStoredBytes } from '../../db/plan-usage';
+import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './lead-writes.repository';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 

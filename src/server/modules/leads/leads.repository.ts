@@ -1,20 +1,70 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import {
   LEAD_PRIORITIES,
   LEAD_STATUSES,
   type LeadListQuery,
   type LeadStats,
 } from '../../../shared/schemas/leads';
-import { engineOf } from '../../db/engine';
+import { engineOf, type Engine } from '../../db/engine';
+import { searchScope, type SearchAccess } from '../../db/trigram-search';
 import type { Database, LeadRow } from '../../db/types';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-rows';
-import { countersFor, matchingLeads, sortKey, type LeadFilter } from './lead-query';
+import { countersFor, type LeadFilter } from './lead-filter';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/** Rows per multi-row INSERT: 500 × 15 columns stays far below either engine's bound-parameter limit. */
-export const INSERT_BATCH = 500;
+export function matchingLeads(filter: LeadFilter, engine: Engine, access: SearchAccess) {
+  return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
+    // search_text is lower-cased by the app (lead-rows.ts), so the term is too.
+    const needle = filter.search?.toLowerCase();
+    const conditions: Expression<SqlBool>[] = [
+      searchScope(engine, { table: 'leads', workspaceId: filter.workspaceId, needle, access }),
+    ];
+    if (filter.status) conditions.push(eb('status', '=', filter.status));
+    if (filter.priority) conditions.push(eb('priority', '=', filter.priority));
+    if (filter.source) conditions.push(eb('source', '=', filter.source));
+    // ISO-8601 UTC text in one format compares in time order, so the (workspace, created_at) index serves it.
+    if (filter.range?.from) conditions.push(eb('created_at', '>=', filter.range.from));
+    if (filter.range?.to) conditions.push(eb('created_at', '<', filter.range.to));
+    return eb.and(conditions);
+  };
+}
+
+/** A rank from a fixed vocabulary; literals, not parameters, so PostgreSQL types the result as integer. */
+function rank(column: string, values: readonly string[]): RawBuilder<number> {
+  const whens = values.map((value, i) => sql`when ${sql.lit(value)} then ${sql.lit(i + 1)}`);
+  return sql<number>`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${sql.lit(values.length + 1)} end`;
+}
+
+/**
+ * The sort key of each sortable field. Status follows the pipeline (New first when ascending); priority is
+ * ranked High, Medium, Low, so "descending" puts High on top. Names compare case-insensitively. Only the
+ * date (the default) has an index; the others sort the filtered rows.
+ */
+export function sortKey(sort: LeadListQuery['sort']): RawBuilder<unknown> {
+  switch (sort) {
+    case 'date':
+      return sql`${sql.ref('created_at')}`;
+    case 'lastContact':
+      return sql`${sql.ref('last_contact')}`;
+    case 'name':
+      return sql`lower(${sql.ref('name')})`;
+    case 'company':
+      return sql`lower(${sql.ref('company')})`;
+    case 'status':
+      return rank('status', LEAD_STATUSES);
+    case 'priority':
+      return rank('priority', [...LEAD_PRIORITIES].reverse());
+  }
+}
 
 export interface LeadOrder {
   sort: LeadListQuery['sort'];
@@ -114,10 +164,19 @@ function counterRows(
       .where('priority', '=', filter.priority!)
       .$if(Boolean(status), (q) => q.where('status', '=', status!))
       .execute();
+  return statusCounterRows(db, filter.workspaceId, status);
+}
+
+/** The workspace's trigger-kept (status, n) counters: one status, or every status. */
+export function statusCounterRows(
+  db: Db,
+  workspaceId: string,
+  status?: string,
+): Promise<{ status: string; n: number }[]> {
   return db
     .selectFrom('lead_status_counts')
     .select(['status', 'n'])
-    .where('workspace_id', '=', filter.workspaceId)
+    .where('workspace_id', '=', workspaceId)
     .$if(Boolean(status), (q) => q.where('status', '=', status!))
     .execute();
 }
@@ -142,57 +201,23 @@ export function findLead(db: Db, workspaceId: string, id: string): Promise<LeadR
     .executeTakeFirst();
 }
 
-export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('leads')
-      .values(rows.slice(i, i + INSERT_BATCH))
-      .execute();
-    // SQLite runs each statement synchronously: without this a 100k-row import holds the event loop for
-    // seconds. Other requests get their turn between batches (database work waits for the transaction).
-    await yieldToEventLoop();
-  }
-}
-
-/** Which of these lower-cased e-mails the workspace already has (the index on (workspace, email_lower)). */
-export async function existingEmails(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('leads')
-    .select('email_lower')
-    .where('workspace_id', '=', workspaceId)
-    .where('email_lower', 'in', emails)
-    .execute();
-  return new Set(rows.map((r) => r.email_lower));
-}
-
 /**
- * Takes the workspace's counter rows (creating any missing): its five status rows, then its fifteen
- * priority-and-status rows, each in key order, the order the count triggers take them in. A long
- * multi-statement write such as an import then serialises with any other in the workspace instead of
- * deadlocking with it on PostgreSQL, where the triggers lock these rows in whatever order its statements
- * touch them.
+ * Leads created since `since` (YYYY-MM-DD) by month (the first 7 characters of the ISO timestamp), with
+ * how many of them are Converted.
  */
-export async function lockLeadCounters(trx: Transaction<Database>, workspaceId: string): Promise<void> {
-  await trx
-    .insertInto('lead_status_counts')
-    .values([...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, status, n: 0 })))
-    .onConflict((oc) =>
-      oc.columns(['workspace_id', 'status']).doUpdateSet({ n: (eb) => eb.ref('lead_status_counts.n') }),
-    )
-    .execute();
-  const priorityRows = [...LEAD_PRIORITIES]
-    .sort()
-    .flatMap((priority) =>
-      [...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, priority, status, n: 0 })),
-    );
-  await trx
-    .insertInto('lead_priority_counts')
-    .values(priorityRows)
-    .onConflict((oc) =>
-      oc
-        .columns(['workspace_id', 'priority', 'status'])
-        .doUpdateSet({ n: (eb) => eb.ref('lead_priority_counts.n') }),
-    )
+export function monthlyLeadCounts(db: Db, workspaceId: string, since: string) {
+  // Written inline (not as parameters) so the select and group-by expressions are textually identical,
+  // as PostgreSQL requires.
+  const month = sql<string>`substr(${sql.ref('created_at')}, 1, 7)`;
+  return db
+    .selectFrom('leads')
+    .select([
+      month.as('month'),
+      (eb) => eb.fn.countAll<string | number>().as('total'),
+      sql<string | number>`count(case when ${sql.ref('status')} = ${'Converted'} then 1 end)`.as('converted'),
+    ])
+    .where('workspace_id', '=', workspaceId)
+    .where('created_at', '>=', since)
+    .groupBy(month)
     .execute();
 }

@@ -15,13 +15,19 @@ import type { Database, SessionUser, UserRow } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
-import { localDay } from './date-range';
+import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
-import { leadFilter } from './lead-query';
+import { leadFilter } from './lead-filter';
 import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
 import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
+import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
+
+/** What other modules use of leads: Botgit's 'Add to leads', a new workspace's sample leads. */
+export { isoDay, newLeadRow } from './lead-rows';
+export { existingEmails, insertLeads } from './lead-writes.repository';
+export { insertSampleLeads } from './sample-leads';
 
 /** Who did it, for the activity list; null for the public contact form. */
 export type LeadActor = Pick<UserRow, 'id' | 'username'>;
@@ -46,7 +52,7 @@ export async function createLead(
     at,
   );
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('leads').values(row).execute();
+    await insertLead(trx, row);
     await recordActivity(trx, {
       workspaceId,
       userId: actor?.id ?? null,
@@ -102,13 +108,8 @@ export function createLeadsService(
       return db.transaction().execute(async (trx) => {
         // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
         // the derived search text needs every field, so two concurrent edits must not merge stale copies.
-        const locked = await trx
-          .updateTable('leads')
-          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-          .where('workspace_id', '=', caller.workspace_id)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        const current = Number(locked.numUpdatedRows) > 0 && (await findLead(trx, caller.workspace_id, id));
+        const locked = await lockLead(trx, caller.workspace_id, id);
+        const current = locked && (await findLead(trx, caller.workspace_id, id));
         if (!current) throw notFound(LEAD_MESSAGES.notFound);
         const { lastContact, ...fields } = input;
         const next = { ...current, ...fields };
@@ -120,7 +121,7 @@ export function createLeadsService(
           last_contact: lastContact ? lastContact.slice(0, 10) : current.last_contact,
           updated_at: now().toISOString(),
         };
-        await trx.updateTable('leads').set(values).where('id', '=', id).execute();
+        await updateLead(trx, id, values);
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,
@@ -135,17 +136,12 @@ export function createLeadsService(
 
     async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('leads')
-          .where('workspace_id', '=', caller.workspace_id)
-          .where('id', '=', id)
-          .returning('name')
-          .executeTakeFirst();
-        if (!deleted) throw notFound(LEAD_MESSAGES.notFound);
+        const deleted = await deleteLead(trx, caller.workspace_id, id);
+        if (deleted === undefined) throw notFound(LEAD_MESSAGES.notFound);
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,
-          action: `${caller.username} deleted lead ${deleted.name}`,
+          action: `${caller.username} deleted lead ${deleted}`,
         });
       });
     },

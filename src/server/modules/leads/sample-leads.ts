@@ -1,6 +1,7 @@
 import type { LeadPriority, LeadStatus } from '../../../shared/schemas/leads';
 import { newLeadRow, isoDay } from './lead-rows';
-import { insertLeads, type Db } from './leads.repository';
+import { insertLeads } from './lead-writes.repository';
+import type { Db } from './leads.repository';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,6 @@ import type { Database } from '../../db/types';
 import { nowIso } from '../../db/rows';
 import { BLOG_LIMITS, type BlogImage } from '../../../shared/schemas/blog';
 import type { ProcessedImage } from './image-processing';
-import { assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,16 +30,9 @@ export function toBlogImage(
   };
 }
 
-/**
- * Stores an upload and its variants; returns the new media id. Within the workspace's storage (issue 26):
- * the original and every variant count, checked before the insert and again after it (the counter then
- * holds any upload that committed meanwhile): past the plan's limit, 413 and the caller's transaction rolls
- * back, so nothing is half-stored.
- */
-export async function insertMedia(db: Db, workspaceId: string, image: ProcessedImage): Promise<string> {
+/** The rows of an image and its variants; answers the new media id (media.service checks the storage). */
+export async function insertMediaRows(db: Db, workspaceId: string, image: ProcessedImage): Promise<string> {
   const id = randomUUID();
-  const total = image.bytes.length + image.variants.reduce((n, v) => n + v.bytes.length, 0);
-  await assertStorageRoom(db, workspaceId, total);
   await db
     .insertInto('media')
     .values({
@@ -68,7 +60,6 @@ export async function insertMedia(db: Db, workspaceId: string, image: ProcessedI
       )
       .execute();
   }
-  await assertWithinStorage(db, workspaceId, total);
   return id;
 }
 

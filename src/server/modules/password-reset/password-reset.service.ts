@@ -13,10 +13,11 @@ import { afterAnswer } from '../../lib/after-answer';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { findUserByEmail } from '../users/users.repository';
-import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.repository';
+import { findUserByEmail } from '../users/users.service';
+import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.service';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
+import { findLiveReset, insertReset, setPassword, spendResets, useReset } from './password-reset.repository';
 
 export interface PasswordResetLimits {
   perIp: Limiter;
@@ -60,16 +61,12 @@ export function createPasswordResetService(
     // Read before the transaction: on SQLite a read outside it would wait for it to end.
     const siteName = await mailer.siteName();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('password_resets')
-        .values({
-          token_hash: hash,
-          user_id: user.id,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + PASSWORD_RESET.tokenTtlMs).toISOString(),
-          used_at: null,
-        })
-        .execute();
+      await insertReset(trx, {
+        tokenHash: hash,
+        userId: user.id,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET.tokenTtlMs).toISOString(),
+      });
       await enqueueMail(
         trx,
         {
@@ -104,49 +101,23 @@ export function createPasswordResetService(
     async reset(token: string, password: string): Promise<void> {
       const hash = hashToken(token);
       const now = mailer.now().toISOString();
-      const row = await db
-        .selectFrom('password_resets')
-        .select(['user_id'])
-        .where('token_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (!row) throw badRequest(M.invalidLink);
+      const userId = await findLiveReset(db, hash, now);
+      if (!userId) throw badRequest(M.invalidLink);
       const passwordHash = await passwords.hash(password);
       const siteName = await mailer.siteName();
       await db.transaction().execute(async (trx) => {
         // The one statement that uses the link: of two requests racing with it, only one updates a row.
-        const used = await trx
-          .updateTable('password_resets')
-          .set({ used_at: now })
-          .where('token_hash', '=', hash)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw badRequest(M.invalidLink);
+        if (!(await useReset(trx, hash, now))) throw badRequest(M.invalidLink);
         // Other links sent before this reset are spent too.
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: now })
-          .where('user_id', '=', row.user_id)
-          .where('used_at', 'is', null)
-          .execute();
-        const user = await trx
-          .updateTable('users')
-          .set((eb) => ({
-            password_hash: passwordHash,
-            session_version: eb('session_version', '+', 1),
-            updated_at: now,
-          }))
-          .where('id', '=', row.user_id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        await spendResets(trx, userId, now);
+        const user = await setPassword(trx, userId, passwordHash, now);
         await recordActivity(trx, {
           workspaceId: user.workspace_id,
-          userId: row.user_id,
+          userId,
           action: `${user.username} reset their password`,
         });
         // Every session of the account ends with the old password (issue 26).
-        await endSessions(trx, row.user_id, mailer.now());
+        await endSessions(trx, userId, mailer.now());
         // The link reached the mailbox: that proves the address, as the confirmation link would (issue 25).
         await confirmation.prove(trx, user, siteName, mailer.now());
       });

@@ -6,7 +6,7 @@ import type { Database, SessionUser } from '../../db/types';
 import { toPublicUser } from '../../db/rows';
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
-import { changeUser } from '../users/user-changes';
+import { changeUser } from '../users/users.service';
 
 /**
  * The schema checks the data URL's form; its bytes must also be the image type it names (by their magic

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
-import { SESSION_USER_COLUMNS } from '../users/users.repository';
+import { nowIso, SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,6 +49,16 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
     .updateTable('sessions')
     .set({ last_seen_at: now.toISOString() })
     .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Marks the user active now (sign-in, and the guard's coarse "last active"); `user` sees the new time too. */
+export async function markActive(db: Db, user: { id: string; last_active_at: string | null }): Promise<void> {
+  user.last_active_at = nowIso();
+  await db
+    .updateTable('users')
+    .set({ last_active_at: user.last_active_at })
+    .where('id', '=', user.id)
     .execute();
 }
 

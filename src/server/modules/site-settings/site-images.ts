@@ -10,7 +10,7 @@ import {
   MAX_INPUT_PIXELS,
   type ImageVariant,
   type ProcessedImage,
-} from '../media/image-processing';
+} from '../media/media.service';
 
 export const siteImageNotAnImage = () => new HttpError(415, M.imageNotAnImage);
 export const siteImageTooLarge = () => new HttpError(413, M.imageTooLarge);

@@ -19,12 +19,11 @@ import type {
 } from '../../../shared/schemas/site-settings';
 import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { runImageWork } from '../media/image-processing';
-import { insertMedia } from '../media/media.repository';
+import { insertMedia, runImageWork } from '../media/media.service';
 import type { SpooledUpload } from '../../http/spooled-upload';
 import { makeSiteImage, siteImageTooLarge } from './site-images';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { changedPaths, mergeOverDefaults, sameSettings } from './settings-document';
 import {
   deleteDraft,

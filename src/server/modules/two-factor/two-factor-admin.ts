@@ -1,12 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SessionUser } from '../../db/types';
 import { ACCESS_MESSAGES, TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
-import { findUserById } from '../users/users.repository';
-import { findTwoFactor, hasTwoFactor, removeTwoFactor } from './two-factor.repository';
+import { endSessions } from '../sessions/sessions.service';
+import { findUserById } from '../users/users.service';
+import {
+  findTwoFactor,
+  hasTwoFactor,
+  removeTwoFactor,
+  setWorkspaceRequirement,
+  signOutMembersWithoutFactor,
+} from './two-factor.repository';
 import type { MemberTwoFactor } from '../../../shared/schemas/two-factor';
 
 /** What an Admin (or a workspace's Business Admin) decides about other members' second factor. */
@@ -47,28 +53,8 @@ export function createTwoFactorAdmin(db: Kysely<Database>) {
       if (required && !(await hasTwoFactor(db, caller.id)))
         throw badRequest(TWO_FACTOR_MESSAGES.enableYourselfFirst);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('workspaces')
-          .set({ require_two_factor: required ? 1 : 0 })
-          .where('id', '=', caller.workspace_id)
-          .execute();
-        if (required)
-          await trx
-            .updateTable('users')
-            .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
-            .where('workspace_id', '=', caller.workspace_id)
-            .where('id', '!=', caller.id)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('user_two_factor')
-                    .select(sql`1`.as('one'))
-                    .whereRef('user_two_factor.user_id', '=', 'users.id')
-                    .where('user_two_factor.enabled_at', 'is not', null),
-                ),
-              ),
-            )
-            .execute();
+        await setWorkspaceRequirement(trx, caller.workspace_id, required);
+        if (required) await signOutMembersWithoutFactor(trx, caller.workspace_id, caller.id);
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,

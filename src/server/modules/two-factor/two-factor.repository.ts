@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { DerivedKey } from '../../secrets/secret-box';
 import { hashRecoveryCode, recoveryCodeMatches } from './recovery-codes';
@@ -27,6 +27,31 @@ export async function savePendingSecret(db: Db, userId: string, sealed: string, 
     .values({ user_id: userId, pending_sealed: sealed, pending_at: at })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_sealed: sealed, pending_at: at }))
     .execute();
+}
+
+/**
+ * Turns the pending secret on, once: answers false when the factor is already on or another set-up replaced
+ * the secret meanwhile.
+ */
+export async function enableTwoFactor(
+  db: Db,
+  userId: string,
+  values: { pendingSealed: string; step: number; at: string },
+): Promise<boolean> {
+  const enabled = await db
+    .updateTable('user_two_factor')
+    .set({
+      secret_sealed: values.pendingSealed,
+      enabled_at: values.at,
+      last_step: values.step,
+      pending_sealed: null,
+      pending_at: null,
+    })
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is', null)
+    .where('pending_sealed', '=', values.pendingSealed)
+    .executeTakeFirst();
+  return enabled.numUpdatedRows !== 0n;
 }
 
 /**
@@ -118,4 +143,36 @@ export async function workspaceRequiresTwoFactor(db: Db, workspaceId: string): P
     .where('id', '=', workspaceId)
     .executeTakeFirst();
   return Number(row?.require_two_factor ?? 0) === 1;
+}
+
+export async function setWorkspaceRequirement(db: Db, workspaceId: string, required: boolean): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set({ require_two_factor: required ? 1 : 0 })
+    .where('id', '=', workspaceId)
+    .execute();
+}
+
+/** Ends the sessions (by their version) of the workspace's members without a factor, but `exceptUserId`. */
+export async function signOutMembersWithoutFactor(
+  db: Db,
+  workspaceId: string,
+  exceptUserId: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '!=', exceptUserId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_two_factor')
+            .select(sql`1`.as('one'))
+            .whereRef('user_two_factor.user_id', '=', 'users.id')
+            .where('user_two_factor.enabled_at', 'is not', null),
+        ),
+      ),
+    )
+    .execute();
 }

@@ -13,12 +13,13 @@ import { TWO_FACTOR_ACTIVITY } from '../../../shared/two-factor';
 import { badRequest, conflict } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp';
 import { isRecoveryCodeShape, makeRecoveryCodes, recoveryCodeKeys } from './recovery-codes';
 import {
   claimStep,
   consumeRecoveryCode,
+  enableTwoFactor,
   findTwoFactor,
   removeTwoFactor,
   replaceRecoveryCodes,
@@ -26,6 +27,9 @@ import {
   unusedRecoveryCodes,
   workspaceRequiresTwoFactor,
 } from './two-factor.repository';
+
+/** What other modules use of two-factor (sign-in, sign-up, joining a workspace). */
+export { hasTwoFactor, workspaceRequiresTwoFactor } from './two-factor.repository';
 
 /** Who a two-factor action is about: the columns of a session user it needs. */
 export interface TwoFactorAccount {
@@ -130,20 +134,12 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
       const recoveryCodes = makeRecoveryCodes();
       await db.transaction().execute(async (trx) => {
         const at = now();
-        const enabled = await trx
-          .updateTable('user_two_factor')
-          .set({
-            secret_sealed: row.pending_sealed,
-            enabled_at: at,
-            last_step: step,
-            pending_sealed: null,
-            pending_at: null,
-          })
-          .where('user_id', '=', account.id)
-          .where('enabled_at', 'is', null)
-          .where('pending_sealed', '=', row.pending_sealed)
-          .executeTakeFirst();
-        if (enabled.numUpdatedRows === 0n) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+        const enabled = await enableTwoFactor(trx, account.id, {
+          pendingSealed: row.pending_sealed!,
+          step,
+          at,
+        });
+        if (!enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
         await endSessions(trx, account.id, clock(), keepSession ? { except: keepSession } : {});
         await replaceRecoveryCodes(trx, account.id, recoveryCodes, at, codeKeys);
         await recordActivity(trx, {

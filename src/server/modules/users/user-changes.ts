@@ -1,5 +1,5 @@
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import { endSessions } from '../sessions/sessions.repository';
+import { endSessions } from '../sessions/sessions.service';
 import type { Kysely } from 'kysely';
 import type { Database, SessionUser, UserRow } from '../../db/types';
 import { nowIso } from '../../db/rows';
@@ -7,8 +7,8 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { countActiveAdmins, lockAdminChanges, lockUser } from './users.repository';
-import { assertWithinStorage } from '../workspaces/plan-limits';
+import { countActiveAdmins, lockAdminChanges, lockUser, updateUser } from './users.repository';
+import { assertWithinStorage } from '../../lib/plan-limits';
 
 /** The columns an Admin (any user, or a user on their own profile) may change; the e-mail is never among them. */
 export interface UserChanges {
@@ -91,11 +91,7 @@ export async function changeUser(
     const entries = describeUserChanges(actor, before, after);
     if (!entries.length) return before;
     after.updated_at = nowIso();
-    await trx
-      .updateTable('users')
-      .set({ ...defined, updated_at: after.updated_at })
-      .where('id', '=', before.id)
-      .execute();
+    await updateUser(trx, before.id, { ...defined, updated_at: after.updated_at });
     // A larger profile image counts against the workspace's storage (issue 26): past it, 413 and no change.
     if (defined.profile_image !== undefined)
       await assertWithinStorage(

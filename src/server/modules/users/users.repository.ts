@@ -1,7 +1,7 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
-import type { Database, SessionUser, UserRow } from '../../db/types';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction, Updateable } from 'kysely';
+import type { Database, SessionUser, UserRow, UsersTable } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
-import { nowIso } from '../../db/rows';
+import { SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,55 +17,38 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Every column but the password hash and profile image: what each signed-in request reads. */
-export const SESSION_USER_COLUMNS = [
-  'id',
-  'workspace_id',
-  'username',
-  'name',
-  'email',
-  'role',
-  'status',
-  'permissions',
-  'access',
-  'phone',
-  'location',
-  'last_active_at',
-  'session_version',
-  'email_confirmed_at',
-  'pending_workspace_id',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof SessionUser)[];
+export async function insertUser(db: Db, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+/** Writes the given columns of one user. */
+export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Changes the user's role only while it is still `from` (a concurrent change wins); answers whether it did. */
+export async function changeRoleIfStill(
+  db: Db,
+  id: string,
+  change: { from: string; to: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: change.to, updated_at: change.at })
+    .where('id', '=', id)
+    .where('role', '=', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
   return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-/** Marks the user active now (sign-in, and the guard's coarse "last active"); `user` sees the new time too. */
-export async function markActive(db: Db, user: { id: string; last_active_at: string | null }): Promise<void> {
-  user.last_active_at = nowIso();
-  await db
-    .updateTable('users')
-    .set({ last_active_at: user.last_active_at })
-    .where('id', '=', user.id)
-    .execute();
 }
 
 /** A user's profile image (a data URL, or '' for none). */
 export async function profileImageOf(db: Db, id: string): Promise<string> {
   const row = await db.selectFrom('users').select('profile_image').where('id', '=', id).executeTakeFirst();
   return row?.profile_image ?? '';
-}
-
-/** True when the database refused an insert for a duplicate key (both engines). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 export interface UserListFilter {

@@ -8,7 +8,12 @@ import type { PermissionsBody, UpdateUserInput } from '../../../shared/schemas/u
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { changeUser, displayName } from './user-changes';
-import { listUsers, lockUser, profileImageOf } from './users.repository';
+import { changeRoleIfStill, listUsers, lockUser, profileImageOf, updateUser } from './users.repository';
+
+/** What other modules (and the first start's seed) use of users: this is the module's public file. */
+export { changeUser } from './user-changes';
+export { newUserRow, type NewUser } from './user-rows';
+export { findUserByEmail, findUserById, insertUser, lockUser, profileImageOf } from './users.repository';
 
 /** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
 export const USER_LIST_LIMIT = 500;
@@ -45,11 +50,7 @@ export function createUsersService(db: Kysely<Database>) {
           permissions: JSON.stringify(permissions),
           updated_at: nowIso(),
         };
-        await trx
-          .updateTable('users')
-          .set({ permissions: updated.permissions, updated_at: updated.updated_at })
-          .where('id', '=', id)
-          .execute();
+        await updateUser(trx, id, { permissions: updated.permissions, updated_at: updated.updated_at });
         await recordActivity(trx, {
           workspaceId: target.workspace_id,
           userId: admin.id,
@@ -65,13 +66,8 @@ export function createUsersService(db: Kysely<Database>) {
     async upgradeRole(caller: SessionUser): Promise<PublicUser> {
       const updatedAt = nowIso();
       // Conditional on the role still being User, so a concurrent role change cannot be overwritten.
-      const result = await db
-        .updateTable('users')
-        .set({ role: 'SOLOHQ', updated_at: updatedAt })
-        .where('id', '=', caller.id)
-        .where('role', '=', 'User')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw forbidden(PLAN_MESSAGES.differentPlan);
+      const upgraded = await changeRoleIfStill(db, caller.id, { from: 'User', to: 'SOLOHQ', at: updatedAt });
+      if (!upgraded) throw forbidden(PLAN_MESSAGES.differentPlan);
       await recordActivity(db, {
         workspaceId: caller.workspace_id,
         userId: caller.id,

@@ -1,4 +1,3 @@
-import { endWorkspaceSessions } from '../sessions/sessions.repository';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { DeletedWorkspace } from '../../../shared/schemas/workspace-deletion';
@@ -53,14 +52,15 @@ export async function markDeleted(
 }
 
 /** Every member's tokens stop working at once: the guard compares each token's version with this one. */
-export async function endMemberSessions(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+export async function raiseMemberSessionVersions(
+  trx: Transaction<Database>,
+  workspaceId: string,
+): Promise<void> {
   await trx
     .updateTable('users')
     .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
     .execute();
-  // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
-  await endWorkspaceSessions(trx, workspaceId, new Date());
 }
 
 /**
@@ -128,4 +128,39 @@ export function workspaceOwners(
     .where('status', 'not in', blocked)
     .orderBy('created_at', 'asc')
     .execute();
+}
+
+/** Deleted workspaces whose recovery time is over at `now`, the longest due first. */
+export async function workspacesDueForPurge(db: Db, now: string, limit: number): Promise<string[]> {
+  const due = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('purge_after', 'is not', null)
+    .where('purge_after', '<=', now)
+    .where('deleted_at', 'is not', null)
+    .orderBy('purge_after')
+    .limit(limit)
+    .execute();
+  return due.map((row) => row.id);
+}
+
+/**
+ * Erases the workspace, and with it everything of it (ON DELETE CASCADE), if it is still deleted and due
+ * and is not `keptId` (the agency's). Answers its name when this call erased it.
+ */
+export async function eraseWorkspace(
+  trx: Transaction<Database>,
+  id: string,
+  now: string,
+  keptId: string,
+): Promise<string | undefined> {
+  const erased = await trx
+    .deleteFrom('workspaces')
+    .where('id', '=', id)
+    .where('id', '!=', keptId)
+    .where('deleted_at', 'is not', null)
+    .where('purge_after', '<=', now)
+    .returning('name')
+    .executeTakeFirst();
+  return erased?.name;
 }

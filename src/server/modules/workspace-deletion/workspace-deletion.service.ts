@@ -13,14 +13,18 @@ import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { workspaceDeletedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
+import { endWorkspaceSessions } from '../sessions/sessions.service';
 import {
-  endMemberSessions,
   findWorkspaceForDeletion,
   listDeletedWorkspaces,
   markDeleted,
+  raiseMemberSessionVersions,
   restoreWorkspace,
   workspaceOwners,
 } from './workspace-deletion.repository';
+
+/** What the password reset uses of workspace deletion. */
+export { isWorkspaceDeleted } from './workspace-deletion.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,7 +72,9 @@ export function createWorkspaceDeletionService(mailer: Mailer) {
         tokenHash: hash,
       });
       if (!marked) throw conflict(M.alreadyDeleted);
-      await endMemberSessions(trx, workspace.id);
+      await raiseMemberSessionVersions(trx, workspace.id);
+      // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
+      await endWorkspaceSessions(trx, workspace.id, new Date());
       await recordActivity(trx, {
         workspaceId: workspace.id,
         userId: caller.id,

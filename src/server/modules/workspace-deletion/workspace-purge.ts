@@ -4,7 +4,8 @@ import type { Database } from '../../db/types';
 import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
 import { recordActivity } from '../activity/activity.service';
-import { sweepUnconfirmed } from '../email-confirmation/unconfirmed-sweep';
+import { sweepUnconfirmed } from '../email-confirmation/email-confirmation.service';
+import { eraseWorkspace, workspacesDueForPurge } from './workspace-deletion.repository';
 
 /** Deletions wait 30 days: looking once an hour (and at start) erases each within the hour after. */
 const POLL_INTERVAL_MS = 60 * 60 * 1000;
@@ -41,19 +42,12 @@ export function createWorkspacePurge(
 
   async function eraseOne(id: string, now: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      const erased = await trx
-        .deleteFrom('workspaces')
-        .where('id', '=', id)
-        .where('id', '!=', AGENCY_WORKSPACE_ID)
-        .where('deleted_at', 'is not', null)
-        .where('purge_after', '<=', now)
-        .returning('name')
-        .executeTakeFirst();
-      if (!erased) return false;
+      const erased = await eraseWorkspace(trx, id, now, AGENCY_WORKSPACE_ID);
+      if (erased === undefined) return false;
       await recordActivity(trx, {
         workspaceId: AGENCY_WORKSPACE_ID,
         userId: null,
-        action: M.purgedActivity(erased.name, WORKSPACE_RECOVERY_DAYS),
+        action: M.purgedActivity(erased, WORKSPACE_RECOVERY_DAYS),
         kind: 'workspace-purged',
         ip: null,
       });
@@ -65,16 +59,8 @@ export function createWorkspacePurge(
     const now = options.clock().toISOString();
     let erased = 0;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const due = await db
-        .selectFrom('workspaces')
-        .select('id')
-        .where('purge_after', 'is not', null)
-        .where('purge_after', '<=', now)
-        .where('deleted_at', 'is not', null)
-        .orderBy('purge_after')
-        .limit(BATCH)
-        .execute();
-      for (const { id } of due) if (await eraseOne(id, now)) erased += 1;
+      const due = await workspacesDueForPurge(db, now, BATCH);
+      for (const id of due) if (await eraseOne(id, now)) erased += 1;
       if (due.length < BATCH) break;
     }
     return erased;

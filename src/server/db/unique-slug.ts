@@ -1,5 +1,4 @@
-import { slugify } from '../../../shared/text';
-import { isUniqueViolation } from '../users/users.repository';
+import { slugify } from '../../shared/text';
 
 /** Spec §5 slug rule; a title of only symbols ('!!!') still needs a usable slug. */
 export function slugBase(text: string, fallback: string): string {
@@ -16,19 +15,5 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
   for (let n = 2; ; n += 1) {
     const candidate = `${base}-${n}`;
     if (!used.has(candidate)) return candidate;
-  }
-}
-
-/**
- * Slugs are picked by reading what is taken, so two concurrent writers can pick the same one; the unique
- * index refuses the second, which then runs again (a fresh transaction) and sees the first one's slug.
- */
-export async function retryOnUniqueViolation<T>(run: () => Promise<T>, attempts = 10): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
-    }
   }
 }

@@ -10,7 +10,7 @@ import {
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import type { Guards } from '../../auth/guards';
-import type { EmailService } from './email.service';
+import type { EmailSetupService } from './email-setup.service';
 
 const tags = ['email'];
 
@@ -18,14 +18,14 @@ const tags = ['email'];
  * Business Email Setup (spec §2, §7 `POST /api/email/setup`; DESIGN §6 `GET /api/email/setup`,
  * `POST /api/email/test`), module Marketing, the caller's workspace only. The password is never answered.
  */
-export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginAsyncZod {
+export function emailSetupRoutes(emailSetup: EmailSetupService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireModule('marketing');
 
     app.get(
       '/email/setup',
       { preValidation, schema: { tags, response: answers({ 200: emailSetupAnswerSchema }) } },
-      (request) => email.get(request.currentUser!),
+      (request) => emailSetup.get(request.currentUser!),
     );
 
     app.post(
@@ -41,11 +41,11 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
         },
       },
       async (request) => {
-        await email.save(request.currentUser!, request.body);
+        await emailSetup.save(request.currentUser!, request.body);
         return {
           success: true as const,
           message: EMAIL_SETUP_MESSAGES.saved,
-          ...(await email.get(request.currentUser!)),
+          ...(await emailSetup.get(request.currentUser!)),
         };
       },
     );
@@ -64,7 +64,7 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
       },
       async (request) => ({
         success: true as const,
-        message: await email.sendTest(request.currentUser!, request.body?.to),
+        message: await emailSetup.sendTest(request.currentUser!, request.body?.to),
       }),
     );
 
@@ -72,7 +72,7 @@ export function emailRoutes(email: EmailService, guards: Guards): FastifyPluginA
       '/email/messages',
       { preValidation, schema: { tags, response: answers({ 200: deliveryLogAnswerSchema }) } },
       async (request) => ({
-        messages: await email.deliveryLog(request.currentUser!),
+        messages: await emailSetup.deliveryLog(request.currentUser!),
       }),
     );
   };

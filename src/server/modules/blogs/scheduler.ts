@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/types';
 import { PUBLISHING_MESSAGES } from '../../../shared/messages';
 import { recordActivity } from '../activity/activity.service';
+import { nextPublishAt, publishDuePosts } from './blog-writes.repository';
 
 /**
  * Longest wait between two looks for due posts. Each instance also sets a timer for the next known publish
@@ -38,21 +39,7 @@ export function createPublishScheduler(
   async function publishDue(): Promise<number> {
     const now = options.clock().toISOString();
     return db.transaction().execute(async (trx) => {
-      const published = await trx
-        .updateTable('blogs')
-        .set((eb) => ({
-          status: 'published',
-          // The reader's date is the scheduled time, also when the server was down at that moment.
-          published_at: sql<string>`coalesce(published_at, publish_at)`,
-          publish_at: null,
-          updated_at: now,
-          version: eb('version', '+', 1),
-        }))
-        .where('status', '=', 'draft')
-        .where('publish_at', 'is not', null)
-        .where('publish_at', '<=', now)
-        .returning(['workspace_id', 'title'])
-        .execute();
+      const published = await publishDuePosts(trx, now);
       for (const post of published)
         await recordActivity(trx, {
           workspaceId: post.workspace_id,
@@ -67,14 +54,9 @@ export function createPublishScheduler(
 
   /** Milliseconds until the next scheduled draft is due (capped at the poll interval). */
   async function untilNext(): Promise<number> {
-    const row = await db
-      .selectFrom('blogs')
-      .select((eb) => eb.fn.min('publish_at').as('next'))
-      .where('publish_at', 'is not', null)
-      .where('status', '=', 'draft')
-      .executeTakeFirst();
-    if (!row?.next) return pollMs;
-    return Math.min(pollMs, Math.max(0, Date.parse(row.next) - options.clock().getTime()));
+    const next = await nextPublishAt(db);
+    if (!next) return pollMs;
+    return Math.min(pollMs, Math.max(0, Date.parse(next) - options.clock().getTime()));
   }
 
   function plan(delayMs: number): void {

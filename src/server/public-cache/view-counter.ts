@@ -1,6 +1,23 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
-import { countView } from './blogs.repository';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/types';
+
+/**
+ * A post's views go up by `views` in one atomic increment, so concurrent readers are all counted: one for a
+ * public read of the API, a batch for the cached pages' views below. Answers the new count.
+ */
+export async function countView(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  views = 1,
+): Promise<number> {
+  const row = await db
+    .updateTable('blogs')
+    .set((eb) => ({ views: eb('views', '+', views) }))
+    .where('id', '=', id)
+    .returning('views')
+    .executeTakeFirst();
+  return Number(row?.views ?? 0);
+}
 
 /** How long views of cached post pages wait before they are written: one write per post per second. */
 const FLUSH_EVERY_MS = 1000;

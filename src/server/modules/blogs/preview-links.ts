@@ -7,6 +7,13 @@ import type { BlogPreviewLink } from '../../../shared/schemas/blog-publishing';
 import type { SecretBox } from '../../secrets/secret-box';
 import { badRequest, notFound } from '../../http/errors';
 import { nowIso } from '../../db/rows';
+import {
+  blogOfPreviewToken,
+  countLivePreviewLinks,
+  insertPreviewLink,
+  livePreviewLinks,
+  revokePreviewLink,
+} from './preview-links.repository';
 
 /** The public page of a preview token (under /blog, so it looks exactly like the post will). */
 export const previewPath = (token: string) => `/blog/preview/${token}`;
@@ -30,36 +37,16 @@ export function createPreviewLinks(db: Kysely<Database>, box: SecretBox, siteUrl
     createdBy: { username: row.username ?? '' },
   });
 
-  function live(blogId: string) {
-    return db
-      .selectFrom('blog_preview_links')
-      .leftJoin('users', 'users.id', 'blog_preview_links.created_by')
-      .select([
-        'blog_preview_links.id',
-        'blog_preview_links.token_sealed',
-        'blog_preview_links.created_at',
-        'users.username',
-      ])
-      .where('blog_preview_links.blog_id', '=', blogId)
-      .where('blog_preview_links.revoked_at', 'is', null);
-  }
-
   return {
     async list(blogId: string): Promise<BlogPreviewLink[]> {
-      const rows = await live(blogId).orderBy('blog_preview_links.created_at', 'desc').execute();
+      const rows = await livePreviewLinks(db, blogId);
       return rows.map(toLink);
     },
 
     /** Only a draft (scheduled or not) is shared: a published post has its own address. */
     async create(caller: SessionUser, blog: { id: string; status: string }): Promise<BlogPreviewLink> {
       if (blog.status !== 'draft') throw badRequest(PUBLISHING_MESSAGES.previewNotDraft);
-      const count = await db
-        .selectFrom('blog_preview_links')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('blog_id', '=', blog.id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(count?.n ?? 0) >= PUBLISHING_LIMITS.previewLinksMax)
+      if ((await countLivePreviewLinks(db, blog.id)) >= PUBLISHING_LIMITS.previewLinksMax)
         throw badRequest(PUBLISHING_MESSAGES.previewLimit(PUBLISHING_LIMITS.previewLinksMax));
       const token = randomBytes(32).toString('base64url');
       const row = {
@@ -71,31 +58,19 @@ export function createPreviewLinks(db: Kysely<Database>, box: SecretBox, siteUrl
         created_at: nowIso(),
         revoked_at: null,
       };
-      await db.insertInto('blog_preview_links').values(row).execute();
+      await insertPreviewLink(db, row);
       return toLink({ ...row, username: caller.username });
     },
 
     async revoke(blogId: string, linkId: string): Promise<void> {
-      const result = await db
-        .updateTable('blog_preview_links')
-        .set({ revoked_at: nowIso() })
-        .where('id', '=', linkId)
-        .where('blog_id', '=', blogId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(PUBLISHING_MESSAGES.previewNotFound);
+      if (!(await revokePreviewLink(db, blogId, linkId, nowIso())))
+        throw notFound(PUBLISHING_MESSAGES.previewNotFound);
     },
 
     /** The post a live token opens, or undefined. */
     async blogIdOf(token: string): Promise<string | undefined> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const row = await db
-        .selectFrom('blog_preview_links')
-        .select('blog_id')
-        .where('token_hash', '=', hashOf(token))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return row?.blog_id;
+      return blogOfPreviewToken(db, hashOf(token));
     },
   };
 }

@@ -14,16 +14,13 @@ import {
 import { successSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
-import type { PublishingService } from './publishing.service';
+import { PREVIEW_ROBOTS, type PublishingService } from './publishing.service';
 
 const id = z.string().min(1).max(200);
 const postParams = z.object({ id });
 const revisionParams = z.object({ id, revisionId: id });
 const linkParams = z.object({ id, linkId: id });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
-
-/** Tells crawlers to keep a preview out of any index, whatever reaches it (DESIGN §7, issue 16). */
-export const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
 
 /**
  * Issue 16: a post's revisions, the editor's autosaved copy and draft preview links (staff with the SEO

@@ -10,10 +10,11 @@ import type {
 } from '../../../shared/schemas/mail';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { recordSentMail, retryQueuedNow } from '../../mail/outbox';
 import {
   UnusableSetup,
+  findEmailSettings,
   hasTransport,
   passScope,
   recordTransportHealth,
@@ -21,25 +22,18 @@ import {
   smtpOptions,
   workspaceTransport,
   type Transport,
-} from '../../mail/mail-settings';
+} from '../../mail/transport';
 import type { Mailer } from '../../mail/mailer';
 import { senderHeader } from '../../mail/sender';
 import { SmtpFailure } from '../../mail/smtp-failure';
 import { sendWithSmtp } from '../../mail/smtp-send';
-import { takeMailSlot } from '../workspaces/plan-limits';
+import { takeMailSlot } from '../../lib/plan-limits';
 import { testMail } from '../../mail/templates';
+import { newestMail, saveKeepingPassword, saveWithPassword } from './email-setup.repository';
 
 /** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */
-export function createEmailService(mailer: Mailer) {
+export function createEmailSetupService(mailer: Mailer) {
   const { db } = mailer;
-
-  async function storedRow(workspaceId: string) {
-    return db
-      .selectFrom('email_settings')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-  }
 
   /**
    * Why the caller may read but not change the set-up, or null. An unconfirmed account configures no mail
@@ -59,10 +53,10 @@ export function createEmailService(mailer: Mailer) {
   return {
     /** GET /api/email/setup: the stored set-up without its password, whether mail goes out and who may edit. */
     async get(caller: SessionUser): Promise<EmailSetupAnswer> {
-      const row = await storedRow(caller.workspace_id);
+      const row = await findEmailSettings(db, caller.workspace_id);
       const reason = readOnlyReason(caller);
       const access = { editable: reason === null, readOnlyReason: reason };
-      // A row changed without its password is not used (mail-settings): say so whatever was last recorded.
+      // A row changed without its password is not used (mail/transport.ts): say so whatever was last recorded.
       const lastError = row && !scopeMatches(row) ? M.setupChanged : (row?.last_error ?? null);
       const config: EmailSetupView | null = row
         ? {
@@ -96,7 +90,7 @@ export function createEmailService(mailer: Mailer) {
       if (reason) throw forbidden(reason);
       if (!senderHeader(input.from, input.auth.user))
         throw badRequest(M.fromNoAddress, [{ field: 'from', message: M.fromNoAddress }]);
-      const before = await storedRow(caller.workspace_id);
+      const before = await findEmailSettings(db, caller.workspace_id);
       if (!input.auth.pass && !before)
         throw badRequest(M.passwordRequired, [{ field: 'auth.pass', message: M.passwordRequired }]);
       const scope = passScope(input.host, input.port, input.auth.user);
@@ -116,21 +110,11 @@ export function createEmailService(mailer: Mailer) {
       await db.transaction().execute(async (trx) => {
         if (input.auth.pass) {
           const typed = { ...values, pass_sealed: mailer.box.seal(input.auth.pass), pass_scope: scope };
-          await trx
-            .insertInto('email_settings')
-            .values({ workspace_id: caller.workspace_id, ...typed })
-            .onConflict((oc) => oc.column('workspace_id').doUpdateSet(typed))
-            .execute();
+          await saveWithPassword(trx, caller.workspace_id, typed);
         } else {
           // The stored password stays, on condition that it is still the one typed for this scope (a save
           // of other settings meanwhile must not let this one move it).
-          const kept = await trx
-            .updateTable('email_settings')
-            .set(values)
-            .where('workspace_id', '=', caller.workspace_id)
-            .where('pass_scope', '=', scope)
-            .executeTakeFirst();
-          if (Number(kept.numUpdatedRows) === 0) throw retypePassword();
+          if (!(await saveKeepingPassword(trx, caller.workspace_id, values, scope))) throw retypePassword();
         }
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
@@ -182,25 +166,7 @@ export function createEmailService(mailer: Mailer) {
 
     /** GET /api/email/messages: the workspace's newest messages. */
     async deliveryLog(caller: SessionUser): Promise<DeliveryLogEntry[]> {
-      const rows = await db
-        .selectFrom('mail_outbox')
-        .select([
-          'id',
-          'kind',
-          'to_address',
-          'subject',
-          'status',
-          'attempts',
-          'last_error',
-          'created_at',
-          'sent_at',
-          'next_attempt_at',
-        ])
-        .where('workspace_id', '=', caller.workspace_id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(EMAIL_SETUP_LIMITS.logSize)
-        .execute();
+      const rows = await newestMail(db, caller.workspace_id, EMAIL_SETUP_LIMITS.logSize);
       return rows.map((r) => ({
         _id: r.id,
         kind: r.kind,
@@ -217,4 +183,4 @@ export function createEmailService(mailer: Mailer) {
   };
 }
 
-export type EmailService = ReturnType<typeof createEmailService>;
+export type EmailSetupService = ReturnType<typeof createEmailSetupService>;

@@ -1,9 +1,17 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type {
+  Expression,
+  ExpressionBuilder,
+  Insertable,
+  Kysely,
+  SqlBool,
+  Transaction,
+  Updateable,
+} from 'kysely';
 import type { ScrapedProfile } from '../../../shared/schemas/botgit';
-import type { Database, ScrapedProfileRow } from '../../db/types';
+import type { Database, ScrapedProfileRow, ScrapedProfilesTable } from '../../db/types';
 import { engineOf, type Engine } from '../../db/engine';
 import { searchScope, type SearchAccess } from '../../db/trigram-search';
-import type { DateRange } from '../leads/date-range';
+import type { DateRange } from '../../lib/date-range';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -118,4 +126,60 @@ export async function* allProfiles(db: Db, filter: ScrapedFilter, batch = 1000) 
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!;
   }
+}
+
+/** How many profiles the workspace added since `since`, and the oldest of them (the ingest's window). */
+export async function profilesAddedSince(trx: Transaction<Database>, workspaceId: string, since: string) {
+  const recent = await trx
+    .selectFrom('scraped_profiles')
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('workspace_id', '=', workspaceId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(recent.n), oldest: (recent.oldest as string | null) ?? undefined };
+}
+
+/** The workspace's profile with this normalised URL, if it has one. */
+export function findProfileByUrlKey(trx: Transaction<Database>, workspaceId: string, urlKey: string) {
+  return trx
+    .selectFrom('scraped_profiles')
+    .select(['id', 'name', 'email', 'phone', 'role', 'location'])
+    .where('workspace_id', '=', workspaceId)
+    .where('url_key', '=', urlKey)
+    .executeTakeFirst();
+}
+
+export async function updateProfile(
+  trx: Transaction<Database>,
+  id: string,
+  values: Updateable<ScrapedProfilesTable>,
+): Promise<void> {
+  await trx.updateTable('scraped_profiles').set(values).where('id', '=', id).execute();
+}
+
+export async function insertProfile(
+  trx: Transaction<Database>,
+  row: Insertable<ScrapedProfilesTable>,
+): Promise<void> {
+  await trx.insertInto('scraped_profiles').values(row).execute();
+}
+
+/** The fields 'Add to leads' reads of the workspace's selected profiles. */
+export function profilesForLeads(db: Db, workspaceId: string, ids: string[]) {
+  return db
+    .selectFrom('scraped_profiles')
+    .select(['name', 'email', 'phone', 'role', 'location', 'profile_url'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Deletes the workspace's selected profiles; answers how many went. */
+export async function deleteProfiles(db: Db, workspaceId: string, ids: string[]): Promise<number> {
+  const result = await db
+    .deleteFrom('scraped_profiles')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

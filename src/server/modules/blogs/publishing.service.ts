@@ -4,16 +4,20 @@ import type { Blog } from '../../../shared/schemas/blog';
 import type { BlogAutosave, BlogDraftFields, BlogRevision } from '../../../shared/schemas/blog-publishing';
 import { PUBLISHING_MESSAGES } from '../../../shared/messages';
 import { forbidden, notFound } from '../../http/errors';
-import { AGENCY_WORKSPACE_ID } from '../workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { nowIso, parseJson } from '../../db/rows';
 import { recordActivity } from '../activity/activity.service';
-import { toBlog } from '../blogs/blog-json';
-import { findBlog } from '../blogs/blogs.repository';
-import { lockOwn, ownBlog, ownPost, refuseIfStale } from '../blogs/own-post';
-import { sanitizeContent } from '../blogs/sanitize-content';
+import { toBlog } from './blog-json';
+import { findBlog } from './blogs.repository';
+import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
+import { sanitizeContent } from './sanitize-content';
+import { updateBlog } from './blog-writes.repository';
 import { deleteAutosave, findAutosave, saveAutosave } from './autosaves.repository';
 import { findRevision, listRevisions, recordRevision, toRevision } from './revisions.repository';
 import type { PreviewLinks } from './preview-links';
+
+/** Tells crawlers to keep a preview out of any index, whatever reaches it (DESIGN §7, issue 16). */
+export const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
 
 /** A post's history, the editor's unsaved copies and its preview links (issue 16). */
 export function createPublishingService(db: Kysely<Database>, previews: PreviewLinks) {
@@ -34,11 +38,7 @@ export function createPublishingService(db: Kysely<Database>, previews: PreviewL
         const next = Number(before.version) + 1;
         // Sanitised again: the rules may have grown since the revision was saved.
         const content = sanitizeContent(revision.content);
-        await trx
-          .updateTable('blogs')
-          .set({ title: revision.title, content, updated_at: now, version: next })
-          .where('id', '=', blogId)
-          .execute();
+        await updateBlog(trx, blogId, { title: revision.title, content, updated_at: now, version: next });
         await recordRevision(trx, {
           blogId,
           authorId: caller.id,

@@ -2,9 +2,14 @@ import type { Kysely } from 'kysely';
 import { EMAIL_SETUP_MESSAGES } from '../../shared/messages';
 import type { Database, EmailSettingsRow } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
-import { AGENCY_WORKSPACE_ID } from '../modules/workspaces/workspaces.repository';
+import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
 import { senderHeader } from './sender';
 import type { SmtpOptions, SmtpSettings } from './smtp-send';
+
+/*
+ * Which SMTP transport sends a message: a workspace's own e-mail set-up (the email_settings row the
+ * email-setup module saves) or the platform's (SMTP_URL, else the agency workspace's set-up).
+ */
 
 /** What the mail code needs of the configuration. */
 export interface MailConfig {
@@ -95,11 +100,7 @@ export function settingsFromUrl(config: MailConfig): SmtpSettings | null {
  * row, where the set-up page shows it) when the row's host, port or user are not those of its password.
  */
 export async function workspaceTransport(ctx: MailContext, workspaceId: string): Promise<Transport | null> {
-  const row = await ctx.db
-    .selectFrom('email_settings')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
+  const row = await findEmailSettings(ctx.db, workspaceId);
   if (!row) return null;
   try {
     return { settings: settingsFromRow(row, ctx.box), workspaceId };
@@ -114,6 +115,18 @@ export async function workspaceTransport(ctx: MailContext, workspaceId: string):
         .execute();
     throw error;
   }
+}
+
+/** The workspace's stored SMTP set-up (its sealed password included), if it has one. */
+export function findEmailSettings(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<EmailSettingsRow | undefined> {
+  return db
+    .selectFrom('email_settings')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LeadDateFilter } from '../../../shared/schemas/leads';
+import type { LeadDateFilter } from '../../shared/schemas/leads';
 
 const MINUTE_MS = 60_000;
 

@@ -11,16 +11,22 @@ import type { Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { leadDateRange } from '../leads/date-range';
-import { readBotgitSettings, saveBotgitSettings } from './botgit-settings';
+import { leadDateRange } from '../../lib/date-range';
+import { readBotgitSettings, saveBotgitSettings } from './botgit-settings.repository';
 import { ingestProfiles } from './scraped-ingest';
 import { scrapedCsv } from './scraped-export';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { addProfilesToLeads } from './scraped-to-leads';
-import { countProfiles, profilePage, toScrapedProfile, type ScrapedFilter } from './scraped.repository';
+import {
+  countProfiles,
+  deleteProfiles,
+  profilePage,
+  toScrapedProfile,
+  type ScrapedFilter,
+} from './scraped-profiles.repository';
 
 /** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
-export function createScrapedService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createBotgitService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   function filterOf(
     caller: SessionUser,
     query: Omit<ScrapedExportInput, 'ids'>,
@@ -60,12 +66,7 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
     },
 
     async remove(caller: SessionUser, ids: string[]): Promise<number> {
-      const result = await db
-        .deleteFrom('scraped_profiles')
-        .where('workspace_id', '=', caller.workspace_id)
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      const deleted = Number(result.numDeletedRows);
+      const deleted = await deleteProfiles(db, caller.workspace_id, ids);
       if (deleted > 0)
         await recordActivity(db, {
           workspaceId: caller.workspace_id,
@@ -97,4 +98,4 @@ export function createScrapedService(db: Kysely<Database>, clock: () => Date = (
   };
 }
 
-export type ScrapedService = ReturnType<typeof createScrapedService>;
+export type BotgitService = ReturnType<typeof createBotgitService>;

@@ -1,0 +1,112 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { LEAD_PRIORITIES, LEAD_STATUSES } from '../../../shared/schemas/leads';
+import type { Database, LeadRow, LeadsTable } from '../../db/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/* The leads' writes (and the look-up that keeps an import or 'Add to leads' from adding an e-mail twice);
+   the reads are leads.repository.ts. */
+
+/** Rows per multi-row INSERT: 500 × 15 columns stays far below either engine's bound-parameter limit. */
+export const INSERT_BATCH = 500;
+
+export async function insertLead(trx: Transaction<Database>, row: LeadRow): Promise<void> {
+  await trx.insertInto('leads').values(row).execute();
+}
+
+export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('leads')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+    // SQLite runs each statement synchronously: without this a 100k-row import holds the event loop for
+    // seconds. Other requests get their turn between batches (database work waits for the transaction).
+    await yieldToEventLoop();
+  }
+}
+
+/** Which of these lower-cased e-mails the workspace already has (the index on (workspace, email_lower)). */
+export async function existingEmails(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('leads')
+    .select('email_lower')
+    .where('workspace_id', '=', workspaceId)
+    .where('email_lower', 'in', emails)
+    .execute();
+  return new Set(rows.map((r) => r.email_lower));
+}
+
+/**
+ * Takes the workspace's counter rows (creating any missing): its five status rows, then its fifteen
+ * priority-and-status rows, each in key order, the order the count triggers take them in. A long
+ * multi-statement write such as an import then serialises with any other in the workspace instead of
+ * deadlocking with it on PostgreSQL, where the triggers lock these rows in whatever order its statements
+ * touch them.
+ */
+export async function lockLeadCounters(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+  await trx
+    .insertInto('lead_status_counts')
+    .values([...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, status, n: 0 })))
+    .onConflict((oc) =>
+      oc.columns(['workspace_id', 'status']).doUpdateSet({ n: (eb) => eb.ref('lead_status_counts.n') }),
+    )
+    .execute();
+  const priorityRows = [...LEAD_PRIORITIES]
+    .sort()
+    .flatMap((priority) =>
+      [...LEAD_STATUSES].sort().map((status) => ({ workspace_id: workspaceId, priority, status, n: 0 })),
+    );
+  await trx
+    .insertInto('lead_priority_counts')
+    .values(priorityRows)
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'priority', 'status'])
+        .doUpdateSet({ n: (eb) => eb.ref('lead_priority_counts.n') }),
+    )
+    .execute();
+}
+
+/**
+ * Locks the workspace's lead before reading it (a no-op update, portable where SELECT ... FOR UPDATE is
+ * not). Answers whether there is such a lead.
+ */
+export async function lockLead(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<boolean> {
+  const locked = await trx
+    .updateTable('leads')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) > 0;
+}
+
+export async function updateLead(
+  trx: Transaction<Database>,
+  id: string,
+  values: Updateable<LeadsTable>,
+): Promise<void> {
+  await trx.updateTable('leads').set(values).where('id', '=', id).execute();
+}
+
+/** Deletes the workspace's lead; answers its name, or undefined when there was none. */
+export async function deleteLead(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<string | undefined> {
+  const deleted = await trx
+    .deleteFrom('leads')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returning('name')
+    .executeTakeFirst();
+  return deleted?.name;
+}
