@@ -1,4 +1,4 @@
-// `npm run bench` (issue 12): the public pages and two API reads under 100 connections, each beside a bare
+// `npm run bench` (docs/decisions/0005-render-cache-and-content-version.md): the public pages and two API reads under 100 connections, each beside a bare
 // Fastify route serving the very same bytes, started in the same run: on a shared 2-core machine the ratio
 // is the figure, not the absolute numbers. Also the cold answer after a publish, cold start, and the
 // server's RSS idle and after the load. Prints a table; never asserts. Loopback only.
@@ -78,7 +78,7 @@ const ROUTES = [
   ['/rss.xml', '/rss.xml'],
   ['GET /api/blogs?status=published', '/api/blogs?status=published'],
   ['GET /api/profile (signed in)', '/api/profile', true],
-  // The leads list: a signed-in read with a query behind it (issue 26: sessions must not slow these).
+  // The leads list: a signed-in read with a query behind it (docs/product/auth.md#sessions-on-the-server: sessions must not slow these).
   ['GET /api/leads (signed in)', '/api/leads', true],
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Proven e-mail addresses (issue 25): constants and texts shared by the server and the web app. An account's
+ * Proven e-mail addresses (docs/product/auth.md#proven-addresses): constants and texts shared by the server and the web app. An account's
  * address is confirmed by a link mailed at sign-up; until then it joins no workspace, owns no domain,
  * invites nobody and configures no mail.
  */

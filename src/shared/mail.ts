@@ -1,5 +1,5 @@
 /**
- * Business e-mail (spec §2 Business Email Setup, §8 texts) and the mail the product sends: limits and texts,
+ * Business e-mail (docs/product/email.md#business-email-setup: the section and its texts) and the mail the product sends: limits and texts,
  * free of zod so the public password-reset pages can import them cheaply.
  */
 
@@ -14,11 +14,11 @@ export const EMAIL_SETUP_LIMITS = {
   logSize: 50,
 } as const;
 
-/** Spec §9: the secure flag defaults to true. */
+/** docs/product/email.md#business-email-setup: the secure flag defaults to true. */
 export const EMAIL_SETUP_DEFAULTS = { host: '', port: 465, secure: true, user: '', from: '' } as const;
 
 export const EMAIL_SETUP_MESSAGES = {
-  /** Spec §8. */
+  /** docs/product/email.md#business-email-setup. */
   saved: 'Email configuration saved successfully!',
   saveFailed: 'Failed to save email configuration',
   /** Our texts, in the spec's voice. */
@@ -28,7 +28,7 @@ export const EMAIL_SETUP_MESSAGES = {
   portInvalid: 'Port must be a number from 1 to 65535',
   userRequired: 'SMTP user is required',
   passwordRequired: 'SMTP password is required',
-  /** A stored password is only ever sent to the host, port and user it was typed for (issue 25). */
+  /** A stored password is only ever sent to the host, port and user it was typed for (docs/product/email.md#business-email-setup). */
   passwordRetype: 'Type the password again when you change the server, port or user.',
   /** Without SMTP_URL the agency's set-up also sends the platform's mail: only an Admin changes it. */
   agencyAdminOnly:
@@ -103,7 +103,7 @@ export const INVITATION = {
   /** Pending invitations listed in Workspace Settings. */
   listLimit: 100,
   /**
-   * Invitations one workspace may send (issue 25): this many an hour and a day, counted in the shared limit
+   * Invitations one workspace may send (docs/product/workspace.md#invitations): this many an hour and a day, counted in the shared limit
    * store; more answer 429 with Retry-After. Each one is a mail under the platform's name.
    */
   hourlyLimit: 20,
@@ -133,7 +133,7 @@ export const INVITATION_MESSAGES = {
   pendingEmpty: 'No pending invitations.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can invite members.',
   notFound: 'Invitation not found.',
-  /** Past the workspace's limits (issue 25). */
+  /** Past the workspace's limits (docs/product/workspace.md#invitations). */
   tooMany: (waitSeconds: number) =>
     `This workspace has sent too many invitations (at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day). Please try again in ${waitText(waitSeconds)}.`,
   /** To an address that already has an account: sign in to join (same subject: the inviter is answered as for any address). */

@@ -1,4 +1,4 @@
-/** Every user-facing text of the spec (§2, §4, §5, §8), word for word. One source for server and web. */
+/** Every user-facing text of docs/product/README.md#texts, word for word. One source for server and web. */
 
 export const AUTH_MESSAGES = {
   loginRequired: 'Please enter both email and password.',
@@ -34,7 +34,7 @@ export const SERVER_MESSAGES = {
   accountBlocked: 'This account is not active. Please contact your administrator.',
   tooManyLogins: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  /** The account's own wait (issue 25): the same for an e-mail with or without an account. */
+  /** The account's own wait (docs/product/auth.md#failed-sign-ins): the same for an e-mail with or without an account. */
   tooManyAccountLogins: (minutes: number) =>
     `Too many failed sign-in attempts for this email. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
   unauthorized: 'Please sign in to continue.',
@@ -52,13 +52,13 @@ export const SERVER_MESSAGES = {
   domainFound: 'Business domain found.',
 } as const;
 
-/** Every settings form's save button (spec §2 uses these texts for the blog editor and profile). */
+/** Every settings form's save button (docs/product/README.md#texts uses these texts for the blog editor and profile). */
 export const FORM_MESSAGES = {
   saving: 'Saving...',
   saveChanges: 'Save Changes',
 } as const;
 
-/** Spec §2, §6, §8: the dashboard shell, users & roles, permissions, notifications, profile. */
+/** docs/product/README.md#texts: the dashboard shell, users & roles, permissions, notifications, profile. */
 export const DASHBOARD_MESSAGES = {
   loading: 'Loading...',
   sectionNotFound: 'Section Not Found - The requested section could not be found.',
@@ -101,7 +101,7 @@ export const PROFILE_MESSAGES = {
 export const ACCESS_MESSAGES = {
   lastAdmin: 'The last active Admin cannot be demoted or deactivated.',
   adminOnly: 'Only an Admin can do this.',
-  /** A Team Member or 'User' account (spec §6) calling anything beyond its own account (issue 26). */
+  /** A Team Member or 'User' account (docs/product/roles-and-access.md#dashboard-access) calling anything beyond its own account. */
   outsideDashboard:
     'Your account has no access to workspace data. Contact an administrator to request additional access.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can change workspace settings.',
@@ -111,7 +111,7 @@ export const ACCESS_MESSAGES = {
   workspaceNameRequired: 'Workspace name is required',
 } as const;
 
-/** Spec §2, §5, §8 blog texts. */
+/** Blog texts (docs/product/blog.md). */
 export const BLOG_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be 60 characters or less',
@@ -144,7 +144,7 @@ export const BLOG_MESSAGES = {
   categoryNotFound: 'Category not found.',
 } as const;
 
-/** Scheduling, autosave, revisions, preview links and per-post SEO (issue 16): no spec wording exists. */
+/** Scheduling, autosave, revisions, preview links and per-post SEO (docs/product/blog.md#publishing): no spec wording exists. */
 export const PUBLISHING_MESSAGES = {
   publishAtInvalid: 'Choose a valid publish date and time.',
   publishAtPast: 'The publish time must be in the future.',
@@ -181,7 +181,7 @@ export const CATEGORY_MESSAGES = {
     `This category is used by ${count} post${count === 1 ? '' : 's'}. Move them to another category first.`,
 } as const;
 
-/** Spec §8 lead texts. */
+/** Lead texts (docs/product/leads.md#messages). */
 export const LEAD_MESSAGES = {
   updated: 'Lead updated successfully!',
   added: 'Lead added successfully!',
@@ -202,7 +202,7 @@ export const LEAD_MESSAGES = {
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
 } as const;
 
-/** Spec §5, §8 contact form texts; the server answers missing fields with the same words. */
+/** Contact form texts (docs/product/public-site.md#contact); the server answers missing fields with the same words. */
 export const CONTACT_MESSAGES = {
   requiredFields: 'Please fill required fields.',
   failed: 'Something went wrong. Try again later.',

@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 17): the constants and texts both the server and the web app use. */
+/** Two-factor sign-in (docs/product/auth.md#two-factor-sign-in): the constants and texts both the server and the web app use. */
 
 export const TWO_FACTOR = {
   /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */
@@ -17,7 +17,7 @@ export const TWO_FACTOR = {
 } as const;
 
 export const TWO_FACTOR_MESSAGES = {
-  /** Issue 26: a session alone (a stolen token) cannot turn it on. */
+  /** docs/product/auth.md#two-factor-sign-in: a session alone (a stolen token) cannot turn it on. */
   passwordRequired: 'Enter your password to set up two-factor sign-in.',
   passwordWrong: 'That password is not correct.',
   codeRequired: 'Enter the 6-digit code from your authenticator app.',

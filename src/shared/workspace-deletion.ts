@@ -1,4 +1,4 @@
-/** Workspace deletion with recovery (issue 17): constants and texts shared by the server and the web app. */
+/** Workspace deletion with recovery (docs/product/workspace.md#danger-zone): constants and texts shared by the server and the web app. */
 
 /** A deleted workspace can be recovered for this many days; then it is erased for good. */
 export const WORKSPACE_RECOVERY_DAYS = 30;

@@ -77,7 +77,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
         created_at: now,
         updated_at: now,
         last_active_at: null,
-        // The operator named this address: the first Admin is confirmed (issue 25).
+        // The operator named this address: the first Admin is confirmed (docs/product/auth.md#proven-addresses).
         email_confirmed_at: now,
       })
       .execute();

@@ -53,7 +53,7 @@ export interface PageCache {
 const isKept = (answer: RenderedAnswer) => answer.status < 500;
 
 /**
- * The render cache of the public site (issue 12): rendered bytes per URL, compressed once, invalidated
+ * The render cache of the public site (docs/decisions/0005-render-cache-and-content-version.md): rendered bytes per URL, compressed once, invalidated
  * exactly by the database's content version rather than by time (the age bound only lets view counts lag).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {

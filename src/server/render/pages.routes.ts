@@ -39,7 +39,7 @@ export function pagesRoutes(
   }
 
   /**
-   * A draft's preview link (issue 16): rendered for each request, never kept in the render cache nor in
+   * A draft's preview link (docs/product/blog.md#preview-links): rendered for each request, never kept in the render cache nor in
    * any other (a revoked link must stop working at once), never indexed, and its token never sent on as a
    * Referer. Once the post is published the link moves on to the post (302: the link may outlive it).
    */

@@ -62,7 +62,7 @@ export function selectBlogViews(db: Db) {
   return selectBlogSummaries(db).select('blogs.content');
 }
 
-/** Spec §3 Blog, exactly the shared Blog interface. */
+/** Blog (docs/product/blog.md), exactly the shared Blog interface. */
 export function toBlog(row: BlogView): Blog {
   return { ...toBlogSummary(row), content: row.content };
 }

@@ -1,7 +1,7 @@
 import { slugify } from '../../../shared/text';
 import { isUniqueViolation } from '../users/users.repository';
 
-/** Spec §5 slug rule; a title of only symbols ('!!!') still needs a usable slug. */
+/** Slug rule (docs/product/blog.md#slugs); a title of only symbols ('!!!') still needs a usable slug. */
 export function slugBase(text: string, fallback: string): string {
   return slugify(text) || fallback;
 }

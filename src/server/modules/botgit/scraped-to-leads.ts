@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/activity.service';
 import { isoDay, newLeadRow } from '../leads/lead-rows';
 
 /**
- * 'Add to leads' (issue 11 §3): each selected profile with an e-mail becomes a New lead (source LinkedIn
+ * 'Add to leads' (docs/product/botgit.md#scraped-data): each selected profile with an e-mail becomes a New lead (source LinkedIn
  * for LinkedIn profiles, else Other), unless that e-mail is already a lead of the workspace.
  */
 export async function addProfilesToLeads(

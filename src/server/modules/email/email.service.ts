@@ -29,7 +29,7 @@ import { sendWithSmtp } from '../../mail/smtp-send';
 import { takeMailSlot } from '../workspaces/plan-limits';
 import { testMail } from '../../mail/templates';
 
-/** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */
+/** Business Email Setup (docs/product/email.md#business-email-setup): one SMTP set-up per workspace, its test and delivery log. */
 export function createEmailService(mailer: Mailer) {
   const { db } = mailer;
 
@@ -43,7 +43,7 @@ export function createEmailService(mailer: Mailer) {
 
   /**
    * Why the caller may read but not change the set-up, or null. An unconfirmed account configures no mail
-   * (issue 25); without SMTP_URL the agency's set-up also sends the platform's mail (resets, confirmations),
+   * (docs/product/email.md#platform-mail); without SMTP_URL the agency's set-up also sends the platform's mail (resets, confirmations),
    * so only an Admin changes it.
    */
   function readOnlyReason(caller: SessionUser): string | null {
@@ -89,7 +89,7 @@ export function createEmailService(mailer: Mailer) {
 
     /**
      * POST /api/email/setup: saves; never connects. An empty password keeps the stored one only for the host,
-     * port and user it was typed for: changing any of them needs it typed again (issue 25).
+     * port and user it was typed for: changing any of them needs it typed again (docs/product/email.md#business-email-setup).
      */
     async save(caller: SessionUser, input: EmailSetupInput): Promise<void> {
       const reason = readOnlyReason(caller);

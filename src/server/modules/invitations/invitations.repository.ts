@@ -46,7 +46,7 @@ export async function acceptInvitation(trx: Transaction<Database>, token: string
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
   if (Number(accepted.numUpdatedRows) !== 1) throw badRequest(M.invalidLink);
-  // A workspace at its plan's members takes nobody more (issue 26): 409, and the sign-up rolls back.
+  // A workspace at its plan's members takes nobody more (docs/product/workspace.md#plan-limits): 409, and the sign-up rolls back.
   await assertMemberRoom(trx, invitation.workspace_id);
   return invitation.workspace_id;
 }

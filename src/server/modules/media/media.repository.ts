@@ -8,7 +8,7 @@ import { assertStorageRoom, assertWithinStorage } from '../workspaces/plan-limit
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Spec §7: images load from "the API base address plus the stored path"; the base is /api/. */
+/** docs/product/blog.md#post-fields: images load from "the API base address plus the stored path"; the base is /api/. */
 export const mediaPath = (id: string): string => `media/${id}`;
 export const variantPath = (id: string, width: number): string => `media/${id}/w/${width}`;
 
@@ -32,7 +32,7 @@ export function toBlogImage(
 }
 
 /**
- * Stores an upload and its variants; returns the new media id. Within the workspace's storage (issue 26):
+ * Stores an upload and its variants; returns the new media id. Within the workspace's storage (docs/product/workspace.md#plan-limits):
  * the original and every variant count, checked before the insert and again after it (the counter then
  * holds any upload that committed meanwhile): past the plan's limit, 413 and the caller's transaction rolls
  * back, so nothing is half-stored.
@@ -96,7 +96,7 @@ export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promi
     .execute();
 }
 
-/** The media of a deleted workspace is no longer served (issue 17: its public traces disappear). */
+/** The media of a deleted workspace is no longer served (docs/product/workspace.md#danger-zone: its public traces disappear). */
 function inLiveWorkspace(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.exists(
     eb

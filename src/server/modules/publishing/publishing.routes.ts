@@ -22,11 +22,11 @@ const revisionParams = z.object({ id, revisionId: id });
 const linkParams = z.object({ id, linkId: id });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** Tells crawlers to keep a preview out of any index, whatever reaches it (DESIGN §7, issue 16). */
+/** Tells crawlers to keep a preview out of any index, whatever reaches it (docs/product/blog.md#preview-links). */
 export const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
 
 /**
- * Issue 16: a post's revisions, the editor's autosaved copy and draft preview links (staff with the SEO
+ * docs/product/blog.md#publishing: a post's revisions, the editor's autosaved copy and draft preview links (staff with the SEO
  * Management module, their own workspace's posts), and the public read of a preview link.
  */
 export function publishingRoutes(publishing: PublishingService, guards: Guards): FastifyPluginAsyncZod {

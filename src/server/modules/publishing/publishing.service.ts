@@ -15,7 +15,7 @@ import { deleteAutosave, findAutosave, saveAutosave } from './autosaves.reposito
 import { findRevision, listRevisions, recordRevision, toRevision } from './revisions.repository';
 import type { PreviewLinks } from './preview-links';
 
-/** A post's history, the editor's unsaved copies and its preview links (issue 16). */
+/** A post's history, the editor's unsaved copies and its preview links (docs/product/blog.md#publishing). */
 export function createPublishingService(db: Kysely<Database>, previews: PreviewLinks) {
   return {
     async revisions(caller: SessionUser, blogId: string): Promise<BlogRevision[]> {

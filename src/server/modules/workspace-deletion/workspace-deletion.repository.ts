@@ -59,7 +59,7 @@ export async function endMemberSessions(trx: Transaction<Database>, workspaceId:
     .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
     .execute();
-  // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
+  // Their session rows end too (docs/product/auth.md#sessions-on-the-server): the lists show nothing live, and recovery revives nothing.
   await endWorkspaceSessions(trx, workspaceId, new Date());
 }
 

@@ -29,7 +29,7 @@ const untilText = (iso: string) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 /**
- * 'Delete Workspace' (issue 17): the workspace and its members are shut out at once and its owners get a
+ * 'Delete Workspace' (docs/product/workspace.md#danger-zone): the workspace and its members are shut out at once and its owners get a
  * link to recover it within WORKSPACE_RECOVERY_DAYS; the purge job (workspace-purge.ts) erases it after.
  * Times come from the mailer's clock, which is the app's (tests move it).
  */

@@ -26,7 +26,7 @@ export function findWorkspaceByDomain(db: Db, domain: string): Promise<Workspace
 
 export { ownableDomain } from './business-domain';
 
-/** Workspace type shown in Workspace Settings (spec §3); the agency itself is a business. */
+/** Workspace type shown in Workspace Settings (docs/product/workspace.md#workspace-settings); the agency itself is a business. */
 const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {
   agency: 'Business',
   business: 'Business',
@@ -40,7 +40,7 @@ export async function createWorkspace(
     name: string;
     domain: string | null;
     kind: WorkspacesTable['kind'];
-    /** A domain claimed by an owner who has not confirmed the address yet (issue 25). */
+    /** A domain claimed by an owner who has not confirmed the address yet (docs/product/auth.md#proven-addresses). */
     pendingDomain?: string | null;
   },
 ): Promise<WorkspaceRow> {
@@ -72,7 +72,7 @@ export async function createWorkspace(
     purge_after: null,
     recovery_token_hash: null,
   };
-  // DESIGN §7: a new workspace starts with the spec's 8 sample leads (inside the caller's transaction).
+  // docs/product/leads.md#sample-leads: a new workspace starts with the spec's 8 sample leads (inside the caller's transaction).
   await insertSampleLeads(db, row.id, new Date(now));
   return row;
 }

@@ -25,7 +25,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
 
   async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
     // Storage: profile images (stored inline), uploaded media with their variants and imported lead files,
-    // kept by triggers and the import; limits from src/shared/plans.ts (issue 26).
+    // kept by triggers and the import; limits from src/shared/plans.ts (docs/product/workspace.md#plan-limits).
     const usage = await workspaceUsage(db, row.id, row.plan, new Date());
     return {
       _id: row.id,

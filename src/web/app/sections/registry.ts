@@ -19,7 +19,7 @@ import {
 import { SECTIONS, SECTION_GROUPS, type SectionGroupKey, type SectionInfo } from '../../../shared/sections';
 import type { PublicUser } from '../../../shared/schemas/user';
 
-/** What every section page receives (spec §2: profile receives the user; workspace also the logout handler). */
+/** What every section page receives (docs/product/dashboard.md#shell: profile receives the user; workspace also the logout handler). */
 export interface SectionProps {
   user: PublicUser;
   section: SectionInfo;

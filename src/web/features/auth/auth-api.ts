@@ -28,7 +28,7 @@ export async function fetchProfile(): Promise<PublicUser> {
 const LOGOUT_WAIT_MS = 3000;
 
 /**
- * POST /api/logout (issue 26): the server ends this session, so its token answers 401 from then on. Called
+ * POST /api/logout (docs/product/auth.md#sessions-on-the-server): the server ends this session, so its token answers 401 from then on. Called
  * before the local session is cleared, with its token; never throws and waits at most a few seconds: a
  * failure (no network, a 401 for a session already ended) never stops signing out on this device.
  */
@@ -77,7 +77,7 @@ export async function register(payload: SignupPayload): Promise<Partial<AuthResu
 }
 
 /**
- * Spec §5: a Team Member's e-mail domain is checked with the server. 'missing' only on a real not-ok
+ * docs/product/auth.md#sign-up: a Team Member's e-mail domain is checked with the server. 'missing' only on a real not-ok
  * answer; when the check itself cannot run, sign-up goes on ('unknown').
  */
 export async function checkDomain(domain: string): Promise<'found' | 'missing' | 'unknown'> {

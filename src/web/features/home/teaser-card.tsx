@@ -4,7 +4,7 @@ import type { BlogSummary } from '../../../shared/blog';
 import { cutText, imageSrcSet, mediaUrl } from '../../lib/public-blog-api';
 import type { FallbackPost } from './fallback-posts';
 
-/** Spec §2/§9 teaser cuts. */
+/** Teaser cuts (docs/product/public-site.md#home-page). */
 export const TEASER_CUTS = { title: 70, description: 120 } as const;
 const DEFAULT_CATEGORY = 'Insights';
 
