@@ -123,6 +123,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'extension/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these import-x reads no TypeScript file it resolves, and no-cycle would follow nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['tsconfig.json', 'extension/tsconfig.json'] }),
       ],
