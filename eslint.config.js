@@ -88,6 +88,13 @@ const boundaries = [
       'mail, limits and secrets are below the modules and never import them: move what they need down.',
   },
   {
+    target: ['./src/server/render', './src/server/public-cache'],
+    from: './src/server/modules',
+    except: modules.map((module) => `./${module}/${module}.service.ts`),
+    message:
+      'The pages, sitemaps and the render cache reach a module only through its <name>.service.ts, as modules reach each other.',
+  },
+  {
     target: './extension',
     from: './src',
     except: ['./shared'],
