@@ -10,8 +10,8 @@ import { DEFAULT_SECTION, SECTIONS, SECTION_GROUPS, findSection, type SectionGro
 
 /**
  * Sidebar visibility (docs/product/roles-and-access.md#sidebar-visibility), as one rule for the UI and the server. Roles with a fixed list (Business
- * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the docs/product/roles-and-access.md#permission-check
- * permission check decides, so an Admin's per-module toggles take effect everywhere.
+ * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the permission check
+ * (docs/product/roles-and-access.md#permission-check) decides, so an Admin's per-module toggles take effect everywhere.
  */
 const FIXED_MODULES: Partial<Record<Role, readonly ModuleKey[]>> = {
   'Business Admin': [

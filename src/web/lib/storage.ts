@@ -7,7 +7,7 @@ import type { PublicUser } from '../../shared/schemas/user';
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 /**
- * Copies of what the signed-in account was shown, removed with its session (docs/product/auth.md#sessions-on-the-server): the users list
+ * Copies of what the signed-in account was shown, removed with its session (docs/product/auth.md#session-in-the-browser): the users list
  * ('usersData', docs/product/users.md#users-and-roles). Two per-user keys stay on purpose: the notifications list (docs/product/dashboard.md#notifications keeps it
  * locally *per user*, under a key with the user's id, so it is read back by that user only at their next
  * sign-in and is nobody else's to see) and unsaved local copies of posts (also keyed and checked by user
