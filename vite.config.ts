@@ -6,7 +6,7 @@ import { moduleChunks } from './scripts/lib/module-chunks-plugin';
 
 /**
  * The browser build runs on preact/compat instead of react-dom: React 19's react-dom alone is ~65 KB gzip,
- * which cannot fit DESIGN §8's 90 KB budget for public pages; preact/compat is ~4 KB with the same API.
+ * which cannot fit the 90 KB budget of docs/architecture.md#budgets for public pages; preact/compat is ~4 KB with the same API.
  * The server renders with React 19 (plain HTML, which Preact hydrates), and the dev server keeps React so
  * hot reload works.
  */

@@ -1,4 +1,4 @@
-// The blog at scale (DESIGN §8: "100k blog posts listed without slowing down"): latency of the public
+// The blog at scale (docs/architecture.md#budgets: "100k blog posts listed without slowing down"): latency of the public
 // reads, the dashboard list, the server-rendered /blog page, the sitemap and the feed with 100 posts and
 // again with 100,000, on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL.
 // Prints figures only, never asserts. Loopback only.

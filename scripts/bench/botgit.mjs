@@ -1,4 +1,4 @@
-// Botgit at scale (issue 11: "100k profiles stay fast"): latency of the Scraped Data list, its search,
+// Botgit at scale (docs/product/botgit.md#scraped-data: "100k profiles stay fast"): latency of the Scraped Data list, its search,
 // date range and export, and of the extension's ingest, with 100 profiles and again with 100,000, on
 // SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL. Prints figures only,
 // never asserts. Loopback only.

@@ -1,4 +1,4 @@
-// Client Leads at scale (DESIGN §8): a 100k-row CSV import (target < 10 s), then list latency with
+// Client Leads at scale (docs/architecture.md#budgets): a 100k-row CSV import (target < 10 s), then list latency with
 // 1,000,000 leads in the workspace (target p95 < 50 ms), on SQLite and, when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set, on PostgreSQL. Prints figures only, never asserts. Loopback only.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse`: Lighthouse (default mobile config: mobile form factor, simulated throttling)
-// on the public pages, median of 3 runs each, against DESIGN §8 (performance ≥ 95, accessibility, best
+// on the public pages, median of 3 runs each, against docs/architecture.md#budgets (performance ≥ 95, accessibility, best
 // practices and SEO 100, ≤ 90 KB gzip of JS). Prints figures only, never asserts. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { seconds, startServer, stopServer as stop } from './lib/server.mjs';
 const RUNS = 3;
 const MAX_RETRIES = 2; // per page, for runs that fail inside Lighthouse
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const JS_BUDGET_KB = 90; // DESIGN §8: public pages ≤ 90 KB gzip of JS
+const JS_BUDGET_KB = 90; // docs/architecture.md#budgets: public pages ≤ 90 KB gzip of JS
 const ADMIN = { email: 'bench@agency.test', password: 'bench-pass-1' };
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [

@@ -1,4 +1,4 @@
-// `npm run bench:overload` (issue 15): does the site keep answering through a flood? A visitor's p99 for
+// `npm run bench:overload` (docs/decisions/0007-bounded-work.md): does the site keep answering through a flood? A visitor's p99 for
 // /pricing and a post page, quiet and during each attack — (a) 50 connections of unknown-e-mail sign-ins
 // from one address, (b) the same from 50 addresses through the trusted proxy, (c) a 100k-row lead import,
 // (d) 20 concurrent 5 MB image uploads, (e) the CSV export of those 100k leads — beside the server's longest

@@ -1,7 +1,7 @@
-// `npm run bench` (issue 12): the public pages and two API reads under 100 connections, each beside a bare
+// `npm run bench` (docs/decisions/0005-render-cache-and-content-version.md): the public pages and two API reads under 100 connections, each beside a bare
 // Fastify route serving the very same bytes, started in the same run: on a shared 2-core machine the ratio
 // is the figure, not the absolute numbers. Also the cold answer after a publish, cold start, and the
-// server's RSS idle and after the load; then issue 28's campaign-traffic rows (lib/churn.mjs): tracked URLs
+// server's RSS idle and after the load; then the campaign-traffic rows (docs/decisions/0005-render-cache-and-content-version.md) (lib/churn.mjs): tracked URLs
 // vs plain, a visitor's p99 while unique URLs churn, RSS after the churn, /blog past its last page.
 // Prints Markdown tables; never asserts. Loopback only.
 import fs from 'node:fs';
@@ -81,7 +81,7 @@ const ROUTES = [
   ['/rss.xml', '/rss.xml'],
   ['GET /api/blogs?status=published', '/api/blogs?status=published'],
   ['GET /api/profile (signed in)', '/api/profile', true],
-  // The leads list: a signed-in read with a query behind it (issue 26: sessions must not slow these).
+  // The leads list: a signed-in read with a query behind it (docs/product/auth.md#sessions-on-the-server: sessions must not slow these).
   ['GET /api/leads (signed in)', '/api/leads', true],
 ];
 

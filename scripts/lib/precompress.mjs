@@ -1,6 +1,6 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy beside every compressible built file, once, at build time:
 // the server sends them as they are (@fastify/static `preCompressed`) instead of compressing the same
-// bundle again for every visitor (issue 15). Maximum levels: the cost is paid once, not per answer.
+// bundle again for every visitor (docs/decisions/0007-bounded-work.md). Maximum levels: the cost is paid once, not per answer.
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -65,7 +65,7 @@ import { createPublishScheduler, type PublishScheduler } from './modules/blogs/s
 import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
 import { createWorkspaceDeletionService } from './modules/workspace-deletion/workspace-deletion.service';
 import { createWorkspacePurge, type WorkspacePurge } from './modules/workspace-deletion/workspace-purge';
-import { createPublishingService } from './modules/blogs/publishing.service';
+import { createPublishingService } from './modules/blogs/blogs.service';
 import { createPreviewLinks } from './modules/blogs/preview-links';
 import { publishingRoutes } from './modules/blogs/publishing.routes';
 import { securityRoutes } from './modules/security/security.routes';
@@ -154,14 +154,14 @@ const API_CACHE_CONTROL = 'private, no-store';
 /** Registers plugins, then modules, in an explicit order. Tests call this with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    // Secrets (tokens in URLs and paths, passwords, cookies) are redacted at every level (issue 26).
+    // Secrets (tokens in URLs and paths, passwords, cookies) are redacted at every level (docs/security.md#nothing-secret-in-logs-nothing-left-in-the-browser).
     logger: deps.logStream
       ? loggerOptions('trace', deps.logStream)
       : deps.logger === false
         ? false
         : loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    // By default only a proxy on this machine may name the client (DESIGN: served on loopback behind TLS
+    // By default only a proxy on this machine may name the client (docs/decisions/0013-site-url-the-one-public-origin.md: served on loopback behind TLS
     // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
     trustProxy: deps.config.trustProxy ?? 'loopback',
   }).withTypeProvider<ZodTypeProvider>();
@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.throttle ??
       limits.limiter({ name: 'login', limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }),
     addressThrottle: perAddress.signIn,
-    // Per account whatever the address (issue 25), raised with the per-address limits by the multiplier.
+    // Per account whatever the address (docs/product/auth.md#failed-sign-ins), raised with the per-address limits by the multiplier.
     accountLimits: accountSignInLimits(limits, {
       multiplier: deps.config.addressLimitMultiplier,
       clock: deps.clock,

@@ -66,7 +66,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
       status: 'Active',
       at: now,
       lastActiveAt: null,
-      // The operator named this address: the first Admin is confirmed (issue 25).
+      // The operator named this address: the first Admin is confirmed (docs/product/auth.md#proven-addresses).
       emailConfirmedAt: now,
     });
     await insertUser(trx, admin);

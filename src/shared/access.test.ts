@@ -6,7 +6,7 @@ import { SECTIONS, SECTION_GROUPS, type SectionGroupKey } from './sections';
 const ALL_GROUPS = SECTION_GROUPS.map((g) => g.key);
 const except = (...hidden: SectionGroupKey[]) => ALL_GROUPS.filter((g) => !hidden.includes(g));
 
-/** Spec §6, written out per role for a user with no own permission entries. */
+/** docs/product/roles-and-access.md, written out per role for a user with no own permission entries. */
 const EXPECTED_GROUPS: Record<Role, readonly SectionGroupKey[]> = {
   Admin: ALL_GROUPS,
   'Business Admin': except('settingsConfiguration'),
@@ -66,7 +66,7 @@ const SOLOHQ_HIDDEN_INSIDE_VISIBLE_GROUPS = [
   'expense-management',
 ];
 
-describe('sidebar visibility: every role × every section (spec §6)', () => {
+describe('sidebar visibility: every role × every section (docs/product/roles-and-access.md#sidebar-visibility)', () => {
   it('covers all 14 roles', () => expect(Object.keys(EXPECTED_GROUPS).sort()).toEqual([...ROLES].sort()));
 
   for (const role of ROLES) {

@@ -10,8 +10,8 @@ import {
 import { DEFAULT_SECTION, SECTIONS, SECTION_GROUPS, findSection, type SectionGroupKey } from './sections';
 
 /**
- * Spec §6 sidebar visibility, as one rule for the UI and the server. Roles with a fixed list (Business
- * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the spec §5
+ * Sidebar visibility (docs/product/roles-and-access.md#sidebar-visibility), as one rule for the UI and the server. Roles with a fixed list (Business
+ * Admin, Freelancer, SOLOHQ) never see beyond it; inside it, and for every other role, the docs/product/roles-and-access.md#permission-check
  * permission check decides, so an Admin's per-module toggles take effect everywhere. A fixed list is the
  * modules the role's defaults grant (ROLE_DEFAULT_PERMISSIONS): the two are one table.
  */
@@ -23,17 +23,17 @@ const FIXED_MODULES: Partial<Record<Role, readonly ModuleKey[]>> = Object.fromEn
   ]),
 );
 
-/** SOLOHQ sees only these sections inside its groups (spec §6). */
+/** SOLOHQ sees only these sections inside its groups (docs/product/roles-and-access.md#sidebar-visibility). */
 const SOLOHQ_SECTION_LIMITS: Partial<Record<SectionGroupKey, readonly string[]>> = {
   teamCommunication: ['team-email'],
   financeManagement: ['billing-payments', 'invoice-generation'],
 };
 
 /**
- * Spec §6, both readings applied: Team Member (and an account without a role) is restricted at the dashboard
+ * docs/product/roles-and-access.md#dashboard-access, both readings applied: Team Member (and an account without a role) is restricted at the dashboard
  * route, a 'User' ('In Review') is sent to /access-restricted at sign-in. Such accounts reach only their own
  * account outside the dashboard (profile, sign-out, the Solo HQ upgrade): the web's dashboard route and the
- * server's guards both ask this one rule (issue 26).
+ * server's guards both ask this one rule (docs/product/roles-and-access.md#dashboard-access).
  */
 export function isKeptOutOfDashboard(user: PermissionSubject | null | undefined): boolean {
   return isDashboardRestricted(user) || user?.role === 'User';

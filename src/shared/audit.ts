@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 17): the kinds of event recorded in the activity trail, with the labels the
+ * The audit log (docs/product/workspace.md#audit-log): the kinds of event recorded in the activity trail, with the labels the
  * Security tab's filter shows. Entries are never edited or deleted through the API.
  */
 export const AUDIT_KINDS = [

@@ -7,7 +7,7 @@
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
-/** Spec §5/§9 blog numbers. */
+/** Blog numbers (docs/product/blog.md#numbers). */
 export const BLOG_LIMITS = {
   titleMax: 60,
   metaDescriptionMax: 160,
@@ -24,7 +24,7 @@ export const BLOG_LIMITS = {
   imageVariantWidths: [480, 960, 1600],
 } as const;
 
-/** Scheduling, autosave, revisions and preview links (issue 16). */
+/** Scheduling, autosave, revisions and preview links (docs/product/blog.md#publishing). */
 export const PUBLISHING_LIMITS = {
   /** Revisions kept per post (older ones are dropped as new ones come); the History panel lists them all. */
   revisionsKept: 20,
@@ -37,7 +37,7 @@ export const PUBLISHING_LIMITS = {
   scheduleMaxDays: 3_650,
 } as const;
 
-/** Comma-separated keywords → trimmed, non-empty items (spec §5). */
+/** Comma-separated keywords → trimmed, non-empty items (docs/product/blog.md#validation). */
 export function parseKeywords(text: string): string[] {
   return text
     .split(',')

@@ -1,6 +1,6 @@
-/** Botgit (spec §2, §3, §5, §8, §9): limits and defaults, free of zod (the extension imports them). */
+/** Botgit (docs/product/botgit.md#botgit-settings): limits and defaults, free of zod (the extension imports them). */
 
-/** Spec §9 scraper defaults and §5 ranges. */
+/** Scraper defaults and ranges (docs/product/botgit.md#botgit-settings). */
 export const BOTGIT_DEFAULTS = {
   autoScrape: false,
   scrapeInterval: 24,
@@ -31,7 +31,7 @@ export const BOTGIT_LIMITS = {
 } as const;
 
 /**
- * The key two scrapes of one profile share (issue 11): scheme, host case, default port, a trailing slash,
+ * The key two scrapes of one profile share (docs/product/botgit.md#ingest): scheme, host case, default port, a trailing slash,
  * the query and the fragment do not matter. Null when the text is not an http(s) URL.
  */
 export function profileUrlKey(text: string): string | null {
@@ -54,7 +54,7 @@ export function cleanProfileUrl(text: string): string {
   return url.toString();
 }
 
-/** Spec §2: dates in the table read 'dd - Mon - yyyy', or '-' when missing. */
+/** docs/product/botgit.md#scraped-data: dates in the table read 'dd - Mon - yyyy', or '-' when missing. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export function formatScrapedDate(iso: string | null | undefined): string {
   if (!iso) return '-';
@@ -64,7 +64,7 @@ export function formatScrapedDate(iso: string | null | undefined): string {
   return `${day} - ${MONTHS[date.getMonth()]} - ${date.getFullYear()}`;
 }
 
-/** A LinkedIn profile becomes a lead with source LinkedIn; any other site, Other (issue 11). */
+/** A LinkedIn profile becomes a lead with source LinkedIn; any other site, Other (docs/product/botgit.md#scraped-data). */
 export function leadSourceFor(profileUrl: string): 'LinkedIn' | 'Other' {
   const key = profileUrlKey(profileUrl) ?? '';
   return /^([a-z0-9-]+\.)*linkedin\.com(\/|:|$)/.test(key) ? 'LinkedIn' : 'Other';

@@ -1,4 +1,4 @@
-/** Spec §9 numbers. */
+/** Numbers (docs/product/README.md#numbers). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const REDIRECT_DELAY_MS = 1000;
 export const HTTP_TIMEOUT_MS = 10_000;
@@ -15,7 +15,7 @@ export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Limits per client address, whatever the e-mail (issue 15): the per-e-mail throttle does not stop guesses
+ * Limits per client address, whatever the e-mail (docs/decisions/0007-bounded-work.md): the per-e-mail throttle does not stop guesses
  * spread over many e-mails. Sign-ins count the attempts that did not succeed.
  */
 export const ADDRESS_LIMITS = {
@@ -28,7 +28,7 @@ export const ADDRESS_LIMITS = {
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 
 /**
- * Sign-ins per account, whatever the address (issue 25): guesses spread over many addresses. Past `limit`
+ * Sign-ins per account, whatever the address (docs/product/auth.md#failed-sign-ins): guesses spread over many addresses. Past `limit`
  * attempts in `windowMs` the e-mail waits `firstWaitMs`; after a wait one attempt goes through, and if it
  * fails the next wait is twice as long, up to `maxWaitMs`. Attempts refused during a wait do not lengthen
  * it, so a stranger cannot keep the owner out; a right password, or `forgetAfterMs` without any attempt

@@ -1,6 +1,6 @@
 /** Contact form limits, free of zod so the public pages can import them cheaply. */
 
-/** Spec §9-style limits of the contact form; notes (subject + message) stay within a lead's 5000. */
+/** Limits of the contact form (docs/product/public-site.md#contact); notes (subject + message) stay within a lead's 5000. */
 export const CONTACT_LIMITS = {
   nameMax: 200,
   emailMax: 254,

@@ -1,5 +1,5 @@
 /**
- * Proven e-mail addresses (issue 25): constants shared by the server and the web app (texts: messages/).
+ * Proven e-mail addresses (docs/product/auth.md#proven-addresses): constants shared by the server and the web app (texts: messages/).
  * An account's address is confirmed by a link mailed at sign-up; until then it joins no workspace, owns no
  * domain, invites nobody and configures no mail.
  */

@@ -1,6 +1,6 @@
 /** Lead vocabulary and shapes, free of zod so any page can import them cheaply. */
 
-/** Spec §3 lead vocabularies and §9 colours. */
+/** Lead vocabularies and colours (docs/product/leads.md#lead-fields). */
 export const LEAD_STATUSES = ['New', 'In Progress', 'Qualified', 'Converted', 'Lost'] as const;
 export const LEAD_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export const LEAD_SOURCES = [

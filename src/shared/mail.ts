@@ -1,5 +1,5 @@
 /**
- * Business e-mail (spec §2 Business Email Setup) and the mail the product sends: limits and kinds (the
+ * Business e-mail (docs/product/email.md#business-email-setup Business Email Setup) and the mail the product sends: limits and kinds (the
  * texts are in messages/mail.ts), free of zod so the public password-reset pages can import them cheaply.
  */
 
@@ -14,7 +14,7 @@ export const EMAIL_SETUP_LIMITS = {
   logSize: 50,
 } as const;
 
-/** Spec §9: the secure flag defaults to true. */
+/** docs/product/email.md#business-email-setup: the secure flag defaults to true. */
 export const EMAIL_SETUP_DEFAULTS = { host: '', port: 465, secure: true, user: '', from: '' } as const;
 
 export const PASSWORD_RESET = {
@@ -34,7 +34,7 @@ export const INVITATION = {
   /** Pending invitations listed in Workspace Settings. */
   listLimit: 100,
   /**
-   * Invitations one workspace may send (issue 25): this many an hour and a day, counted in the shared limit
+   * Invitations one workspace may send (docs/product/workspace.md#invitations): this many an hour and a day, counted in the shared limit
    * store; more answer 429 with Retry-After. Each one is a mail under the platform's name.
    */
   hourlyLimit: 20,

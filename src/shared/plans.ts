@@ -1,8 +1,8 @@
 /**
- * Plan limits (spec §6 "Plan features", §9; DESIGN §10: enforced where the spec states them), one table for
+ * Plan limits (docs/product/workspace.md#plan-limits: enforced where the product states them), one table for
  * the server and the web app.
  *
- * How the spec's plans map to the workspace's `plan` values (spec §3: Free, Professional, Business,
+ * How the spec's plans map to the workspace's `plan` values (docs/product/workspace.md#tenancy: Free, Professional, Business,
  * Enterprise):
  * - Free is the spec's Solo HQ ("the Solo HQ plan is free"): 5 projects, 10 members, 500 MB, 100 e-mails a
  *   day.

@@ -1,5 +1,5 @@
 /**
- * The public site's dates (Web Settings, issue 18): a post's date in the site's locale and time zone, the
+ * The public site's dates (Web Settings, docs/product/web-settings.md): a post's date in the site's locale and time zone, the
  * same on the server and in the browser (both are given the live settings), so hydration sees one text.
  * By default (en-US, UTC) they are the spec's: 'Nov 21, 2026' in lists, 'November 21, 2026' on a post.
  */

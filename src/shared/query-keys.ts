@@ -6,9 +6,9 @@ export const publicQueryKeys = {
   homeTeaser: () => ['public', 'home-teaser'] as const,
   blogList: (page: number, category: string | null) => ['public', 'blogs', { page, category }] as const,
   blogPost: (slug: string) => ['public', 'blog', slug] as const,
-  /** A draft's preview link (issue 16): never cached by the server, read once per page. */
+  /** A draft's preview link (docs/product/blog.md#preview-links): never cached by the server, read once per page. */
   blogPreview: (token: string) => ['public', 'blog-preview', token] as const,
   categories: () => ['public', 'categories'] as const,
-  /** The published Web Settings (issue 18): preloaded with every page, since header and footer show them. */
+  /** The published Web Settings (docs/product/web-settings.md): preloaded with every page, since header and footer show them. */
   siteSettings: () => ['public', 'site-settings'] as const,
 };

@@ -9,7 +9,7 @@ import {
   ROLE_FOR_USER_TYPE,
 } from './roles';
 
-describe('hasPermission (spec §5, in order)', () => {
+describe('hasPermission (docs/product/roles-and-access.md#permission-check, in order)', () => {
   it('is false without a user or a role', () => {
     expect(hasPermission(null, 'dashboard')).toBe(false);
     expect(hasPermission({ role: '' }, 'dashboard')).toBe(false);
@@ -42,7 +42,7 @@ describe('hasPermission (spec §5, in order)', () => {
   });
 });
 
-describe('dashboard access and redirects (spec §4, §6)', () => {
+describe('dashboard access and redirects (docs/product/roles-and-access.md#dashboard-access)', () => {
   it('restricts Team Member and a missing user or role', () => {
     expect(isDashboardRestricted({ role: 'Team Member' })).toBe(true);
     expect(isDashboardRestricted(null)).toBe(true);

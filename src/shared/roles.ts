@@ -1,4 +1,4 @@
-/** Roles, modules and the permission rules of spec §5/§6. Pure: used by server guards and the web UI. */
+/** Roles, modules and the permission rules of docs/product/roles-and-access.md. Pure: used by server guards and the web UI. */
 
 export const ROLES = [
   'Admin',
@@ -40,7 +40,7 @@ export const DEFAULT_USER_STATUS: UserStatus = 'Active';
 /** Accounts in these states are refused by the server (401) and cannot sign in. */
 export const BLOCKED_STATUSES: readonly UserStatus[] = ['Inactive', 'Terminated'];
 
-/** The three sign-up choices and the role each becomes (spec §4). */
+/** The three sign-up choices and the role each becomes (docs/product/auth.md#sign-up). */
 export const USER_TYPES = ['freelancer', 'business-owner', 'team-member'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const ROLE_FOR_USER_TYPE: Record<UserType, Role> = {
@@ -53,7 +53,7 @@ const ALL_MODULES: PermissionMap = Object.fromEntries(MODULE_KEYS.map((key) => [
 const only = (...keys: ModuleKey[]): PermissionMap => Object.fromEntries(keys.map((key) => [key, true]));
 
 /**
- * Role-level defaults, used when a user has no own entry for a module (spec §5 step 4).
+ * Role-level defaults, used when a user has no own entry for a module (docs/product/roles-and-access.md#permission-check step 4).
  * Job roles get the modules their work needs; Team Member gets nothing until an Admin grants it.
  */
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, PermissionMap> = {
@@ -87,7 +87,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Spec §5 "Permission check for a user", in its order. */
+/** docs/product/roles-and-access.md#permission-check "Permission check for a user", in its order. */
 export function hasPermission(user: PermissionSubject | null | undefined, module: ModuleKey): boolean {
   if (!user || !user.role) return false;
   if (user.role === 'Admin') return true;
@@ -98,22 +98,22 @@ export function hasPermission(user: PermissionSubject | null | undefined, module
   return roleDefault ?? false;
 }
 
-/** Spec §6: Team Member, or a missing user/role, sees the access-restricted page instead of the dashboard. */
+/** docs/product/roles-and-access.md#dashboard-access: Team Member, or a missing user/role, sees the access-restricted page instead of the dashboard. */
 export function isDashboardRestricted(user: PermissionSubject | null | undefined): boolean {
   return !user || !user.role || user.role === 'Team Member';
 }
 
-/** Spec §4: after sign-in a User-role account goes to /access-restricted, anyone else to /dashboard. */
+/** docs/product/roles-and-access.md#dashboard-access: after sign-in a User-role account goes to /access-restricted, anyone else to /dashboard. */
 export function pathAfterLogin(role: string | null | undefined): string {
   return role === 'User' ? '/access-restricted' : '/dashboard';
 }
 
-/** Spec §4: after sign-up Business Owner and Freelancer go to /pricing, Team Member to /access-restricted. */
+/** docs/product/roles-and-access.md#dashboard-access: after sign-up Business Owner and Freelancer go to /pricing, Team Member to /access-restricted. */
 export function pathAfterSignup(userType: UserType): string {
   return userType === 'team-member' ? '/access-restricted' : '/pricing';
 }
 
-/** Spec §9: the admin role list offers 10 roles (the job roles plus Admin and User). */
+/** docs/product/roles-and-access.md#roles: the admin role list offers 10 roles (the job roles plus Admin and User). */
 export const ADMIN_ROLE_OPTIONS: readonly Role[] = [
   'Admin',
   'User',
@@ -127,10 +127,10 @@ export const ADMIN_ROLE_OPTIONS: readonly Role[] = [
   'SEO Manager',
 ];
 
-/** Spec §4: role options in the profile editor. */
+/** docs/product/roles-and-access.md#roles: role options in the profile editor. */
 export const PROFILE_ROLE_OPTIONS: readonly Role[] = ['User', 'Admin', 'Web Developer', 'Project Manager'];
 
-/** Status values an editor may choose (spec §4: profile editors also offer Pending). */
+/** Status values an editor may choose (docs/product/roles-and-access.md#statuses: profile editors also offer Pending). */
 export const EDITABLE_STATUSES = ['Active', 'In Review', 'Inactive', 'Terminated', 'Pending'] as const;
 
 /** Human labels for the 11 modules, in the Module Permissions checklist and access tags. */

@@ -1,6 +1,6 @@
 import type { ModuleKey } from './roles';
 
-/** Spec §2 sidebar groups, in order. A group with a module follows that module's permission (spec §6). */
+/** Sidebar groups (docs/product/dashboard.md#sections), in order. A group with a module follows that module's permission (docs/product/roles-and-access.md#sidebar-visibility). */
 export const SECTION_GROUPS = [
   { key: 'dashboard', label: 'Dashboard', module: 'dashboard' },
   { key: 'dataCenter', label: 'Data Center', module: 'dataCenter' },
@@ -27,13 +27,13 @@ export interface SectionInfo {
   /** Page heading, when it differs from the label. */
   title?: string;
   group: SectionGroupKey;
-  /** Sub-heading inside the group (spec §2: Lead Management, Lead Metrics, Social Media, Email Marketing). */
+  /** Sub-heading inside the group (docs/product/dashboard.md#sections: Lead Management, Lead Metrics, Social Media, Email Marketing). */
   subgroup?: string;
   /** Has a page of its own (src/web/app/sections/registry.ts); every other section shows its placeholder. */
   page?: true;
 }
 
-/** Every dashboard section key of spec §2; deep links are /dashboard/<key>. */
+/** Every dashboard section key of docs/product/dashboard.md#sections; deep links are /dashboard/<key>. */
 export const SECTIONS: readonly SectionInfo[] = [
   { key: 'overview', label: 'Overview', title: 'Dashboard', group: 'dashboard', page: true },
   { key: 'leads-flow', label: 'Leads Flow', group: 'dataCenter', subgroup: 'Lead Management' },

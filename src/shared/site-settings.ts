@@ -1,5 +1,5 @@
 /**
- * Web Settings (issue 18): what an agency changes of its public site without touching code. Every default
+ * Web Settings (docs/product/web-settings.md): what an agency changes of its public site without touching code. Every default
  * is the text the site shows today (the spec's), so a fresh install looks exactly as specified and 'Reset
  * to defaults' brings it back. Stored settings hold only what differs; reading merges them over these.
  */

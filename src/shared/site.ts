@@ -31,7 +31,7 @@ export const PUBLIC_PAGES = [
   '/botgit-privacy',
 ] as const;
 
-/** Spec §2: the footer appears on every page except these (and everything under /dashboard). */
+/** docs/product/public-site.md#header-and-footer: the footer appears on every page except these (and everything under /dashboard). */
 export const FOOTER_HIDDEN_PATHS = [
   '/login',
   '/signup',

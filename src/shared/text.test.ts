@@ -3,7 +3,7 @@ import { emailDomain, formatIndianNumber, slugify } from './text';
 import { footerVisible } from './site';
 
 describe('text helpers', () => {
-  it('slugifies per spec §5', () => {
+  it('slugifies per docs/product/blog.md#slugs', () => {
     expect(slugify('  Hello, World! 2026 ')).toBe('hello-world-2026');
     expect(slugify('--Already--slugged--')).toBe('already-slugged');
   });
@@ -16,7 +16,7 @@ describe('text helpers', () => {
   });
 });
 
-describe('footer hide-list (spec §2)', () => {
+describe('footer hide-list (docs/product/public-site.md#header-and-footer)', () => {
   it('hides the footer on sign-in, sign-up, dashboard, access-restricted and pricing only', () => {
     for (const path of [
       '/login',

@@ -1,6 +1,6 @@
 /** Small isomorphic text helpers. */
 
-/** Spec §5 slug rule: lower-case, runs of non-alphanumerics to hyphens, trim hyphens. */
+/** Slug rule (docs/product/blog.md#slugs): lower-case, runs of non-alphanumerics to hyphens, trim hyphens. */
 export function slugify(text: string): string {
   return text
     .toLowerCase()

@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 17): the constants both the server and the web app use (texts: messages/). */
+/** Two-factor sign-in (docs/product/auth.md#two-factor-sign-in): the constants both the server and the web app use (texts: messages/). */
 
 export const TWO_FACTOR = {
   /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */

@@ -1,5 +1,5 @@
 /**
- * Workspace deletion with recovery (issue 17): constants shared by the server and the web app (the texts
+ * Workspace deletion with recovery (docs/product/workspace.md#danger-zone): constants shared by the server and the web app (the texts
  * are in messages/workspace-deletion.ts).
  */
 

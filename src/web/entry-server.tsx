@@ -44,7 +44,7 @@ export function render({ url, siteName, origin, queries }: SsrRenderInput): SsrR
   const meta: PageMetaCollector = { siteName, origin, path: pathname };
   const queryClient = createQueryClient();
   for (const { key, data } of queries) queryClient.setQueryData(key, data);
-  // The live Web Settings (issue 18) name the site and colour it in the head as on the page.
+  // The live Web Settings (docs/product/web-settings.md) name the site and colour it in the head as on the page.
   const settings = queryClient.getQueryData<SiteSettings>(publicQueryKeys.siteSettings());
   if (settings) {
     const { siteName, brandColor, icon, shareImage } = settings.identity;

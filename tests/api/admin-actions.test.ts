@@ -5,7 +5,7 @@ import { ROLES } from '../../src/shared/roles';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, seededAdmin, userRow, type TestUser } from './support/users';
 
-/** DESIGN §5: role, status and module permissions are Admin-only on the server too (spec §6 admin-only actions). */
+/** Role, status and module permissions are Admin-only on the server too (docs/product/roles-and-access.md#admin-only-actions). */
 describe('admin-only actions', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -51,7 +51,7 @@ describe('admin-only actions', () => {
         await call(t.app, 'PUT', `/api/users/${target.id}`, actor.headers, { name: 'Hacked' }),
         await call(t.app, 'PUT', `/api/users/${actor.id}`, actor.headers, { role: 'Admin' }),
       ];
-      // Accounts kept out of the dashboard are refused before the admin rule is even asked (issue 26).
+      // Accounts kept out of the dashboard are refused before the admin rule is even asked (docs/product/roles-and-access.md#dashboard-access).
       const expected = ['Team Member', 'User'].includes(label)
         ? ACCESS_MESSAGES.outsideDashboard
         : ACCESS_MESSAGES.adminOnly;
@@ -109,7 +109,7 @@ describe('admin-only actions', () => {
       const profile = await call(t.app, 'GET', '/api/profile', target.headers);
       expect(profile.json().user).toMatchObject({ role: 'Project Manager', status: 'In Review' });
       const dashboard = (await call(t.app, 'GET', '/api/dashboard', admin.headers)).json();
-      // One entry per audited kind (issue 17's audit log filters by kind); both of the same moment.
+      // One entry per audited kind (the audit log, docs/product/workspace.md#audit-log, filters by kind); both of the same moment.
       expect(
         dashboard.data.recentActivity
           .slice(0, 2)

@@ -17,7 +17,7 @@ import { call } from './support/users';
 import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 
 /**
- * Issue 25, attacks 1, 2 and 5, replayed against the API: nobody joins a workspace, owns a domain or gets a
+ * docs/security.md#proven-addresses-and-domains, replayed against the API: nobody joins a workspace, owns a domain or gets a
  * session past a workspace's two-factor rule on an address they have not proven.
  */
 describe('claims need proof', () => {

@@ -15,7 +15,7 @@ import { freelancerBody, ownerBody, registerOk, uniqueDomain } from './support/a
 import { call, insertUser, insertWorkspace, seededAdmin, userRow, type TestUser } from './support/users';
 
 /**
- * Issue 25, point 4: any self-registered Business Admin could send invitations without limit (60 in a row,
+ * docs/security.md#invitations: any self-registered Business Admin could send invitations without limit (60 in a row,
  * all 201), under the platform's sender, and an address that already had an account answered 409 "This
  * person already has an account." — an unlimited account-enumeration oracle. Now only a confirmed Admin or
  * Business Admin invites, 20 an hour and 100 a day per workspace, and an address with an account is
@@ -55,7 +55,7 @@ function suite(t: () => TestApp) {
 
   /**
    * A Business Admin signed up through the API, then confirmed. Another engineer is adding the real
-   * confirmation flow (issue 25); until these tests open its link, its effect is set in the database.
+   * confirmation flow (docs/security.md#invitations); until these tests open its link, its effect is set in the database.
    */
   async function businessAdmin(
     name = 'Acme Studio',
@@ -367,7 +367,7 @@ function suite(t: () => TestApp) {
   });
 }
 
-describe('attack: unlimited invitations and the account oracle (issue 25, point 4)', () => {
+describe('attack: unlimited invitations and the account oracle (docs/security.md#invitations)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -13,7 +13,7 @@ import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-
 import { call, insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 
 /**
- * Issue 25, point 3: taking over the mail set-up. An agency member with the Marketing module (an SEO
+ * docs/security.md#mail-set-up-and-platform-mail: taking over the mail set-up. An agency member with the Marketing module (an SEO
  * Manager) points the agency's Email Setup at her own server and leaves the password empty: the stored
  * password used to be kept, so "Send test e-mail" logged in to her server with the agency's real SMTP
  * password, and platform mail (the Admin's password reset) was delivered to her. Every server here is a

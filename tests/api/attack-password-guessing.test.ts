@@ -11,7 +11,7 @@ import { insertUser, insertWorkspace, type TestUser } from './support/users';
 import { redisAvailable, redisForTest } from '../support/redis';
 
 /**
- * Issue 25, point 6: one account's password guessed from many addresses. Every per-address limit holds (each
+ * docs/security.md#password-guessing: one account's password guessed from many addresses. Every per-address limit holds (each
  * address sends one guess), so only a budget per account stops it. The app sits behind a proxy on loopback
  * that names the client in X-Forwarded-For, with the real limits (no test multiplier) and a clock the test
  * moves.

@@ -15,7 +15,7 @@ const INJECT_IP = '127.0.0.1';
 const CSV_HEADER = ['When (UTC)', 'Who', 'Email', 'Kind', 'What', 'IP'];
 
 /**
- * Issue 17, the audit log: the events the product records carry their kind, who did it and from where;
+ * docs/product/workspace.md#audit-log, the audit log: the events the product records carry their kind, who did it and from where;
  * GET /api/security/audit reads them (filters, pages, CSV) for the workspace's Admin or Business Admin
  * only, and no route changes or removes an entry.
  */
@@ -269,7 +269,7 @@ describe('audit log', () => {
           await exportAudit(member),
         ]) {
           expect(response.statusCode).toBe(403);
-          // Team Member and User are kept out of the dashboard before the audit rule is asked (issue 26).
+          // Team Member and User are kept out of the dashboard before the audit rule is asked (docs/product/roles-and-access.md#dashboard-access).
           expect(response.json().message).toBe(
             ['Team Member', 'User'].includes(role)
               ? ACCESS_MESSAGES.outsideDashboard

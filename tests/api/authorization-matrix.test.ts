@@ -9,7 +9,7 @@ import { insertUser, insertWorkspace, seededAdmin } from './support/users';
 import { freelancerBody, ownerBody, registerConfirmed, registerOk, uniqueDomain } from './support/accounts';
 
 /**
- * Issue 13: every route of the server's own route table × every kind of caller. Each route declares its
+ * docs/security.md#who-may-do-what: every route of the server's own route table × every kind of caller. Each route declares its
  * rule once — the guard it runs before validation, or `config: PUBLIC_ROUTE` — and a route that declares
  * nothing fails here. A caller the rule refuses gets exactly 401 (no session) or 403; a caller it admits is
  * never refused by it, and nothing answers 5xx.

@@ -6,7 +6,7 @@ import { redisBackoff } from '../../src/server/limits/redis-backoff';
 import { redisAvailable, redisForTest } from '../support/redis';
 
 /**
- * The budget with a growing wait (issue 25), the same rules in this process's memory and in Redis: each
+ * The budget with a growing wait (docs/security.md#password-guessing), the same rules in this process's memory and in Redis: each
  * implementation is run through the same cases on a clock the test moves.
  */
 const SPEC: BackoffSpec = {

@@ -6,7 +6,7 @@ import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './suppo
 import { blogFields, createBlog, createCategory, getJson, sendBlog, setStatus } from './support/blogs';
 import { XSS_PAYLOADS, dangerIn } from './support/xss-corpus';
 
-/** Who may see and change which posts (DESIGN §5), script-free content, and exact view counts. */
+/** Who may see and change which posts (docs/architecture.md#tenancy-and-authorization), script-free content, and exact view counts. */
 describe('blogs API security', () => {
   let t: TestApp;
   let admin: TestUser; // Admin of the agency workspace (the public site's)

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, getJson, sendBlog, setStatus } from './support/blogs';
 
-/** Blog CMS writes and reads (spec §3, §4, §5, §7): validation texts, slugs, redirects, statuses, lists. */
+/** Blog CMS writes and reads (docs/product/blog.md, docs/product/api.md#calls): validation texts, slugs, redirects, statuses, lists. */
 describe('blogs API', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -74,7 +74,7 @@ describe('blogs API', () => {
         'publishedAt',
         'createdAt',
         'updatedAt',
-        // Issue 16: scheduling, the search switches and the version a save names.
+        // docs/product/blog.md#publishing: scheduling, the search switches and the version a save names.
         'publishAt',
         'hideFromSearch',
         'canonicalUrl',

@@ -4,7 +4,7 @@ import { BOTGIT_DEFAULTS } from '../../src/shared/botgit';
 import { createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, type TestUser } from './support/users';
 
-/** Botgit (spec §2/§3/§5/§6, issue 11): ingest, the list, settings enforced on the server. */
+/** Botgit (docs/product/botgit.md, docs/product/roles-and-access.md#sidebar-visibility): ingest, the list, settings enforced on the server. */
 describe('Botgit API', () => {
   let t: TestApp;
   let now = new Date('2025-09-07T10:00:00.000Z');
@@ -56,9 +56,9 @@ describe('Botgit API', () => {
       expect((await call(method, url, undefined, {})).statusCode, `${method} ${url}`).toBe(401);
   });
 
-  it("follows the sidebar rule of spec §6: Team Members and 'User' (no dashboard) are refused (403), the others use Botgit", async () => {
+  it("follows the sidebar rule of docs/product/roles-and-access.md#sidebar-visibility: Team Members and 'User' (no dashboard) are refused (403), the others use Botgit", async () => {
     const workspace = await insertWorkspace(t);
-    // Issue 26: a 'User' ('In Review') is kept out of the dashboard, so it reads no scraped personal data.
+    // docs/product/roles-and-access.md#dashboard-access: a 'User' ('In Review') is kept out of the dashboard, so it reads no scraped personal data.
     expect(
       (
         await call(
@@ -79,12 +79,12 @@ describe('Botgit API', () => {
       role: 'Team Member',
       permissions: JSON.stringify({ projects: true }),
     });
-    // Spec §6 applies both rules: Botgit would follow their projects permission, but they never get the dashboard.
+    // Applies both rules (docs/product/roles-and-access.md#sidebar-visibility): Botgit would follow their projects permission, but they never get the dashboard.
     expect((await ingest(teamMember, profile('x'))).statusCode).toBe(403);
     expect((await call('GET', '/api/scraped-data', teamMember)).statusCode).toBe(403);
   });
 
-  it('stores a profile and answers it in the spec §3 shape', async () => {
+  it('stores a profile and answers it in the shape (docs/product/botgit.md#scraped-profile-fields)', async () => {
     const response = await ingest(owner, profile('asha-rao'));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ created: 1, updated: 0, refused: 0 });
@@ -156,7 +156,7 @@ describe('Botgit API', () => {
     expect(response.json().message).toBe(M.batchTooLarge);
   });
 
-  it('answers the spec §9 defaults, saves settings, and refuses 0 and 169 hours and 0 and 1001 profiles', async () => {
+  it('answers the defaults (docs/product/botgit.md#botgit-settings), saves settings, and refuses 0 and 169 hours and 0 and 1001 profiles', async () => {
     const user = await freshOwner();
     expect((await call('GET', '/api/botgit/settings', user)).json()).toEqual({ settings: BOTGIT_DEFAULTS });
     for (const [field, value, message] of [

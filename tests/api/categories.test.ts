@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, getJson } from './support/blogs';
 
-/** GET/POST /api/categories (spec §7) plus PUT/DELETE /api/categories/:id (DESIGN §6). */
+/** GET/POST /api/categories (docs/product/api.md#calls) plus PUT/DELETE /api/categories/:id (docs/product/api.md#beyond-the-first-calls). */
 describe('categories API', () => {
   let t: TestApp;
   let admin: TestUser;

@@ -5,7 +5,7 @@ import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { ADMIN, createTestApp, signIn, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * POST /api/contact (spec §5/§8, DESIGN §6/§7): public, validated, stored as a Website lead of the agency
+ * POST /api/contact (docs/product/public-site.md#contact, docs/product/api.md#beyond-the-first-calls): public, validated, stored as a Website lead of the agency
  * workspace, rate-limited per client IP. Each test sends from its own IP so the limit never leaks across.
  */
 describe('POST /api/contact', () => {

@@ -7,7 +7,7 @@ import { emptyWorkspaceOwner, importCsv } from './support/leads';
 import type { TestUser } from './support/users';
 
 /**
- * CSV injection, field by field (issue 13; complements csv-injection.test.ts). A hand-labelled corpus goes
+ * CSV injection, field by field (docs/security.md#stored-content; complements csv-injection.test.ts). A hand-labelled corpus goes
  * into every free-text field of a lead, e-mail, phone and source included, through POST, PUT and the CSV
  * import, and of a scraped profile; the test proves that what is stored is what was sent (trimmed), and
  * that both exports are, byte for byte, the RFC 4180 serialisation of the stored values with a leading

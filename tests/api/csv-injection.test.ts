@@ -9,7 +9,7 @@ import { insertUser, insertWorkspace, type TestUser } from './support/users';
 import { emptyWorkspaceOwner, importCsv, insertLeads } from './support/leads';
 
 /**
- * Issue 13: a CSV-injection corpus through every text field of a lead (written straight, through the API
+ * docs/security.md#stored-content: a CSV-injection corpus through every text field of a lead (written straight, through the API
  * and through a CSV import) and of a scraped profile, out through both exports. A cell a spreadsheet would
  * evaluate (starting with =, +, -, @, tab or CR) carries a leading apostrophe, every other cell is the
  * stored text exactly, every value is quoted with its quotes doubled, and no value breaks into another

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, createCast, insertUser, type TestUser } from './support/users';
 
-/** GET /api/dashboard (spec §2 overview, §3 dashboard data): platform-wide for an Admin, else own workspace. */
+/** GET /api/dashboard (docs/product/dashboard.md#overview): platform-wide for an Admin, else own workspace. */
 describe('GET /api/dashboard', () => {
   let t: TestApp;
   let admin: TestUser['headers'];

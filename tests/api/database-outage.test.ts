@@ -10,7 +10,7 @@ import { seedDatabase } from '../../src/server/seed';
 import { ADMIN, createTestApp, signIn, testEngine, type TestApp } from './support/test-app';
 
 /**
- * Issue 13: PostgreSQL becomes unreachable under a running instance (connections refused and the open ones
+ * docs/security.md#faults: PostgreSQL becomes unreachable under a running instance (connections refused and the open ones
  * ended) — API calls answer a clear 503 with Retry-After, readiness says 503, liveness stays 200, and the
  * instance recovers by itself, without a restart, once the database accepts connections again.
  */

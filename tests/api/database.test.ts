@@ -21,7 +21,7 @@ import {
 } from './support/test-app';
 import { PASSWORD, freelancerBody, registerOk } from './support/accounts';
 
-/** Migrations, first-start seed, restart persistence (DESIGN §4, §5) and the one-server-per-DATA_DIR lock. */
+/** Migrations, first-start seed, restart persistence (docs/architecture.md) and the one-server-per-DATA_DIR lock. */
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

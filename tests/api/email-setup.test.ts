@@ -19,7 +19,7 @@ import { resealStoredSecrets } from '../../src/server/secrets/reseal';
 import { ownerBody, registerOk, setUserColumns, uniqueDomain } from './support/accounts';
 
 /**
- * Business Email Setup (spec §2/§7/§8, issue 10): saved per workspace with the password sealed, tested
+ * Business Email Setup (docs/product/email.md#business-email-setup, docs/product/api.md#calls): saved per workspace with the password sealed, tested
  * against a real SMTP server on loopback, refused for private targets unless allowed.
  */
 describe('e-mail set-up', () => {
@@ -207,7 +207,7 @@ describe('e-mail set-up', () => {
     const email = uniqueEmail(uniqueDomain());
     const { token } = await registerOk(t.app, ownerBody(email));
     // A sign-up is unconfirmed until its link is opened, and an unconfirmed account configures no mail
-    // (issue 25, attack-mail-takeover.test.ts): this owner has opened it.
+    // (docs/product/auth.md#proven-addresses, attack-mail-takeover.test.ts): this owner has opened it.
     await t.database.handle.db
       .updateTable('users')
       .set({ email_confirmed_at: new Date().toISOString() })

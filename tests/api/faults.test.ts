@@ -8,7 +8,7 @@ import pg from 'pg';
 import { testEngine } from './support/test-app';
 
 /**
- * Issue 13 faults, on the built server as a real process (dist/server/main.js): SIGTERM drains what is in
+ * Faults (docs/security.md#faults), on the built server as a real process (dist/server/main.js): SIGTERM drains what is in
  * flight and exits 0; `kill -9` never loses an acknowledged write, 20 times over, on SQLite and on
  * PostgreSQL.
  */
@@ -97,7 +97,7 @@ describe('faults of the server process', () => {
 
   it('finishes requests in flight on SIGTERM, refuses new ones, and exits 0', async () => {
     // The hashing gate's time bound is lifted: this is about draining, not about refusing a queue that a
-    // busy test machine makes longer than 2 s (issue 15's gate answered some of the five 503).
+    // busy test machine makes longer than 2 s (the password gate of docs/decisions/0007-bounded-work.md answered some of the five 503).
     const server = await start({ ...env, PASSWORD_HASH_MAX_WAIT_MS: '60000' });
     // Sign-ins are the slowest answers (scrypt): five in flight when the signal arrives.
     const inFlight = Array.from({ length: 5 }, () =>

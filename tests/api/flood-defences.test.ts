@@ -17,7 +17,7 @@ import { redisAvailable, redisForTest } from '../support/redis';
 import { DEFAULT_HASH_COST, hashPassword } from '../../src/server/auth/passwords';
 
 /**
- * Issue 15: what keeps the site answering through a flood — limits per client address on every expensive
+ * docs/security.md#floods: what keeps the site answering through a flood — limits per client address on every expensive
  * route that needs no session, a bound on password hashing that answers 503 at once instead of queueing,
  * and load shedding that refuses API work while pages are still served.
  */

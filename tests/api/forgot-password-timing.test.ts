@@ -7,7 +7,7 @@ import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 import { PASSWORD_RESET } from '../../src/shared/mail';
 
 /**
- * Issue 26, point 6: 'Forgot password?' answers known and unknown addresses in the same time, because
+ * docs/product/auth.md#password-reset: 'Forgot password?' answers known and unknown addresses in the same time, because
  * the look-up, the link and the mail are done after the answer. Proven without a stopwatch: the work is
  * held at its first step (the per-e-mail count) and the route has answered all the same.
  */

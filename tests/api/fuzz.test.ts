@@ -6,7 +6,7 @@ import { seededAdmin } from './support/users';
 import { declaredAnswers, type OpenApiDocument } from './support/declared-answers';
 
 /**
- * Issue 13 fuzzing: generated bodies, queries and path parameters — well-formed JSON of every shape, and
+ * Fuzzing (docs/security.md#fuzzing): generated bodies, queries and path parameters — well-formed JSON of every shape, and
  * malformed text — against every route of the OpenAPI description, as an Admin (who passes every guard, so
  * the input reaches validation and the handlers). Never a 5xx; every refusal is a 4xx JSON `{ message }`;
  * nothing in the database changes on a refusal; every 2xx and 4xx answer matches the schema the description

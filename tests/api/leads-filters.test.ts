@@ -30,7 +30,7 @@ const DATED = [
 
 const names = (answer: LeadListAnswer) => answer.leads.map((l) => l.name).sort();
 
-/** The stats must describe exactly the filtered rows (issue 6: "for the current filter"). */
+/** The stats must describe exactly the filtered rows (docs/product/leads.md#search-and-filters: "for the current filter"). */
 function expectStatsOf(answer: LeadListAnswer) {
   const count = (status: Lead['status']) => answer.leads.filter((l) => l.status === status).length;
   expect(answer.stats).toEqual({

@@ -255,7 +255,7 @@ describe('POST /api/leads/import and GET /api/leads/export', () => {
     expect((await listLeads(t.app, target)).leads.map(pick)).toEqual(before);
   });
 
-  describe('heavy imports (issue 15)', () => {
+  describe('heavy imports (docs/security.md#floods)', () => {
     const rows = (prefix: string, n: number) =>
       [HEADER, ...Array.from({ length: n }, (_, i) => `"${prefix} ${i}","${prefix}${i}@bulk.test"`)].join(
         '\n',

@@ -7,7 +7,7 @@ import { createLeadsTestApp, emptyWorkspaceOwner, listLeads, testClock } from '.
 import type { TestApp } from './support/test-app';
 import { insertUser, seededAdmin, type TestUser } from './support/users';
 
-/** Client Leads CRUD (issue 6): who may call it, workspace isolation, spec §3 defaults, validation. */
+/** Client Leads CRUD (docs/product/leads.md): who may call it, workspace isolation, the defaults of docs/product/leads.md#adding-a-lead, validation. */
 describe('/api/leads', () => {
   const clock = testClock('2024-06-15T09:30:00.000Z');
   let t: TestApp;
@@ -39,7 +39,7 @@ describe('/api/leads', () => {
   });
   afterAll(async () => t.close());
 
-  it('creates with spec §3 defaults: New, Medium, source Website, created now, last contact today', () => {
+  it('creates with the defaults of docs/product/leads.md#adding-a-lead: New, Medium, source Website, created now, last contact today', () => {
     expect(lead).toMatchObject({
       _id: lead.id,
       name: 'Jane Doe',
@@ -87,7 +87,7 @@ describe('/api/leads', () => {
       status: 'Lost',
       date: lead.date,
     });
-    // The edit is saved (DESIGN §7), and the search sees the new name.
+    // The edit is saved (docs/product/leads.md#editing), and the search sees the new name.
     const found = await listLeads(t.app, owner, { search: 'q. doe' });
     expect(found.leads.map((l) => l.id)).toEqual([lead.id]);
 

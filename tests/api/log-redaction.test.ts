@@ -61,7 +61,7 @@ async function mailedLink(t: TestApp, to: string, path: string, param = 'token')
 }
 
 /**
- * Issue 26, point 5: nothing secret in the logs. Every kind of secret the product handles goes through
+ * docs/security.md#nothing-secret-in-logs-nothing-left-in-the-browser: nothing secret in the logs. Every kind of secret the product handles goes through
  * the app (in URLs, paths, bodies and headers) while it logs at trace level; none of them may appear.
  */
 describe('the log holds no secret', () => {

@@ -6,7 +6,7 @@ import { memoryLimiter } from '../../src/server/limits/sliding-window';
 import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * Failed sign-ins per IP + e-mail (DESIGN §6: 429 with Retry-After). The throttle is the real one with the
+ * Failed sign-ins per IP + e-mail (docs/product/api.md#answers-and-errors: 429 with Retry-After). The throttle is the real one with the
  * real limit and window, on a clock the tests move. Each test uses its own client IP, so keys never mix.
  */
 describe('sign-in throttling', () => {

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import { ADMIN, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { PASSWORD, freelancerBody, registerOk, setUserColumns } from './support/accounts';
 
-/** POST /api/login (spec §5 sign-in, §7, §8). Throttling lives in login-throttle.test.ts. */
+/** POST /api/login (docs/product/auth.md#sign-in, docs/product/auth.md#messages). Throttling lives in login-throttle.test.ts. */
 describe('POST /api/login', () => {
   let t: TestApp;
   const bodies: string[] = [];

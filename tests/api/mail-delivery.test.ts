@@ -19,7 +19,7 @@ import { PASSWORD, ownerBody, register, registerOk, teamMemberBody, uniqueDomain
 import { insertUser, insertWorkspace } from './support/users';
 
 /**
- * The mail the product sends (issue 10 §3): contact messages, password resets and invitations go through
+ * The mail the product sends (docs/product/email.md#mail-the-product-sends): contact messages, password resets and invitations go through
  * the outbox, reach a real SMTP server exactly once (also after a refused first attempt), and carry links
  * on SITE_URL only.
  */
@@ -254,7 +254,7 @@ describe('mail the product sends', () => {
   it('an invitation signs up a Team Member of the inviting workspace, with any e-mail domain, once', async () => {
     const ownerEmail = uniqueEmail(uniqueDomain());
     const owner = await registerOk(t.app, ownerBody(ownerEmail, { businessName: 'Bloom Bakery' }));
-    // Only a confirmed owner invites (issue 25). Another engineer is adding the confirmation flow; until
+    // Only a confirmed owner invites (docs/product/workspace.md#invitations). Another engineer is adding the confirmation flow; until
     // this test opens its link, its effect is set in the database.
     await t.database.handle.db
       .updateTable('users')

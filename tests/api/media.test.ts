@@ -7,7 +7,7 @@ import { seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, getJson, pngFile, sendBlog } from './support/blogs';
 import type { FilePart } from './support/multipart';
 
-/** Featured images (issue 4): magic-byte checks, size limit, storage in the database, serving, variants. */
+/** Featured images (docs/product/blog.md#featured-images): magic-byte checks, size limit, storage in the database, serving, variants. */
 describe('blog featured images and /api/media', () => {
   let t: TestApp;
   let admin: TestUser;

@@ -34,7 +34,7 @@ async function fetchDocument(app: FastifyInstance): Promise<Document> {
   return response.json();
 }
 
-/** GET /api/openapi.json: the OpenAPI 3 document generated from the route schemas (DESIGN §6). */
+/** GET /api/openapi.json: the OpenAPI 3 document generated from the route schemas (docs/product/api.md#openapi-description). */
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let doc: Document;
@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
     expect(doc.info.title).toContain('AgencyHQ');
   });
 
-  it('lists the spec §7 and DESIGN §6 routes with their methods', () => {
+  it('lists the routes with their methods (docs/product/api.md)', () => {
     expect(doc.paths['/api/login']?.post).toBeDefined();
     expect(doc.paths['/api/register']?.post).toBeDefined();
     expect(doc.paths['/api/users/{id}']?.put).toBeDefined();

@@ -4,7 +4,7 @@ import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { createTestApp, reopenTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
 
 /**
- * The outbox claim (DESIGN §9 "each message is claimed once"): many workers claiming at the same moment,
+ * The outbox claim (docs/decisions/0006-outbox-for-mail.md "each message is claimed once"): many workers claiming at the same moment,
  * over several connections (on PostgreSQL, several instances), never take the same message twice.
  */
 describe('outbox claims', () => {

@@ -8,7 +8,7 @@ import { importCsv } from './support/leads';
 import type { FilePart } from './support/multipart';
 
 /**
- * Issue 26 point 4: plan limits, enforced and shown (DESIGN §10). A Free (Solo HQ) workspace uploaded 150
+ * docs/product/workspace.md#plan-limits: plan limits, enforced and shown. A Free (Solo HQ) workspace uploaded 150
  * images of 4 MB and used 695 MB of its 500 MB: every upload past the limit must be refused with a message
  * naming it, nothing half-stored; the 11th member and the 101st e-mail of a day too. The agency is never
  * limited. The counter is filled close to the limit in the database first (150 real 4 MB uploads would
@@ -18,7 +18,7 @@ const LIMIT = 500 * 1024 * 1024;
 const STORAGE_MESSAGE =
   /^This workspace has used \d+ MB of its 500 MB \(Solo HQ plan\)\. Remove files or upgrade to upload more\.$/;
 
-describe('plan limits (issue 26)', () => {
+describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
   let t: TestApp;
   let admin: TestUser;
 

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { SERVER_MESSAGES } from '../../src/shared/messages';
 import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 
-/** Health, readiness, 404s, security headers, body limit and "never a 500 for bad input" (DESIGN §6). */
+/** Health, readiness, 404s, security headers, body limit and "never a 500 for bad input" (docs/product/api.md#answers-and-errors). */
 describe('platform behaviour', () => {
   let t: TestApp;
 

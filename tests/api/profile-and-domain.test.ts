@@ -13,7 +13,7 @@ import {
   uniqueDomain,
 } from './support/accounts';
 
-/** GET /api/profile (spec §4 session, DESIGN §5 re-read on every request) and POST /api/check-domain. */
+/** GET /api/profile (docs/product/auth.md#session-in-the-browser; re-read on every request: docs/architecture.md#tenancy-and-authorization) and POST /api/check-domain. */
 describe('GET /api/profile', () => {
   let t: TestApp;
   let email: string;

@@ -28,7 +28,7 @@ describe('the XML reader used below', () => {
   });
 });
 
-/** DESIGN §7 sitemap, feed and robots rules, and the public read scope the public pages use. */
+/** Sitemap (docs/product/public-site.md#search-engines), feed and robots rules, and the public read scope the public pages use. */
 describe('public blog scope, sitemap.xml, rss.xml and robots.txt', () => {
   let t: TestApp;
   let admin: TestUser;

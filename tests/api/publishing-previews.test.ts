@@ -19,7 +19,7 @@ import { insertUser, insertWorkspace, seededAdmin, type TestUser } from './suppo
 import { blogFields, createBlog, createCategory, getJson, sendBlog, setStatus } from './support/blogs';
 
 /**
- * Issue 16: draft preview links (anyone with the link reads the draft, marked noindex, never cached,
+ * docs/product/blog.md#preview-links: draft preview links (anyone with the link reads the draft, marked noindex, never cached,
  * never listed, revocable) and the per-post search switches (noindex + out of the sitemap; canonical URL).
  */
 describe('preview links and per-post search switches', () => {

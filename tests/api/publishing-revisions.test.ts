@@ -10,7 +10,7 @@ import { blogFields, createBlog, createCategory, getJson, sendBlog } from './sup
 type Headers = { authorization: string };
 
 /**
- * Issue 16: every save that changes a post's title or content keeps a revision (the last 20), a restore
+ * docs/product/blog.md#revisions: every save that changes a post's title or content keeps a revision (the last 20), a restore
  * brings an old one back as a new revision, a save made on a version that is no longer current is
  * refused with a 409 and the current post, and the editor's unsaved copy is kept per user.
  */

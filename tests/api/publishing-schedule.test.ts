@@ -40,7 +40,7 @@ async function publicTraces(t: TestApp, slug: string) {
 }
 
 /**
- * Issue 16, scheduled publishing, on a clock the test controls: a post scheduled for T is a draft to the
+ * docs/product/blog.md#scheduled-publishing, scheduled publishing, on a clock the test controls: a post scheduled for T is a draft to the
  * public until T and published from T on (list, page, sitemap, feed — through the render cache without a
  * purge), exactly once with two instances, and at start after a restart that spanned T.
  */

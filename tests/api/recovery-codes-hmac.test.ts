@@ -10,7 +10,7 @@ import {
 import { TWO_FACTOR } from '../../src/shared/two-factor';
 
 /**
- * Issue 26, point 6: recovery codes are stored as HMACs under a key derived from SECRET_KEY, and the
+ * docs/product/auth.md#two-factor-sign-in: recovery codes are stored as HMACs under a key derived from SECRET_KEY, and the
  * unsalted sha256 codes of databases from earlier releases keep working (once each): nobody is locked out.
  */
 describe('recovery codes stored as HMACs', () => {

@@ -16,7 +16,7 @@ import {
   uniqueDomain,
 } from './support/accounts';
 
-/** POST /api/register (spec §4 type → role, §5 sign-up rules, DESIGN §5 workspaces). */
+/** POST /api/register (docs/product/auth.md#sign-up, docs/architecture.md#tenancy-and-authorization). */
 describe('POST /api/register', () => {
   let t: TestApp;
 
@@ -76,7 +76,7 @@ describe('POST /api/register', () => {
       const { user, token } = response.json();
       expect(token).toBeTruthy();
       expect(user).toMatchObject({ email: `jo@${domain}`, username: 'jo', role: 'Team Member' });
-      // Issue 25: outside every workspace until the mailed link proves the address.
+      // docs/product/auth.md#proven-addresses: outside every workspace until the mailed link proves the address.
       expect(user).toMatchObject({ workspaceId: WAITING_ROOM_WORKSPACE_ID, emailConfirmed: false });
       await confirmByMail(t, `jo@${domain}`);
       const profile = await t.app.inject({
@@ -235,7 +235,7 @@ describe('POST /api/register', () => {
       register(t.app, ownerBody(`a@${domain}`)),
       register(t.app, ownerBody(`b@${domain}`)),
     ]);
-    // Issue 25: an unconfirmed claim refuses nobody; the confirmations race for the domain.
+    // docs/product/auth.md#proven-addresses: an unconfirmed claim refuses nobody; the confirmations race for the domain.
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
     const confirmations = await Promise.all([
       t.app.inject({

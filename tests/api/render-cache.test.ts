@@ -17,7 +17,7 @@ import { seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, pngFile, sendBlog, setStatus } from './support/blogs';
 
 /**
- * The render cache (issue 12) on real server-rendered pages: every write a public page shows is on the
+ * The render cache (docs/decisions/0005-render-cache-and-content-version.md) on real server-rendered pages: every write a public page shows is on the
  * next request of every page that shows it — on this instance and on a second one over the same database —
  * with no time-based expiry involved; validators, encodings and headers as a CDN expects them.
  */

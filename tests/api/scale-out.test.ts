@@ -29,7 +29,7 @@ const wrongLogin = (t: TestApp, ip: string, email: string) =>
   });
 
 /**
- * Issue 13: two instances on one database (PostgreSQL in CI) and one Redis act as one — a publish, a role
+ * docs/decisions/0009-redis-optional-for-shared-limits.md: two instances on one database (PostgreSQL in CI) and one Redis act as one — a publish, a role
  * change and the sign-in limit made through one are what the other answers.
  */
 describe.runIf(redisAvailable)('two instances on one database and one Redis', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SITE_URL, testEngine, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin } from './support/users';
 
-/** Issue 17: the Security tab's encryption status is the running configuration's, for any member. */
+/** docs/product/workspace.md#security-tab: the Security tab's encryption status is the running configuration's, for any member. */
 describe('encryption status', () => {
   let t: TestApp;
 

@@ -12,7 +12,7 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /**
- * Issue 26, point 1: sessions live on the server. Each test replays what worked before the fix (a token
+ * docs/product/auth.md#sessions-on-the-server: sessions live on the server. Each test replays what worked before the fix (a token
  * answering 200 after sign-out, after 2FA was turned on or reset, after reactivation) and shows it ends now.
  */
 describe('server-side sessions', () => {
@@ -138,7 +138,7 @@ describe('server-side sessions', () => {
     const user = await person();
     const session = await signInFrom(user.email, CHROME_WINDOWS);
     await call(t.app, 'POST', '/api/password/forgot', undefined, { email: user.email });
-    // Helpers answer before the work is done (issue 26): wait for the mail row.
+    // Helpers answer before the work is done (docs/product/auth.md#password-reset): wait for the mail row.
     let body = '';
     for (let i = 0; i < 50 && !body; i += 1) {
       const mail = await t.database.handle.db

@@ -36,7 +36,7 @@ const feedLanguage = (xml: string) => childText(child(parseXml(xml), 'channel')!
 const trustedCount = (html: string) => html.match(/data-testid="trusted-logo"/g)?.length ?? 0;
 
 /**
- * Issue 18, the last parts of the Web Settings: the trusted-by logos (the spec's four wordmarks by default,
+ * docs/product/web-settings.md#images, the last parts of the Web Settings: the trusted-by logos (the spec's four wordmarks by default,
  * reordered, hidden, named and joined by uploads), the footer's own links, and the public dates' locale
  * and time zone. Refused input changes nothing; the defaults show the site as specified.
  */

@@ -72,7 +72,7 @@ const UNSAFE_SVGS: [string, string, string][] = [
 ];
 
 /**
- * Issue 18, the site's images: the logo, icon and share image are uploaded (Admin only; an SVG drawn as a
+ * docs/product/web-settings.md#images, the site's images: the logo, icon and share image are uploaded (Admin only; an SVG drawn as a
  * PNG, refused when it could run code or load anything), put in the draft, and on publish shown on every
  * page, in its head tags, JSON-LD, the feed and the web app manifest; undo brings the previous ones back.
  */

@@ -5,7 +5,7 @@ import { ADMIN, createTestApp, type TestApp } from './support/test-app';
 import { call, seededAdmin, type TestUser } from './support/users';
 import { settleAfterAnswer } from '../../src/server/lib/after-answer';
 
-/** Issue 18: e-mail signs with the published site name, as the pages do (SITE_NAME until one is published). */
+/** docs/product/web-settings.md: e-mail signs with the published site name, as the pages do (SITE_NAME until one is published). */
 describe('the site name in e-mail', () => {
   let t: TestApp;
   let admin: TestUser;

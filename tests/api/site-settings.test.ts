@@ -106,7 +106,7 @@ const footerOf = (html: string) => [...html.matchAll(/<footer[\s\S]*?<\/footer>/
 const rssChannel = (xml: string) => child(parseXml(xml), 'channel')!;
 
 /**
- * Issue 18, server side: the Web Settings' draft, publish, reset, undo and history (Admin only), and the
+ * docs/product/web-settings.md, server side: the Web Settings' draft, publish, reset, undo and history (Admin only), and the
  * published settings on every public page, its head tags, the feed and the public API, on every instance.
  */
 describe('Web Settings', () => {

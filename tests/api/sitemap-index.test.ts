@@ -15,7 +15,7 @@ const ORIGIN = SITE_URL;
 const PUBLISHED = 23;
 
 /**
- * DESIGN §7/§8: past the protocol's 50,000 URLs per file, /sitemap.xml becomes a sitemap index of a pages
+ * docs/product/public-site.md#search-engines, docs/architecture.md#budgets: past the protocol's 50,000 URLs per file, /sitemap.xml becomes a sitemap index of a pages
  * file and posts files. The per-file limit is lowered here so a few posts show every split.
  */
 describe('sitemap index at the per-file limit', () => {

@@ -9,7 +9,7 @@ import { CHECKPOINT_AT_BYTES } from '../../src/server/db/wal-checkpointer';
 import { testEngine } from './support/test-app';
 
 /**
- * The embedded database's work off the event loop (issue 15): jobs on a connection in a worker thread, and
+ * The embedded database's work off the event loop (docs/security.md#floods): jobs on a connection in a worker thread, and
  * checkpoints in a thread of their own. SQLite only: PostgreSQL's I/O never ran on the loop.
  */
 describe.runIf(testEngine() === 'sqlite')('SQLite work off the event loop', () => {

@@ -7,7 +7,7 @@ import { TWO_FACTOR } from '../../src/shared/two-factor';
 import { SERVER_MESSAGES, TWO_FACTOR_MESSAGES } from '../../src/shared/messages';
 
 /**
- * Issue 17: two-factor sign-in (RFC 6238 TOTP, ±1 step) on a clock the test moves: enrolment, sign-in with a
+ * docs/security.md#two-factor-sign-in: two-factor sign-in (RFC 6238 TOTP, ±1 step) on a clock the test moves: enrolment, sign-in with a
  * code and with a recovery code (once), wrong codes throttled, an Admin's reset, a workspace's requirement.
  */
 describe('two-factor sign-in', () => {

@@ -90,7 +90,7 @@ describe('upgrading a release 0.4 database', () => {
     await signIn('sam@bloom-bakery.test', 'member-pass-1');
   });
 
-  it('counts every account of the release as confirmed, and its business domain as owned (issue 25)', async () => {
+  it('counts every account of the release as confirmed, and its business domain as owned (docs/product/auth.md#proven-addresses)', async () => {
     for (const [email, password] of [
       ['admin@release.test', 'release-pass-1'],
       ['owner@bloom-bakery.test', 'owner-pass-1'],

@@ -15,7 +15,7 @@ import {
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-/** POST /api/users/upgrade-role (spec §4 pricing), PUT /api/profile, GET/PUT /api/workspace (DESIGN §6, §7). */
+/** POST /api/users/upgrade-role (docs/product/roles-and-access.md#solo-hq-upgrade), PUT /api/profile, GET/PUT /api/workspace (docs/product/api.md#beyond-the-first-calls, docs/product/workspace.md#workspace-settings). */
 describe('upgrade, profile and workspace', () => {
   let t: TestApp;
   let admin: TestUser['headers'];
@@ -144,7 +144,7 @@ describe('upgrade, profile and workspace', () => {
     const get = (headers: TestUser['headers']) => call(t.app, 'GET', '/api/workspace', headers);
 
     it('shows the caller’s own workspace with real members, and nothing of it to a Team Member', async () => {
-      // Issue 26: a Team Member is kept out of the dashboard, and of every member's e-mail with it.
+      // docs/product/roles-and-access.md#dashboard-access: a Team Member is kept out of the dashboard, and of every member's e-mail with it.
       const refused = await get(teamMember.headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: ACCESS_MESSAGES.outsideDashboard });

@@ -13,7 +13,7 @@ import { emptyWorkspaceOwner, importCsv } from './support/leads';
 import { SPOOL_PREFIX } from '../../src/server/http/spooled-upload';
 
 /**
- * Upload corpus (issue 13 security sweep): hostile files against every upload the server takes, namely
+ * Upload corpus (docs/security.md#stored-content security sweep): hostile files against every upload the server takes, namely
  * blog featured images (POST and PUT /api/blogs), the leads CSV import and the profile image data URL.
  * Non-images, scriptable SVG, binaries renamed .csv, zero bytes, truncated files, decompression bombs and
  * over-limit files get a 4xx JSON `{ message }` with the exact shared text and leave no row behind;

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from './support/users';
 
-/** GET /api/users (spec §2 Users & Roles, §7): who may list, which workspaces they see, search. */
+/** GET /api/users (docs/product/users.md#users-and-roles): who may list, which workspaces they see, search. */
 describe('GET /api/users', () => {
   let t: TestApp;
   let admin: { authorization: string };

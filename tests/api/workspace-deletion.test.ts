@@ -46,7 +46,7 @@ const profileStatus = async (t: TestApp, headers: { authorization: string }) =>
   (await getJson(t, '/api/profile', headers)).statusCode;
 
 /**
- * Issue 17, workspace deletion with 30 days to recover: who may delete, the typed name, members shut out
+ * docs/product/workspace.md#danger-zone, workspace deletion with 30 days to recover: who may delete, the typed name, members shut out
  * at once, the owners' e-mail with a link on SITE_URL, recovery with everything intact, the Admin's list.
  * The purge after 30 days has its own suite (workspace-purge.test.ts).
  */
@@ -65,7 +65,7 @@ describe('deleting a workspace and recovering it', () => {
     const acme = await signUpBusiness(t, 'Acme Refusals');
     const teamMember = await deleteOwnWorkspace(t, acme.teamMember.headers, acme.name);
     expect(teamMember.statusCode).toBe(403);
-    // Kept out of the dashboard before the owner rule is asked (issue 26).
+    // Kept out of the dashboard before the owner rule is asked (docs/product/roles-and-access.md#dashboard-access).
     expect(teamMember.json().message).toBe(ACCESS_MESSAGES.outsideDashboard);
     const webDev = await deleteOwnWorkspace(t, acme.webDev.headers, acme.name);
     expect(webDev.statusCode).toBe(403);

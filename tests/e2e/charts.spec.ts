@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/server';
 import { expect, signInThroughForm, test } from './support/fixtures';
 
-/** Issue 27: the 19 dashboard sections that draw a chart (spec §2 placeholder sections and the live lead ones). */
+/** docs/decisions/0001-svg-portals-under-preact.md: the 19 dashboard sections that draw a chart (the placeholder sections of docs/product/dashboard.md#placeholder-sections and the live lead ones). */
 const CHART_SECTIONS = [
   'leads-flow',
   'campaign-metrics',
@@ -30,7 +30,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /**
  * What the browser really draws of each chart on the page: its marks (bars, lines, areas, sectors: the
  * recharts layers) counted only when they are SVG-namespace elements with a box larger than zero. An
- * element created in the XHTML namespace inside an <svg> is not drawn at all (issue 27).
+ * element created in the XHTML namespace inside an <svg> is not drawn at all (docs/decisions/0001-svg-portals-under-preact.md).
  */
 async function drawnMarks(page: Page): Promise<{ charts: number; empty: number; marks: number }> {
   return page.evaluate((svgNs) => {

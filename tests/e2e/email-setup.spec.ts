@@ -17,7 +17,7 @@ async function saveSetupThroughForm(page: Page, sender: string) {
   const form = page.getByRole('form', { name: 'SMTP server' });
   await form.getByLabel('SMTP Host').fill(smtp.host);
   await form.getByLabel('Port').fill(String(smtp.port));
-  // Spec §9: secure defaults to true; the test server speaks plain SMTP on loopback.
+  // docs/product/email.md#business-email-setup: secure defaults to true; the test server speaks plain SMTP on loopback.
   const secure = form.getByRole('switch', { name: 'Secure connection (SSL/TLS)' });
   await expect(secure).toHaveAttribute('aria-checked', 'true');
   await secure.click();
@@ -93,7 +93,7 @@ test('an owner invites a member from Workspace Settings, who signs up through th
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(invitee);
 
   const mail = await receivedMail((m) => m.to === invitee);
-  // Invitations are the platform's mail (issue 25): its set-up sends them, never the inviting workspace's,
+  // Invitations are the platform's mail (docs/product/workspace.md#invitations): its set-up sends them, never the inviting workspace's,
   // whose server would otherwise see which of two mails (sign up, or sign in to join) an address got.
   expect(mail.from).toBe('"Agency Mail" <hello@agency.test>');
   const link = linkIn(mail, `${new URL(page.url()).origin}/signup?invite=`);

@@ -8,7 +8,7 @@ import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
 
 /**
- * The Botgit extension in Debian's Chromium (issue 11): built by `npm run build:extension`, loaded
+ * The Botgit extension in Debian's Chromium (docs/product/botgit.md#extension): built by `npm run build:extension`, loaded
  * unpacked into a persistent headless context, signed in through its options page; it reads local
  * fixture profile pages, saves one from the popup and one by automatic scraping, and both reach the
  * Scraped Data section.

@@ -3,7 +3,7 @@ import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fix
 import { linkIn, receivedMail } from './support/mail';
 
 /**
- * Issue 25, point 4: an address that already has an account is invited like any other (the inviter sees the
+ * docs/product/workspace.md#invitations: an address that already has an account is invited like any other (the inviter sees the
  * same answer), gets a "sign in to join" mail, and joins by signing in: a Team Member, so restricted.
  */
 test('an existing account signs in through the mailed link and joins the inviting workspace', async ({

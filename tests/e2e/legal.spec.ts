@@ -21,7 +21,7 @@ function visibleText(html: string): string {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;');
 
-/** Spec §9 'Policy figures stated on the legal pages', each on the page it belongs to. */
+/** 'Policy figures stated on the legal pages' (docs/product/public-site.md#legal-pages), each on the page it belongs to. */
 const PAGES = [
   {
     path: '/terms',
@@ -105,7 +105,9 @@ test('each legal page is server-rendered with its h1, title, description and eve
   }
 });
 
-test('the exact figures of spec §9 appear on their pages', async ({ request }) => {
+test('the exact figures of docs/product/public-site.md#legal-pages appear on their pages', async ({
+  request,
+}) => {
   const expected: Record<string, string[]> = {
     '/terms': ['30 days', '3 months', 'under 16', 'free'],
     '/privacy': ['30 days', 'under 16'],

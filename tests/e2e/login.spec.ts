@@ -29,14 +29,14 @@ test('the admin signs in, reaches the dashboard overview, and logs out to /', as
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The users list is kept in local storage ('usersData', spec §3) once seen.
+  // The users list is kept in local storage ('usersData', docs/product/users.md#users-and-roles) once seen.
   await page.goto('/dashboard/users-roles');
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('usersData'))).not.toBeNull();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
-  // Sign-out leaves nothing of the account in the browser's storage (issue 26).
+  // Sign-out leaves nothing of the account in the browser's storage (docs/product/auth.md#session-in-the-browser).
   const left = await page.evaluate(() =>
     [window.localStorage, window.sessionStorage].flatMap((store) =>
       ['usersData', 'user', 'token'].filter((key) => store.getItem(key) !== null),
@@ -80,7 +80,7 @@ test('a User-role account goes to /access-restricted after sign-in, and the dash
   await signInThroughForm(page, email, 'secret123');
   await expect(page).toHaveURL(/\/access-restricted$/);
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
-  // Spec §6 applies both readings (issue 26): a 'User' opening the dashboard sees the access-restricted page.
+  // Applies both readings (docs/product/roles-and-access.md#dashboard-access): a 'User' opening the dashboard sees the access-restricted page.
   await page.goto('/dashboard/profile-settings');
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
 });

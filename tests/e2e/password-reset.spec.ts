@@ -37,7 +37,7 @@ test('Forgot password? e-mails a link that sets a new password; the old one and 
   await page.getByRole('button', { name: M.requestButton }).click();
   await expect(page.getByText(M.requested)).toBeVisible();
 
-  // The sign-up's confirmation link went to the same address first (issue 25).
+  // The sign-up's confirmation link went to the same address first (docs/product/auth.md#proven-addresses).
   const mail = await receivedMail((m) => m.to === email && m.subject === M.subject('AgencyHQ'));
   const link = linkIn(mail, `${baseURL}/reset-password?token=`);
 

@@ -55,7 +55,9 @@ test('the billing toggle switches the mid-tier price; Annual carries 20% OFF', a
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
 
-test('the comparison table lists every plan feature of spec §6', async ({ page }) => {
+test('the comparison table lists every plan feature of docs/product/public-site.md#pricing', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   const table = page.getByRole('table', { name: /Compare plans/ });
   const headers = table.getByRole('columnheader');

@@ -152,7 +152,7 @@ test('a User-role account reads the restricted notice and In Review, outside the
   setUserRole(email, 'User');
   await signInThroughForm(page, email, 'secret123');
   await expect(page).toHaveURL(/\/access-restricted$/);
-  // Issue 26: the dashboard stays shut to a 'User'; the access-restricted page carries the notice.
+  // docs/product/roles-and-access.md#dashboard-access: the dashboard stays shut to a 'User'; the access-restricted page carries the notice.
   await page.goto('/dashboard/profile-settings');
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
   await expect(page.getByText(PROFILE_MESSAGES.restricted)).toBeVisible();

@@ -162,7 +162,7 @@ test('category filters are links; 13 posts make two pages; cards show the cuts, 
   await expect(cards).toHaveCount(12);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   const first = cards.first();
-  // Titles are at most 60 characters (spec §5), so a full one is shown whole; descriptions are cut at 120.
+  // Titles are at most 60 characters (docs/product/blog.md#numbers), so a full one is shown whole; descriptions are cut at 120.
   await expect(first.getByRole('link', { name: fullTitle, exact: true })).toBeVisible();
   await expect(first).toContainText(`${longDescription.slice(0, 120)}...`);
   await expect(first).not.toContainText(longDescription);
@@ -203,7 +203,7 @@ test('category filters are links; 13 posts make two pages; cards show the cuts, 
   await expect(page).toHaveURL(/\/blog$/);
 });
 
-test('a post shows every part of spec §2, counts one view per visit, and shares', async ({
+test('a post shows every part of docs/product/blog.md#public-post, counts one view per visit, and shares', async ({
   page,
   context,
   request,

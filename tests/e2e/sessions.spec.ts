@@ -4,7 +4,7 @@ import { SESSION_MESSAGES } from '../../src/shared/messages';
 import { expect, registerViaApi, test, uniqueEmail, waitForHydrationOnGoto } from './support/fixtures';
 
 /**
- * Issue 26 in the browser: sign-out ends the session on the server and no other; the sessions list signs
+ * In the browser (docs/product/auth.md#session-in-the-browser): sign-out ends the session on the server and no other; the sessions list signs
  * other devices out; the profile poll keeps the session through a server failure and ends it on a 401.
  */
 

@@ -91,7 +91,7 @@ test('a Team Member of a known business signs up and lands on /access-restricted
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/access-restricted$/);
   await expect(page.getByText(AUTH_MESSAGES.notInternalTeam)).toBeVisible();
-  // Issue 25: they wait outside the workspace until the mailed link proves the address.
+  // docs/product/auth.md#proven-addresses: they wait outside the workspace until the mailed link proves the address.
   await expect(page.getByText(CONFIRM.restrictedSent(`mate@${domain}`))).toBeVisible();
   await expect(page.getByRole('button', { name: CONFIRM.resend })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return Home' })).toBeVisible();

@@ -5,7 +5,7 @@ import { TWO_FACTOR } from '../../src/shared/two-factor';
 import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
 
 /**
- * Issue 17: two-factor sign-in in the browser, with codes computed here from the secret the page shows (as an
+ * docs/security.md#two-factor-sign-in: two-factor sign-in in the browser, with codes computed here from the secret the page shows (as an
  * authenticator app would), never from the server's side.
  */
 
@@ -28,7 +28,7 @@ test('a freelancer turns on 2FA in the Security tab, then signs in with a code a
   await page.goto('/dashboard/workspace-settings');
   await page.getByRole('tab', { name: 'Security' }).click();
 
-  // Issue 26: the set-up first takes the account's password; the server's refusal shows under the field.
+  // docs/product/auth.md#two-factor-sign-in: the set-up first takes the account's password; the server's refusal shows under the field.
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toBeFocused();
@@ -168,7 +168,7 @@ test('an invited sign-up into a workspace that requires 2FA sets it up on the si
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved them: continue' }).click();
-  // Spec §4: a Team Member lands on /access-restricted, signed in.
+  // docs/product/roles-and-access.md#dashboard-access: a Team Member lands on /access-restricted, signed in.
   await expect(page).toHaveURL(/\/access-restricted$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

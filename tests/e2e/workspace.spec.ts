@@ -59,7 +59,7 @@ test('a business owner edits the workspace, the edits survive a reload, and Memb
   await expect(members.getByText(owner.email)).toBeVisible();
   await expect(members.getByText(mate.email)).toBeVisible();
   await expect(members.getByText(mate.username)).toBeVisible();
-  // The owner may invite (issue 10); the form opens under the heading.
+  // The owner may invite (docs/product/workspace.md#invitations); the form opens under the heading.
   await page.getByRole('button', { name: 'Invite Members' }).click();
   await expect(page.getByRole('form', { name: 'Invite a member' })).toBeVisible();
 });
@@ -81,7 +81,7 @@ test('a Team Member cannot reach workspace settings, and the API refuses their e
     data: { name: 'Taken over', description: '', type: 'Business' },
   });
   expect(refused.status()).toBe(403);
-  // Issue 26: kept out of the dashboard, a Team Member is refused before the owner rule is asked.
+  // docs/product/roles-and-access.md#dashboard-access: kept out of the dashboard, a Team Member is refused before the owner rule is asked.
   expect((await refused.json()).message).toBe(ACCESS_MESSAGES.outsideDashboard);
 });
 

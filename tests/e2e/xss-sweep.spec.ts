@@ -14,7 +14,7 @@ import {
 import { armXssTrap, expectNoXss, fit, XSS_PAYLOADS } from './support/xss';
 
 /**
- * Issue 13: the XSS corpus (support/xss.ts, 45 payloads) through every stored text field that a public or
+ * docs/security.md#stored-content: the XSS corpus (support/xss.ts, 45 payloads) through every stored text field that a public or
  * dashboard page shows — posts and categories, leads, scraped profiles, the profile, the workspace, the
  * e-mail set-up, and the activity those writes leave — then every page that shows them, in Chromium with
  * the CSP bypassed: no payload runs, and no script-capable markup reaches the DOM.

@@ -1,4 +1,4 @@
-// The churn of issue 28, forked by lib/churn.mjs so its client has its own event loop (not the visitor's):
+// The churn of docs/decisions/0005-render-cache-and-content-version.md, forked by lib/churn.mjs so its client has its own event loop (not the visitor's):
 // `connections` connections each asking a URL the server has never seen — tracking and unknown parameters,
 // page numbers past the last, unknown categories, unknown paths — until the parent sends 'stop'.
 // Usage (fork, IPC): churn-load.mjs <base> <connections>; sends 'started', then on 'stop' its result:

@@ -1,4 +1,4 @@
-// The rows of issue 28 in `npm run bench`: campaign traffic against the render cache. `/` asked plainly vs
+// The rows of docs/decisions/0005-render-cache-and-content-version.md in `npm run bench`: campaign traffic against the render cache. `/` asked plainly vs
 // with a tracking parameter unique per request; a visitor's /pricing p99 quiet vs while 40 other connections
 // (a forked client, lib/churn-load.mjs) ask URLs never seen before; the server's RSS after that churn; the
 // status of /blog past its last page. Each figure against a baseline from the same run. Never asserts.
@@ -87,9 +87,7 @@ export async function measureCampaignTraffic(base, { connections, duration, rssM
 export function printCampaignTraffic(c, { ms, pct, rssBefore }) {
   const times = (a, b) => (b > 0 ? `${(a / b).toFixed(1)}×` : '—');
   const row = (label, r) => `| ${label} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`;
-  console.log(
-    `\nCampaign traffic (issue 28): \`/\` with ${c.connections} connections, ${c.duration} s each\n`,
-  );
+  console.log(`\nCampaign traffic: \`/\` with ${c.connections} connections, ${c.duration} s each\n`);
   console.log('| `/` asked | req/s | p50 | p99 | errors |');
   console.log('|---|---:|---:|---:|---:|');
   console.log(row('plainly', c.plain));

@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user, freshly read from the database for this request. */
     currentUser: SessionUser | null;
-    /** The session the request's token names (issue 26). */
+    /** The session the request's token names (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md). */
     sessionId: string | null;
   }
 }
@@ -59,7 +59,7 @@ export interface Guards {
   requireUser: Guard;
   requireAdmin: Guard;
   requireModule(module: ModuleKey): Guard;
-  /** A sidebar group without a module of its own (Botgit): spec §6's visibility rule, on the server. */
+  /** A sidebar group without a module of its own (Botgit): the visibility rule (docs/product/roles-and-access.md#sidebar-visibility), on the server. */
   requireGroup(group: SectionGroupKey): Guard;
   /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
@@ -114,8 +114,8 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore): Gua
   }
 
   /**
-   * Spec §6 on the server (issue 26): accounts kept out of the dashboard reach nothing of a workspace. A
-   * Team Member still waiting for the e-mail confirmation (issue 25) is told why.
+   * On the server (docs/product/roles-and-access.md#dashboard-access): accounts kept out of the dashboard reach nothing of a workspace. A
+   * Team Member still waiting for the e-mail confirmation (docs/product/auth.md#proven-addresses) is told why.
    */
   function refuseOutsiders(user: SessionUser): void {
     if (user.workspace_id === WAITING_ROOM_WORKSPACE_ID)
@@ -147,7 +147,7 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore): Gua
       return withRule({ kind: 'module', module }, async (request, reply) => {
         await requireUser(request, reply);
         // canUseModule is true for an Admin, so this also serves "Admin or granted the module". requireUser
-        // already kept out a Team Member, whatever modules were granted (spec §6 applies both rules).
+        // already kept out a Team Member, whatever modules were granted (docs/product/roles-and-access.md#dashboard-access applies both rules).
         if (!canUseModule(permissionSubject(request.currentUser!), module)) throw forbidden();
       });
     },

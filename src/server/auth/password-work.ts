@@ -2,7 +2,7 @@ import type { WorkGate } from '../lib/work-gate';
 import { DEFAULT_HASH_COST, burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 
 /**
- * Password hashing and checking behind the work gate (issue 15): each costs ~128 MiB and a thread of
+ * Password hashing and checking behind the work gate (docs/decisions/0007-bounded-work.md): each costs ~128 MiB and a thread of
  * libuv's pool for a few hundred ms, so unbounded they let a dozen sign-ins a second starve every other use
  * of that pool (compression, file reads) and the pages with it.
  */

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt N=2^17 r=8 p=1 (DESIGN §2): ~128 MiB and a few hundred ms per hash, on purpose. The exponent is
+ * scrypt N=2^17 r=8 p=1 (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md): ~128 MiB and a few hundred ms per hash, on purpose. The exponent is
  * PASSWORD_HASH_COST: an operator may raise it; the test suites lower it to 2^14 (the floor) to run the
  * same code paths in a fraction of the time. Each hash records its own parameters, so hashes made at
  * another cost keep verifying.

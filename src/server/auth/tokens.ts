@@ -9,7 +9,7 @@ export interface TokenClaims {
   userId: string;
   /** Tokens from before migration 007 carry none: they count as version 0. */
   sessionVersion: number;
-  /** The session row this sign-in created (issue 26); tokens from before migration 016 name none. */
+  /** The session row this sign-in created (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md); tokens from before migration 016 name none. */
   sessionId?: string;
 }
 

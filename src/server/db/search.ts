@@ -6,7 +6,7 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * Case-insensitive "contains" that reads the same on SQLite and PostgreSQL (DESIGN §4:
+ * Case-insensitive "contains" that reads the same on SQLite and PostgreSQL (docs/architecture.md#data:
  * `lower(col) like lower(?)`); the explicit ESCAPE makes the backslash mean the same on both.
  */
 export function containsInsensitive(column: string, term: string): RawBuilder<SqlBool> {

@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MailKind } from '../../shared/mail';
 
 /**
- * The single description of every table. Portable conventions (DESIGN §4): text UUID ids made in the
+ * The single description of every table. Portable conventions (docs/architecture.md#data): text UUID ids made in the
  * app, timestamps as ISO-8601 UTC text, JSON as text, flags as integers 0/1 read through db/rows.ts.
  */
 export interface WorkspacesTable {
@@ -12,9 +12,9 @@ export interface WorkspacesTable {
   domain: string | null;
   kind: 'agency' | 'business' | 'personal';
   description: string;
-  /** One of WORKSPACE_TYPES (spec §3): Business, Personal, Enterprise, Educational. */
+  /** One of WORKSPACE_TYPES (docs/product/workspace.md#tenancy): Business, Personal, Enterprise, Educational. */
   type: string;
-  /** One of WORKSPACE_PLANS (spec §3): Free, Professional, Business, Enterprise. */
+  /** One of WORKSPACE_PLANS (docs/product/workspace.md#tenancy): Free, Professional, Business, Enterprise. */
   plan: string;
   created_at: string;
   updated_at: string;
@@ -134,7 +134,7 @@ export interface BlogsTable {
   version: Generated<number>;
 }
 
-/** A kept version of a post's title and content (issue 16). */
+/** A kept version of a post's title and content (docs/product/blog.md#revisions). */
 export interface BlogRevisionsTable {
   id: string;
   blog_id: string;
@@ -362,7 +362,7 @@ export interface ScrapedProfileCountsTable {
   n: number;
 }
 
-/** A workspace's Botgit settings (migration 008); flags 0/1. Absent: the spec §9 defaults. */
+/** A workspace's Botgit settings (migration 008); flags 0/1. Absent: the defaults (docs/product/botgit.md#botgit-settings). */
 export interface BotgitSettingsTable {
   workspace_id: string;
   auto_scrape: number;

@@ -1,6 +1,6 @@
 import { slugify } from '../../shared/text';
 
-/** Spec §5 slug rule; a title of only symbols ('!!!') still needs a usable slug. */
+/** Slug rule (docs/product/blog.md#slugs); a title of only symbols ('!!!') still needs a usable slug. */
 export function slugBase(text: string, fallback: string): string {
   return slugify(text) || fallback;
 }

@@ -34,7 +34,7 @@ export interface WalCheckpointer {
 /**
  * Moves the embedded database's checkpoints off the event loop. SQLite runs one on the connection that
  * commits once the log passes 1000 pages: after a 100k-row import that is ~50 MB copied and synced inside
- * COMMIT, a 250 ms stall for every request of the process (issue 15). The connection's automatic
+ * COMMIT, a 250 ms stall for every request of the process (docs/decisions/0007-bounded-work.md). The connection's automatic
  * checkpoint is turned off (`wal_autocheckpoint = 0`) and a worker thread with a connection of its own
  * checkpoints whenever the log has grown; the thread starts only when there is work, so a quiet server
  * holds no second V8 isolate.

@@ -78,7 +78,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   );
 }
 
-/** JSON errors per DESIGN §6: never a stack trace, never a 500 for bad input. */
+/** JSON errors per docs/product/api.md#answers-and-errors: never a stack trace, never a 500 for bad input. */
 export function toErrorResponse(error: FastifyError | HttpError, request: FastifyRequest): ErrorResponse {
   if (error instanceof HttpError) {
     return {

@@ -9,7 +9,7 @@ const RETRY_AFTER_SECONDS = 5;
 const PROBES = new Set(['/api/health', '/api/ready']);
 
 /**
- * Load shedding (issue 15): past the configured event-loop delay, heap or RSS, API calls answer 503 with
+ * Load shedding (docs/decisions/0007-bounded-work.md): past the configured event-loop delay, heap or RSS, API calls answer 503 with
  * Retry-After at once instead of queueing behind the overload. Public pages keep being served — they come
  * from the render cache and cost next to nothing — so visitors still see the site while the instance
  * recovers; `/api/ready` reports the overload so a load balancer sends traffic elsewhere meanwhile.

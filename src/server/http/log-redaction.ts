@@ -127,7 +127,7 @@ function requestForLog(request: FastifyRequest) {
 }
 
 /**
- * The server's logger options (DESIGN §10, issue 26): request URLs with their secrets redacted, headers
+ * The server's logger options (docs/architecture.md#trust-model, docs/security.md#nothing-secret-in-logs-nothing-left-in-the-browser): request URLs with their secrets redacted, headers
  * and body fields that carry secrets removed, the same at every level.
  */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {

@@ -5,7 +5,7 @@ declare module '@fastify/request-context' {
   interface RequestContextData {
     /** The client's address as trustProxy allows it to be known (request.ip). */
     clientIp: string;
-    /** The User-Agent header, for naming a new session's device (issue 26). */
+    /** The User-Agent header, for naming a new session's device (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md). */
     userAgent: string | undefined;
   }
 }

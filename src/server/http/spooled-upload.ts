@@ -19,7 +19,7 @@ export interface SpooledUpload {
 /**
  * Writes a multipart file part to a temporary file instead of gathering it in memory. Joining a 5 MB upload
  * into one Buffer is a single copy on the event loop (100 ms and more with twenty uploads arriving at once:
- * issue 15), and twenty of them held 100 MB of heap; written out, the bytes go through libuv's threads and
+ * docs/decisions/0007-bounded-work.md), and twenty of them held 100 MB of heap; written out, the bytes go through libuv's threads and
  * sharp reads them from the file in its own. The multipart size limit still applies: the part's stream
  * fails with the plugin's FST_REQ_FILE_TOO_LARGE and the partial file is removed.
  */

@@ -4,7 +4,7 @@ const pending = new Set<Promise<void>>();
 
 /**
  * Runs `task` once the current answer has gone (the next turn of the event loop), so its duration is not
- * in the answer's time (issue 26: 'Forgot password?' answers known and unknown addresses alike). A
+ * in the answer's time (docs/product/auth.md#password-reset: 'Forgot password?' answers known and unknown addresses alike). A
  * failure is logged, never thrown: nobody is waiting for it.
  */
 export function afterAnswer(log: FastifyBaseLogger, what: string, task: () => Promise<void>): void {

@@ -3,7 +3,7 @@
 /**
  * Rows read per query while streaming: memory stays flat at a million leads, and each query (SQLite runs
  * it on the event loop) is a short turn: 1,000 rows held the loop ~180 ms, 250 about 60 ms, for the same
- * total time (issue 15).
+ * total time (docs/decisions/0007-bounded-work.md).
  */
 export const EXPORT_BATCH = 250;
 
@@ -11,7 +11,7 @@ export const EXPORT_BATCH = 250;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One RFC 4180 cell, always quoted (spec §5: every value quoted), quotes doubled. A cell a spreadsheet
+ * One RFC 4180 cell, always quoted (docs/product/leads.md#export: every value quoted), quotes doubled. A cell a spreadsheet
  * would evaluate gets a leading apostrophe inside the quotes (OWASP's CSV-injection advice), so an
  * imported lead named =HYPERLINK(...) stays text; this applies to "+91 ..." phone numbers too.
  */

@@ -18,7 +18,7 @@ export interface DateRangeInput {
 }
 
 /**
- * Spec §9 date filters in the user's own calendar: "today" in Mumbai starts at 18:30 UTC the day before.
+ * Date filters in the user's own calendar (docs/product/leads.md#search-and-filters): "today" in Mumbai starts at 18:30 UTC the day before.
  * The offset is the browser's current one, so a range crossing a daylight-saving change may be off by
  * that hour at its far end; India has no DST. "Last 7 days" is today and the six days before it (seven
  * calendar days), likewise 30 and 90. Returns null when nothing is filtered.

@@ -22,7 +22,7 @@ import type { WorkspaceUsage } from '../../shared/schemas/workspace';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Plan limits (issue 26, DESIGN §10): storage, members and e-mails a day, per workspace, from the one table
+ * Plan limits (docs/product/workspace.md#plan-limits): storage, members and e-mails a day, per workspace, from the one table
  * in src/shared/plans.ts, counted by src/server/db/plan-usage.ts. Each check runs inside the transaction
  * that stores, adds or sends, so what is refused leaves nothing behind, and two requests racing at the edge
  * cannot both pass: storage is checked again after the write (the triggers of migration 010 have added the

@@ -5,7 +5,7 @@ import { perKeyLimit } from './work-gate';
 const refused = (message: string) => () => new HttpError(429, message, undefined, { 'Retry-After': '5' });
 
 /**
- * Heavy work one workspace may have under way at once, per process (issue 15). Each kind also has a
+ * Heavy work one workspace may have under way at once, per process (docs/decisions/0007-bounded-work.md). Each kind also has a
  * process-wide bound (the work gates); these keep one tenant from filling those for every other.
  */
 export const WORKSPACE_WORK = {

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The key a client address is limited under (issue 25). An IPv4 address is itself, also when it arrives as
+ * The key a client address is limited under (docs/product/auth.md#failed-sign-ins). An IPv4 address is itself, also when it arrives as
  * an IPv4-mapped IPv6 address (`::ffff:203.0.113.7`); an IPv6 address stands for its /64, the smallest
  * network a provider hands one customer, so the 2^64 addresses of one home or server count as one client.
  * Written forms are normalised (`2001:0DB8::0001` and `2001:db8::1` are one key). Anything else (no

@@ -5,7 +5,7 @@ import type { LimitStore } from './limit-store';
 export type AddressLimiters = Record<AddressLimitName, Limiter>;
 
 /**
- * The per-address limits of the routes that need no session (issue 15), in the shared store. `multiplier`
+ * The per-address limits of the routes that need no session (docs/decisions/0007-bounded-work.md), in the shared store. `multiplier`
  * raises them for load tests and the browser suites, which sign up hundreds of accounts from one address.
  */
 export function addressLimiters(store: LimitStore, multiplier = 1): AddressLimiters {

@@ -1,7 +1,7 @@
 import type { LimitSpec } from './limiter';
 
 /**
- * A budget of attempts per key with a growing wait (issue 25: sign-ins per account). `limit` attempts in
+ * A budget of attempts per key with a growing wait (docs/product/auth.md#failed-sign-ins: sign-ins per account). `limit` attempts in
  * `windowMs` spend the budget and begin a wait of `firstWaitMs`. After a wait one attempt goes through and at
  * once begins the next wait, twice as long (at most `maxWaitMs`); a success clears the key, so that wait
  * never holds back the one who got it right. Attempts refused during a wait change nothing: a wait ends when

@@ -10,7 +10,7 @@ import { redisBackoff } from './redis-backoff';
 export interface LimitStore {
   /** `now` (ms) is the clock the windows follow; tests pass the one they move. */
   limiter(spec: LimitSpec, now?: () => number): Limiter;
-  /** A budget with a growing wait (sign-ins per account, issue 25). */
+  /** A budget with a growing wait (sign-ins per account, docs/product/auth.md#failed-sign-ins). */
   backoff(spec: BackoffSpec, now?: () => number): BackoffLimiter;
   /** True while limits are counted in Redis. */
   readonly shared: boolean;

@@ -1,6 +1,6 @@
 /**
  * A sliding-window limit on events per key (a client address, an e-mail, an address and e-mail pair).
- * Asynchronous because the count may live in Redis, shared by every instance (issue 13).
+ * Asynchronous because the count may live in Redis, shared by every instance (docs/decisions/0009-redis-optional-for-shared-limits.md).
  */
 export interface Limiter {
   /** Seconds until the key may act again, or 0 when it may act now. */

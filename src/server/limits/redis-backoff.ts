@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { BackoffLimiter, BackoffSpec } from './backoff';
 
 /**
- * The budget of backoff.ts in Redis, so every instance counts the same attempts and waits (issue 25): the
+ * The budget of backoff.ts in Redis, so every instance counts the same attempts and waits (docs/product/auth.md#failed-sign-ins): the
  * attempts in a sorted set (KEYS[1]), the wait and its undo in a hash (KEYS[2]), both read and written by
  * one script, so attempts racing on two instances are counted one after the other. The undo is kept only
  * while the newest attempt is the one that began the wait (a later attempt let through removes it).

@@ -9,7 +9,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 export interface Mailer extends MailContext {
   worker: OutboxWorker;
   now(): Date;
-  /** The site's name as mail signs it: the published Web Settings' (issue 18), else SITE_NAME. */
+  /** The site's name as mail signs it: the published Web Settings' (docs/product/web-settings.md), else SITE_NAME. */
   siteName(): Promise<string>;
   /**
    * An absolute link on the configured public origin (SITE_URL), never on the request's Host or

@@ -39,7 +39,7 @@ export function retryDelayMs(attempt: number): number {
  * a restart loses nothing. The worker sends it.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<string> {
-  // The mail a workspace causes counts against its e-mails a day (issue 26; platform mail never does):
+  // The mail a workspace causes counts against its e-mails a day (docs/product/workspace.md#plan-limits; platform mail never does):
   // past the plan's limit, 429 and the caller's transaction rolls back.
   await takeMailSlot(db, mail.workspaceId, mail.kind, now);
   return insertMail(db, mail, now, { status: 'queued', attempts: 0, last_error: null, sent_at: null });

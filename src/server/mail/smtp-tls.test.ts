@@ -7,7 +7,7 @@ import { UnusableSetup, passScope, scopeMatches, settingsFromRow } from './trans
 import { describeSmtpError } from './smtp-failure';
 import { isLoopbackAddress } from './smtp-guard';
 
-/** Issue 25: an SMTP password travels only over TLS, and only to the host, port and user it was typed for. */
+/** docs/security.md#mail-set-up-and-platform-mail: an SMTP password travels only over TLS, and only to the host, port and user it was typed for. */
 describe('where an SMTP password may go', () => {
   it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('%s is loopback', (address) => {
     expect(isLoopbackAddress(address)).toBe(true);

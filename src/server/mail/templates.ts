@@ -7,7 +7,7 @@ import {
 import { INVITATION } from '../../shared/mail';
 import { escapeXml as escapeHtml } from '../lib/xml';
 
-/** One message: plain text and HTML from one template (issue 10 §4). */
+/** One message: plain text and HTML from one template (docs/product/email.md#mail-the-product-sends). */
 export interface MailBody {
   subject: string;
   text: string;
@@ -79,7 +79,7 @@ export function testMail(siteName: string, input: { host: string; sentBy: string
   });
 }
 
-/** To a deleted workspace's owners (issue 17): who deleted it, and the link that brings it back. */
+/** To a deleted workspace's owners (docs/product/workspace.md#danger-zone): who deleted it, and the link that brings it back. */
 export function workspaceDeletedMail(
   siteName: string,
   input: { workspaceName: string; deletedBy: string; link: string; until: string },
@@ -95,7 +95,7 @@ export function workspaceDeletedMail(
   });
 }
 
-/** The link that proves an account's address (issue 25), mailed at sign-up and on "Resend link". */
+/** The link that proves an account's address (docs/product/auth.md#proven-addresses), mailed at sign-up and on "Resend link". */
 export function emailConfirmationMail(siteName: string, input: { username: string; link: string }): MailBody {
   const M = EMAIL_CONFIRMATION_MESSAGES;
   return render(siteName, M.subject(siteName), {
@@ -105,7 +105,7 @@ export function emailConfirmationMail(siteName: string, input: { username: strin
   });
 }
 
-/** To a workspace's admins: someone proved an address at its domain and joined (issue 25). */
+/** To a workspace's admins: someone proved an address at its domain and joined (docs/product/auth.md#proven-addresses). */
 export function memberJoinedMail(
   siteName: string,
   input: { username: string; email: string; workspaceName: string; link: string },
@@ -118,7 +118,7 @@ export function memberJoinedMail(
 }
 
 /**
- * A name someone typed (a workspace's, an inviter's) as an invitation shows it (issue 25): plain text on one
+ * A name someone typed (a workspace's, an inviter's) as an invitation shows it (docs/product/workspace.md#invitations): plain text on one
  * line — control characters (line breaks included), line and paragraph separators, and format characters
  * (bidirectional overrides, zero-width ones) become spaces — cut to INVITATION.nameMax characters. The HTML
  * part escapes it like every paragraph.
@@ -142,7 +142,7 @@ interface InvitationInput {
   siteHost: string;
 }
 
-/** An invitation to an address without an account: sign up through the link (issue 10, bounded in 25). */
+/** An invitation to an address without an account: sign up through the link (docs/product/workspace.md#invitations). */
 export function invitationMail(siteName: string, input: InvitationInput): MailBody {
   const workspace = plainMailName(input.workspaceName);
   const inviter = plainMailName(input.inviterName);
@@ -157,7 +157,7 @@ export function invitationMail(siteName: string, input: InvitationInput): MailBo
 }
 
 /**
- * An invitation to an address that already has an account (issue 25): sign in to join. The inviter is
+ * An invitation to an address that already has an account (docs/product/workspace.md#invitations): sign in to join. The inviter is
  * answered exactly as for a new address; only the mailbox's owner learns which mail it is.
  */
 export function existingAccountInvitationMail(siteName: string, input: InvitationInput): MailBody {
@@ -172,7 +172,7 @@ export function existingAccountInvitationMail(siteName: string, input: Invitatio
 }
 
 /**
- * To an account's owner when guesses at its password spent its sign-in budget (issue 25), once a day at
+ * To an account's owner when guesses at its password spent its sign-in budget (docs/product/auth.md#failed-sign-ins), once a day at
  * most: how many failed, that sign-in now waits between attempts, and the way out if it was not them.
  */
 export function signInAlertMail(

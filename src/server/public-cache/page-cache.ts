@@ -87,7 +87,7 @@ const STALE_AFTER_CHANGE_MS = 10_000;
 export const RENDERING_BUSY = new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '1' });
 
 /**
- * The render cache of the public site (issue 12): rendered bytes per URL, compressed once, invalidated
+ * The render cache of the public site (docs/decisions/0005-render-cache-and-content-version.md): rendered bytes per URL, compressed once, invalidated
  * exactly by the database's content version rather than by time (the age bound only lets view counts lag).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {

@@ -4,7 +4,7 @@ import { publicQueryKeys } from '../../shared/query-keys';
 import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
-import type { PublishingService } from '../modules/blogs/publishing.service';
+import type { PublishingService } from '../modules/blogs/blogs.service';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { LoadedPage, PageDataLoader } from './web-renderer';
 
@@ -46,7 +46,7 @@ export function createPageDataLoader(services: {
   categories: CategoriesService;
   publishing: PublishingService;
   /**
-   * The live Web Settings (issue 18): preloaded with every rendered page, whose header and footer show
+   * The live Web Settings (docs/product/web-settings.md): preloaded with every rendered page, whose header and footer show
    * them, and naming the site in its head. Without them the pages show the spec's defaults.
    */
   siteSettings?: { live(): Promise<SiteSettings> };
@@ -62,7 +62,7 @@ export function createPageDataLoader(services: {
       });
       return [{ key: publicQueryKeys.homeTeaser(), data: { blogs: answer.blogs } }];
     } catch {
-      // The home page shows its built-in posts when the list fails (spec §2); the browser may try again.
+      // The home page shows its built-in posts when the list fails (docs/product/public-site.md#home-page); the browser may try again.
       return [];
     }
   }

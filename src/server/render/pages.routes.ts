@@ -13,7 +13,7 @@ import { RENDERING_BUSY, type RenderedAnswer } from '../public-cache/page-cache'
 import { renderPage, type PageDataLoader, type WebRenderer } from './web-renderer';
 import { previewToken } from './page-data';
 import { pageAddress } from './page-address';
-import { PREVIEW_ROBOTS } from '../modules/blogs/publishing.service';
+import { PREVIEW_ROBOTS } from '../modules/blogs/blogs.service';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /**
@@ -50,7 +50,7 @@ export function pagesRoutes(
   }
 
   /**
-   * A draft's preview link (issue 16): rendered for each request, never kept in the render cache nor in
+   * A draft's preview link (docs/product/blog.md#preview-links): rendered for each request, never kept in the render cache nor in
    * any other (a revoked link must stop working at once), never indexed, and its token never sent on as a
    * Referer. Once the post is published the link moves on to the post (302: the link may outlive it).
    */

@@ -130,7 +130,7 @@ const NOT_FOUND: RenderedAnswer = {
 };
 
 /**
- * /sitemap.xml (and its files once it is an index), /rss.xml and /robots.txt (DESIGN §7): the agency's
+ * /sitemap.xml (and its files once it is an index), /rss.xml and /robots.txt (docs/product/public-site.md#search-engines): the agency's
  * published posts only, straight from the blog service, through the render cache (none of them shows a
  * view count, so a copy lives until the content changes). Independent of the web build, so API-only
  * servers and tests answer them too; registered before the page catch-all. Tests lower `sitemapMaxUrls`.
@@ -140,9 +140,9 @@ export function seoRoutes(
   site: {
     name: string;
     url: string;
-    /** The live Web Settings' site name (issue 18), read when the feed is rendered; else `name`. */
+    /** The live Web Settings' site name (docs/product/web-settings.md), read when the feed is rendered; else `name`. */
     liveName?: () => Promise<string>;
-    /** The live Web Settings (issue 18): the feed's logo and the web app manifest. */
+    /** The live Web Settings (docs/product/web-settings.md#images): the feed's logo and the web app manifest. */
     live?: () => Promise<Pick<SiteSettings, 'identity'>>;
   },
   cache: PublicCache,

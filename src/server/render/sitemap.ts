@@ -3,7 +3,7 @@ import { PUBLIC_PAGES } from '../../shared/site';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import { escapeXml } from '../lib/xml';
 
-/** Public pages a crawler should find (DESIGN §7); posts are added from the database. */
+/** Public pages a crawler should find (docs/product/public-site.md#search-engines); posts are added from the database. */
 export const SITEMAP_PAGES = PUBLIC_PAGES;
 
 export const SITEMAP_PAGES_FILE = '/sitemap-pages.xml';

@@ -16,7 +16,7 @@ export interface WebRenderer {
 /** A page's data, and the post it shows (whose view its every answer counts, cached or not). */
 export interface LoadedPage extends PageData {
   viewOf?: string;
-  /** The live Web Settings' site name (issue 18), for the page's title and meta tags; else SITE_NAME. */
+  /** The live Web Settings' site name (docs/product/web-settings.md), for the page's title and meta tags; else SITE_NAME. */
   siteName?: string;
 }
 

@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from './form';
 
-/** Spec §2, §5, §8 blog texts. */
+/** Blog texts (docs/product/blog.md). */
 export const BLOG_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be 60 characters or less',
@@ -36,7 +36,7 @@ export const BLOG_MESSAGES = {
   categoryNotFound: 'Category not found.',
 } as const;
 
-/** Scheduling, autosave, revisions, preview links and per-post SEO (issue 16): no spec wording exists. */
+/** Scheduling, autosave, revisions, preview links and per-post SEO (docs/product/blog.md#publishing): no spec wording exists. */
 export const PUBLISHING_MESSAGES = {
   publishAtInvalid: 'Choose a valid publish date and time.',
   publishAtPast: 'The publish time must be in the future.',

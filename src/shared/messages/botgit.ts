@@ -1,6 +1,6 @@
 /** Botgit's texts; its limits and defaults are in ../botgit.ts. */
 export const BOTGIT_MESSAGES = {
-  /** Spec §2/§8, word for word. */
+  /** docs/product/botgit.md#scraped-data, word for word. */
   empty: 'No scraped profiles found yet.',
   noResults: (term: string) => `No results found for "${term}". Try a different search term.`,
   noDataInRange: 'No data found for the selected date range.',

@@ -1,4 +1,4 @@
-/** Spec §5, §8 contact form texts; the server answers missing fields with the same words. */
+/** Contact form texts (docs/product/public-site.md#contact); the server answers missing fields with the same words. */
 export const CONTACT_MESSAGES = {
   requiredFields: 'Please fill required fields.',
   failed: 'Something went wrong. Try again later.',

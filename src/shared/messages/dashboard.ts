@@ -1,4 +1,4 @@
-/** Spec §2, §6, §8: the dashboard shell, users & roles, permissions, notifications, profile. */
+/** docs/product/README.md#texts: the dashboard shell, users & roles, permissions, notifications, profile. */
 export const DASHBOARD_MESSAGES = {
   loading: 'Loading...',
   sectionNotFound: 'Section Not Found - The requested section could not be found.',

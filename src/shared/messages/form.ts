@@ -1,4 +1,4 @@
-/** Every settings form's save button (spec §2 uses these texts for the blog editor and profile). */
+/** Every settings form's save button (docs/product/README.md#texts uses these texts for the blog editor and profile). */
 export const FORM_MESSAGES = {
   saving: 'Saving...',
   saveChanges: 'Save Changes',

@@ -1,5 +1,5 @@
 /**
- * Every text the product shows or answers with: the spec's (§2, §4, §5, §8) word for word, and its own in
+ * Every text the product shows or answers with: the spec's (docs/product/auth.md#sign-up, docs/product/README.md#texts) word for word, and its own in
  * the spec's voice. One source for server and web: one file per domain, all imported from here.
  */
 export * from './auth';

@@ -1,4 +1,4 @@
-/** Spec §8 lead texts. */
+/** Lead texts (docs/product/leads.md#messages). */
 export const LEAD_MESSAGES = {
   updated: 'Lead updated successfully!',
   added: 'Lead added successfully!',

@@ -2,7 +2,7 @@
 import { EMAIL_SETUP_LIMITS, INVITATION } from '../mail';
 
 export const EMAIL_SETUP_MESSAGES = {
-  /** Spec §8. */
+  /** docs/product/email.md#business-email-setup. */
   saved: 'Email configuration saved successfully!',
   saveFailed: 'Failed to save email configuration',
   /** Our texts, in the spec's voice. */
@@ -12,7 +12,7 @@ export const EMAIL_SETUP_MESSAGES = {
   portInvalid: 'Port must be a number from 1 to 65535',
   userRequired: 'SMTP user is required',
   passwordRequired: 'SMTP password is required',
-  /** A stored password is only ever sent to the host, port and user it was typed for (issue 25). */
+  /** A stored password is only ever sent to the host, port and user it was typed for (docs/product/email.md#business-email-setup). */
   passwordRetype: 'Type the password again when you change the server, port or user.',
   /** Without SMTP_URL the agency's set-up also sends the platform's mail: only an Admin changes it. */
   agencyAdminOnly:
@@ -89,7 +89,7 @@ export const INVITATION_MESSAGES = {
   pendingEmpty: 'No pending invitations.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can invite members.',
   notFound: 'Invitation not found.',
-  /** Past the workspace's limits (issue 25). */
+  /** Past the workspace's limits (docs/product/workspace.md#invitations). */
   tooMany: (waitSeconds: number) =>
     `This workspace has sent too many invitations (at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day). Please try again in ${waitText(waitSeconds)}.`,
   /** To an address that already has an account: sign in to join (same subject: the inviter is answered as for any address). */

@@ -10,7 +10,7 @@ export const SERVER_MESSAGES = {
   accountBlocked: 'This account is not active. Please contact your administrator.',
   tooManyLogins: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  /** The account's own wait (issue 25): the same for an e-mail with or without an account. */
+  /** The account's own wait (docs/product/auth.md#failed-sign-ins): the same for an e-mail with or without an account. */
   tooManyAccountLogins: (minutes: number) =>
     `Too many failed sign-in attempts for this email. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
   unauthorized: 'Please sign in to continue.',

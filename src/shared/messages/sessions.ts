@@ -1,4 +1,4 @@
-/** Server-side sessions (issue 26): the texts of the sessions list in the Security tab and Profile. */
+/** Server-side sessions (docs/product/auth.md#sessions-on-the-server): the texts of the sessions list in the Security tab and Profile. */
 export const SESSION_MESSAGES = {
   title: 'Active sessions',
   intro: 'Where your account is signed in. Sign out of any device you do not recognise.',

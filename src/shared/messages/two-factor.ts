@@ -1,6 +1,6 @@
 /** Two-factor sign-in's texts; its constants are in ../two-factor.ts. */
 export const TWO_FACTOR_MESSAGES = {
-  /** Issue 26: a session alone (a stolen token) cannot turn it on. */
+  /** docs/product/auth.md#two-factor-sign-in: a session alone (a stolen token) cannot turn it on. */
   passwordRequired: 'Enter your password to set up two-factor sign-in.',
   passwordWrong: 'That password is not correct.',
   codeRequired: 'Enter the 6-digit code from your authenticator app.',

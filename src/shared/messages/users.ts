@@ -22,7 +22,7 @@ export const PROFILE_MESSAGES = {
 export const ACCESS_MESSAGES = {
   lastAdmin: 'The last active Admin cannot be demoted or deactivated.',
   adminOnly: 'Only an Admin can do this.',
-  /** A Team Member or 'User' account (spec §6) calling anything beyond its own account (issue 26). */
+  /** A Team Member or 'User' account (docs/product/roles-and-access.md#dashboard-access) calling anything beyond its own account. */
   outsideDashboard:
     'Your account has no access to workspace data. Contact an administrator to request additional access.',
   ownerOrAdminOnly: 'Only a Business Admin or an Admin can change workspace settings.',

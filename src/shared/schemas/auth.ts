@@ -12,7 +12,7 @@ export const emailSchema = z
   .max(254, SERVER_MESSAGES.emailInvalid)
   .pipe(z.email({ error: SERVER_MESSAGES.emailInvalid }));
 
-/** POST /api/login. Spec §5: both required (one message), e-mail trimmed. */
+/** POST /api/login. docs/product/auth.md#sign-in: both required (one message), e-mail trimmed. */
 export const loginSchema = z.object({
   email: z
     .string({ error: AUTH_MESSAGES.loginRequired })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BLOG_LIMITS } from '../blog';
 import { blogViewSchema } from './blog';
 
-/* Issue 16: revisions, the editor's autosaved copy and preview links of a post. */
+/* docs/product/blog.md#publishing: revisions, the editor's autosaved copy and preview links of a post. */
 
 /** One kept version of a post's title and content: who saved it and when. */
 export const blogRevisionSchema = z.object({

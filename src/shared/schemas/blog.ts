@@ -4,7 +4,7 @@ import { BLOG_LIMITS, BLOG_STATUSES, PUBLISHING_LIMITS, parseKeywords } from '..
 
 export * from '../blog';
 
-/** The text fields of POST /api/blogs and PUT /api/blogs/{id} (multipart; spec §3 blog form payload). */
+/** The text fields of POST /api/blogs and PUT /api/blogs/{id} (multipart; docs/product/blog.md#editor blog form payload). */
 export const blogFieldsSchema = z.object({
   title: z
     .string({ error: BLOG_MESSAGES.titleRequired })
@@ -32,7 +32,7 @@ export const blogFieldsSchema = z.object({
   /** 'true' removes the current featured image on update. */
   removeImage: z.enum(['true', 'false']).default('false'),
   /**
-   * Issue 16. When to publish a draft by itself: an ISO date-time with its offset; empty or absent means
+   * docs/product/blog.md#scheduled-publishing. When to publish a draft by itself: an ISO date-time with its offset; empty or absent means
    * not scheduled. Whether it lies in the future is the server's check (it owns the clock).
    */
   publishAt: z
@@ -84,14 +84,14 @@ export const blogStatusSchema = z.object({ status: z.enum(BLOG_STATUSES) }).stri
 /** GET /api/blogs query. `status` omitted means all (staff) — anonymous callers only ever get published. */
 export const blogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES).optional(),
-  /** 'true': only drafts waiting for their publish time (issue 16), soonest first. */
+  /** 'true': only drafts waiting for their publish time (docs/product/blog.md#scheduled-publishing), soonest first. */
   scheduled: z.enum(['true']).optional(),
   category: z.string().trim().max(BLOG_LIMITS.categoryFilterMax).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(BLOG_LIMITS.pageSizeMax).default(BLOG_LIMITS.dashboardPageSize),
 });
 
-/** POST /api/categories and PUT /api/categories/{id}: name and description trimmed (spec §5). */
+/** POST /api/categories and PUT /api/categories/{id}: name and description trimmed (docs/product/blog.md#categories). */
 export const categorySchema = z.object({
   name: z
     .string({ error: CATEGORY_MESSAGES.nameRequired })
@@ -104,7 +104,7 @@ export const categorySchema = z.object({
 /* What the blog and category routes answer. */
 
 export const blogImageSchema = z.object({
-  /** Relative to the API base (spec §7: "API base address plus the stored path"), e.g. 'media/<id>'. */
+  /** Relative to the API base (docs/product/blog.md#post-fields: "API base address plus the stored path"), e.g. 'media/<id>'. */
   path: z.string(),
   altText: z.string(),
   width: z.number(),
@@ -114,7 +114,7 @@ export const blogImageSchema = z.object({
 });
 export type BlogImage = z.infer<typeof blogImageSchema>;
 
-/** A blog as every API answer shows it (spec §3). */
+/** A blog as every API answer shows it (docs/product/blog.md#post-fields). */
 export const blogViewSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -131,7 +131,7 @@ export const blogViewSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Issue 16: when a draft publishes itself (null when not scheduled). */
+  /** docs/product/blog.md#scheduled-publishing: when a draft publishes itself (null when not scheduled). */
   publishAt: z.string().nullable(),
   hideFromSearch: z.boolean(),
   canonicalUrl: z.string().nullable(),

@@ -4,7 +4,7 @@ import { BOTGIT_LIMITS as L, profileUrlKey } from '../botgit';
 
 export * from '../botgit';
 
-/** Spec §2 Botgit Settings with the §5 ranges and §9 defaults (GET/PUT /api/botgit/settings). */
+/** Botgit Settings with ranges and defaults (docs/product/botgit.md#botgit-settings) (GET/PUT /api/botgit/settings). */
 export const botgitSettingsSchema = z.object({
   autoScrape: z.boolean(),
   scrapeInterval: z.coerce
@@ -31,7 +31,7 @@ const text = (field: string, max: number) =>
     .nullish()
     .transform((value) => value ?? '');
 
-/** One scraped profile as the extension sends it (spec §3 fields, without id and timestamp). */
+/** One scraped profile as the extension sends it (docs/product/botgit.md#scraped-profile-fields fields, without id and timestamp). */
 export const scrapedProfileInputSchema = z.object({
   profileUrl: z
     .string({ error: M.profileUrlRequired })
@@ -86,7 +86,7 @@ export type ScrapedExportInput = z.infer<typeof scrapedExportSchema>;
 
 /* What the Botgit routes answer. */
 
-/** Spec §3 scraped profile. */
+/** Scraped profile (docs/product/botgit.md#scraped-profile-fields). */
 export const scrapedProfileSchema = z.object({
   _id: z.string(),
   profileUrl: z.string(),

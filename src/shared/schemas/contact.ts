@@ -12,7 +12,7 @@ const required = (field: string, max: number) =>
     .max(max, CONTACT_MESSAGES.tooLong(field, max));
 
 /**
- * POST /api/contact. Spec §5: name, email and message required ('Please fill required fields.'), subject
+ * POST /api/contact. docs/product/public-site.md#contact: name, email and message required ('Please fill required fields.'), subject
  * optional. Keys are ordered so a missing field is reported before a malformed e-mail.
  */
 export const contactSchema = z.object({

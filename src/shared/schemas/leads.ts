@@ -14,7 +14,7 @@ const email = z
   .pipe(z.email({ error: LEAD_MESSAGES.emailInvalid }));
 const text = (max: number) => z.string().trim().max(max);
 
-/** POST /api/leads: spec §3 new-lead form. Status New, priority Medium, date and last contact today are set by the server. */
+/** POST /api/leads: new-lead form (docs/product/leads.md#adding-a-lead). Status New, priority Medium, date and last contact today are set by the server. */
 export const createLeadSchema = z.object({
   name: z.string({ error: LEAD_MESSAGES.nameRequired }).trim().min(1, LEAD_MESSAGES.nameRequired).max(200),
   email,
@@ -62,7 +62,7 @@ export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 
 /* What the lead routes answer. */
 
-/** Spec §3 lead as the API shows it; `date` is the creation time, ISO-8601. */
+/** Lead as the API shows it (docs/product/leads.md#lead-fields); `date` is the creation time, ISO-8601. */
 export const leadViewSchema = z.object({
   _id: z.string(),
   id: z.string(),

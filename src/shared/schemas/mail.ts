@@ -75,7 +75,7 @@ export type EmailDeliveryState = z.infer<typeof emailDeliveryStateSchema>;
 export const emailSetupAnswerSchema = z.object({
   config: emailSetupViewSchema.nullable(),
   delivery: emailDeliveryStateSchema,
-  /** Whether the caller may save it (the agency's set-up carries platform mail: Admin only, issue 25). */
+  /** Whether the caller may save it (the agency's set-up carries platform mail: Admin only, docs/product/email.md#platform-mail). */
   editable: z.boolean(),
   /** Why not, in one sentence; null when editable. */
   readOnlyReason: z.string().nullable(),
@@ -116,7 +116,7 @@ export const deliveryLogAnswerSchema = z.object({ messages: z.array(deliveryLogE
 /** POST /api/password/forgot */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-/** POST /api/password/reset: the token from the link, and the new password twice (spec §5 rules). */
+/** POST /api/password/reset: the token from the link, and the new password twice (docs/product/auth.md#password-reset rules). */
 export const resetPasswordSchema = z
   .object({
     token: z.string().trim().min(1).max(200),

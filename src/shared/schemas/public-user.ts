@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODULE_KEYS } from '../roles';
 
 /**
- * A user as every API answer shows it: never a password hash. `_id` and `id` are the same value (spec §3).
+ * A user as every API answer shows it: never a password hash. `_id` and `id` are the same value (docs/product/users.md#user-fields).
  * The server declares it as the answer of its user routes, so a field missing here never leaves the server.
  */
 export const publicUserSchema = z.object({
@@ -21,7 +21,7 @@ export const publicUserSchema = z.object({
   workspaceId: z.string(),
   createdAt: z.string(),
   lastActiveAt: z.string().nullable(),
-  /** False until the address is proven by the link mailed at sign-up (issue 25). */
+  /** False until the address is proven by the link mailed at sign-up (docs/product/auth.md#proven-addresses). */
   emailConfirmed: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

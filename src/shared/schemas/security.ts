@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/security/encryption (issue 17): what the running instance really protects, and how, read from
+ * GET /api/security/encryption (docs/product/workspace.md#security-tab): what the running instance really protects, and how, read from
  * its configuration — the Security tab states it instead of a picture.
  */
 export const encryptionStatusSchema = z.object({

@@ -20,7 +20,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 const permissionMap = z.partialRecord(z.enum(MODULE_KEYS), z.boolean());
 
-/** PUT /api/users/{id}/permissions, both readings of spec §7: `{permissions:{...}}` or a single `{key: boolean}`. */
+/** PUT /api/users/{id}/permissions, both readings of docs/product/users.md#calls: `{permissions:{...}}` or a single `{key: boolean}`. */
 export const permissionsBodySchema = z
   .union([z.object({ permissions: permissionMap }).strict(), permissionMap])
   .refine(
@@ -60,7 +60,7 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /* What the user, profile and dashboard routes answer. */
 
-/** GET /api/dashboard → `{ success, data }` (spec §3 dashboard data). */
+/** GET /api/dashboard → `{ success, data }` (docs/product/dashboard.md#overview dashboard data). */
 export const dashboardDataSchema = z.object({
   totalUsers: z.number(),
   recentActivity: z.array(z.object({ action: z.string(), timestamp: z.string() })),

@@ -9,7 +9,7 @@ interface PageHandle {
   preload?: () => Promise<void>;
 }
 
-/** Every route of spec §2, built from the server's or the browser's pages (see pages.ts). */
+/** Every route of docs/product/public-site.md#routes, built from the server's or the browser's pages (see pages.ts). */
 export function appRoutes(pages: Pages): RouteObject[] {
   const page = (name: PageName) => {
     const Page = pages[name];

@@ -3,7 +3,7 @@ import type { PageComponent } from './lazy-page';
 /**
  * Every page the router shows. The server passes the pages themselves (pages.server.ts) so it renders
  * complete HTML; the browser passes lazily loaded ones (pages.client.ts) so each public page downloads
- * only its own code (DESIGN §8: ≤ 90 KB of JS on public pages, the dashboard never).
+ * only its own code (docs/architecture.md#budgets: ≤ 90 KB of JS on public pages, the dashboard never).
  */
 export interface Pages {
   Home: PageComponent;

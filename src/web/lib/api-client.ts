@@ -1,8 +1,8 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
 /**
- * The spec §7 axios client (see api-instance.ts), loaded on the first request: most public pages render
- * from the server's preloaded data and never make one, so they do not download axios (DESIGN §8 budget).
+ * The axios client of docs/product/api.md#client (see api-instance.ts), loaded on the first request: most public pages render
+ * from the server's preloaded data and never make one, so they do not download axios (the budget of docs/architecture.md#budgets).
  */
 let instance: Promise<AxiosInstance> | undefined;
 

@@ -12,10 +12,10 @@ declare module 'axios' {
   }
 }
 
-/** Spec §7: the API's base address, {host}/api/ (the few fetch() calls that bypass axios use it too). */
+/** docs/product/api.md#client: the API's base address, {host}/api/ (the few fetch() calls that bypass axios use it too). */
 export const API_BASE = '/api/';
 
-/** Spec §7: one shared client, base {host}/api/, 10 s time-out, JSON, bearer token from storage. */
+/** docs/product/api.md#client: one shared client, base {host}/api/, 10 s time-out, JSON, bearer token from storage. */
 export function createApiInstance() {
   const instance = axios.create({
     baseURL: API_BASE,
@@ -29,7 +29,7 @@ export function createApiInstance() {
     return config;
   });
 
-  /** Spec §4: any 401 deletes the token and sends the whole page to /login, still passing the error on. */
+  /** docs/product/auth.md#session-in-the-browser: any 401 deletes the token and sends the whole page to /login, still passing the error on. */
   instance.interceptors.response.use(
     (response) => response,
     async (error: unknown) => {

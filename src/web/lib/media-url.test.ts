@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogImage } from '../../shared/schemas/blog';
 import { imageSrcSet, mediaUrl } from './media-url';
 
-describe('media addresses (spec §7)', () => {
+describe('media addresses (docs/product/api.md#calls)', () => {
   it('puts a stored path under /api and leaves addresses and data URLs as they are', () => {
     expect(mediaUrl('media/abc.webp')).toBe('/api/media/abc.webp');
     expect(mediaUrl('/api/media/abc.webp')).toBe('/api/media/abc.webp');

@@ -1,6 +1,6 @@
 import type { BlogImage } from '../../shared/schemas/blog';
 
-/** Spec §7: images load from the API base address plus the stored path. */
+/** docs/product/blog.md#post-fields: images load from the API base address plus the stored path. */
 export function mediaUrl(path: string): string {
   return /^(https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')
     ? path

@@ -17,7 +17,7 @@ const make = (id: string): AppNotification => ({
   read: false,
 });
 
-describe('notification list (spec §4)', () => {
+describe('notification list (docs/product/dashboard.md#notifications)', () => {
   it('puts the newest first and keeps at most 10', () => {
     let list: AppNotification[] = [];
     for (let i = 1; i <= 12; i++) list = prepend(list, make(String(i)));

@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_CAP, UNREAD_BADGE_CAP } from '../../shared/constants';
 
-/** Spec §3 notification, kept in local storage per user. */
+/** Notification (docs/product/dashboard.md#notifications), kept in local storage per user. */
 export interface AppNotification {
   id: string;
   type: string;
@@ -11,7 +11,7 @@ export interface AppNotification {
   icon?: 'shield' | 'info' | 'success' | 'bell';
 }
 
-/** A new notification goes to the front; at most 10 are kept (spec §4). */
+/** A new notification goes to the front; at most 10 are kept (docs/product/dashboard.md#notifications). */
 export function prepend(list: AppNotification[], item: AppNotification): AppNotification[] {
   return [item, ...list].slice(0, NOTIFICATIONS_CAP);
 }

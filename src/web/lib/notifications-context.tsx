@@ -23,7 +23,7 @@ function load(userId: string): AppNotification[] {
   }
 }
 
-/** The signed-in user's notifications, kept in local storage under a per-user key (spec §3). */
+/** The signed-in user's notifications, kept in local storage under a per-user key (docs/product/dashboard.md#notifications). */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const userId = user?._id ?? null;

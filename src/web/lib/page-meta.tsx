@@ -56,7 +56,7 @@ export function PageMetaProvider({
   );
 }
 
-/** The site's name as the live Web Settings have it (issue 18). */
+/** The site's name as the live Web Settings have it (docs/product/web-settings.md). */
 export function useSiteName(): string {
   return useSiteSettings().identity.siteName;
 }

@@ -22,7 +22,7 @@ export interface BlogListData {
 
 const PUBLIC = { scope: 'public', status: 'published' } as const;
 
-/** Spec §2 home teaser: up to 3 published posts, newest first (lists carry no content). */
+/** Home teaser (docs/product/public-site.md#home-page): up to 3 published posts, newest first (lists carry no content). */
 export async function fetchHomeTeaser(): Promise<HomeTeaserData> {
   const { data } = await api.get<BlogListData>('blogs', {
     params: { ...PUBLIC, limit: BLOG_LIMITS.homeTeaserLimit },
@@ -30,7 +30,7 @@ export async function fetchHomeTeaser(): Promise<HomeTeaserData> {
   return { blogs: data.blogs };
 }
 
-/** Spec §2/§7 public list: 12 per page, optionally one category (by slug). */
+/** Public list (docs/product/blog.md#public-blog-list, docs/product/api.md#calls): 12 per page, optionally one category (by slug). */
 export async function fetchBlogList(page: number, category: string | null): Promise<BlogListData> {
   const params: Record<string, string | number> = { ...PUBLIC, page, limit: BLOG_LIMITS.publicPageSize };
   if (category) params.category = category;
@@ -60,7 +60,7 @@ export async function fetchBlogPost(slug: string): Promise<Blog | null> {
   }
 }
 
-/** A draft through its preview link (issue 16); null when the link is unknown or revoked. */
+/** A draft through its preview link (docs/product/blog.md#preview-links); null when the link is unknown or revoked. */
 export async function fetchBlogPreview(token: string): Promise<Blog | null> {
   try {
     const { data } = await api.get<{ blog: Blog }>(`previews/${encodeURIComponent(token)}`);
@@ -71,7 +71,7 @@ export async function fetchBlogPreview(token: string): Promise<Blog | null> {
   }
 }
 
-/** Spec §2/§9 cuts: the first `max` characters plus '...', only when the text is longer. */
+/** Cuts (docs/product/blog.md#numbers): the first `max` characters plus '...', only when the text is longer. */
 export function cutText(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;

@@ -1,21 +1,21 @@
-/** How roles, statuses and sign-up types read on screen (spec §2, §4, §6): labels and badge colours only. */
+/** How roles, statuses and sign-up types read on screen (docs/product/roles-and-access.md#display): labels and badge colours only. */
 import { DEFAULT_USER_STATUS, type UserType } from '../../shared/roles';
 import type { BadgeColor } from './badge-color';
 
-/** The sign-up choices as the chooser names them (spec §4). */
+/** The sign-up choices as the chooser names them (docs/product/auth.md#sign-up). */
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   freelancer: 'Freelancer',
   'business-owner': 'Business Owner',
   'team-member': 'Team Member',
 };
 
-/** Spec §2: the status shown reads 'In Review' for role User, otherwise the stored status. */
+/** docs/product/roles-and-access.md#statuses: the status shown reads 'In Review' for role User, otherwise the stored status. */
 export function displayStatus(user: { role?: string | null; status?: string | null }): string {
   if (user.role === 'User') return 'In Review';
   return user.status || DEFAULT_USER_STATUS;
 }
 
-/** Spec §6: department shown per role. */
+/** docs/product/roles-and-access.md#display: department shown per role. */
 export function departmentFor(role: string | null | undefined): string {
   const departments: Partial<Record<string, string>> = {
     Admin: 'Administration',
@@ -31,12 +31,12 @@ export function departmentFor(role: string | null | undefined): string {
   return (role && departments[role]) || 'General';
 }
 
-/** Spec §6: Reports To is 'CEO' for admins, 'Admin' for everyone else. */
+/** docs/product/roles-and-access.md#display: Reports To is 'CEO' for admins, 'Admin' for everyone else. */
 export function reportsTo(role: string | null | undefined): string {
   return role === 'Admin' ? 'CEO' : 'Admin';
 }
 
-/** Spec §6 role badge colours. */
+/** Role badge colours (docs/product/roles-and-access.md#display). */
 export function roleBadgeColor(role: string | null | undefined): BadgeColor {
   switch (role) {
     case 'Admin':
@@ -59,7 +59,7 @@ export function roleBadgeColor(role: string | null | undefined): BadgeColor {
   }
 }
 
-/** Spec §4 status colours: Active green, Terminated red, In Review amber, others grey. */
+/** Status colours (docs/product/roles-and-access.md#statuses): Active green, Terminated red, In Review amber, others grey. */
 export function statusBadgeColor(status: string | null | undefined): BadgeColor {
   if (status === 'Active') return 'green';
   if (status === 'Terminated') return 'red';

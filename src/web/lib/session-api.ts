@@ -27,7 +27,7 @@ export async function fetchProfile(): Promise<PublicUser> {
 const LOGOUT_WAIT_MS = 3000;
 
 /**
- * POST /api/logout (issue 26): the server ends this session, so its token answers 401 from then on. Called
+ * POST /api/logout (docs/product/auth.md#sessions-on-the-server): the server ends this session, so its token answers 401 from then on. Called
  * before the local session is cleared, with its token; never throws and waits at most a few seconds: a
  * failure (no network, a 401 for a session already ended) never stops signing out on this device.
  */

@@ -15,7 +15,7 @@ import { storage } from './storage';
 import { fetchProfile } from './session-api';
 
 /**
- * Spec §4 session states. 'checking' is also what the server renders, so hydration always matches;
+ * Session states (docs/product/auth.md#session-in-the-browser). 'checking' is also what the server renders, so hydration always matches;
  * 'offline' is a stored token whose profile could not be fetched for want of a connection.
  */
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out' | 'offline';
@@ -48,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Every answer fetched for the account (users, leads, posts…) goes with it, so the next person at this
-  // browser starts from nothing (issue 26). Once the signed-out state is on screen: the account's pages
+  // browser starts from nothing (docs/product/auth.md#session-in-the-browser). Once the signed-out state is on screen: the account's pages
   // have gone by then, and none of their queries asks again without a token.
   useEffect(() => {
     if (status !== 'signed-out' || !clearCacheAfterSignOut.current) return;
@@ -64,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(fresh);
       setStatus('signed-in');
     } catch (error) {
-      // Spec §4/§8: only a 401 ends the session (the client's interceptor has cleared it and gone to
+      // docs/product/auth.md#session-in-the-browser: only a 401 ends the session (the client's interceptor has cleared it and gone to
       // /login). A 5xx, a 429 or no answer is logged and tried again at the next check.
       if (isHttpError(error) && error.response?.status === 401) {
         signOut();

@@ -4,7 +4,7 @@ import type { SessionView } from '../../shared/schemas/sessions';
 
 export const sessionsKey = ['sessions'] as const;
 
-/** GET /api/sessions: where the account is signed in (issue 26), this session marked `current`. */
+/** GET /api/sessions: where the account is signed in (docs/product/auth.md#sessions-on-the-server), this session marked `current`. */
 export function useActiveSessions() {
   return useQuery({
     queryKey: sessionsKey,

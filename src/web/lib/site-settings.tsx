@@ -6,7 +6,7 @@ import { api } from './api-client';
 import { BRAND_STYLE_ID, brandTokensCss, themeColor } from './brand-tokens';
 
 /**
- * The published Web Settings (issue 18) every public page shows: header links, footer, hero, services,
+ * The published Web Settings (docs/product/web-settings.md) every public page shows: header links, footer, hero, services,
  * contact points, the brand colour. The server preloads them with every page under
  * publicQueryKeys.siteSettings(), so pages render and hydrate with them without a request (nor the HTTP
  * client); a page without them fetches them once, showing the spec's defaults meanwhile.

@@ -1,14 +1,14 @@
 import type { PublicUser } from '../../shared/schemas/public-user';
 
 /**
- * Spec §3 local storage keys: 'token' and 'user'. "Remember me" keeps them in localStorage; otherwise
+ * Local storage keys (docs/product/auth.md#session-in-the-browser): 'token' and 'user'. "Remember me" keeps them in localStorage; otherwise
  * they live in sessionStorage and end with the browser tab.
  */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 /**
- * Copies of what the signed-in account was shown, removed with its session (issue 26): the users list
- * ('usersData', spec §3). Two per-user keys stay on purpose: the notifications list (spec §3 keeps it
+ * Copies of what the signed-in account was shown, removed with its session (docs/product/auth.md#session-in-the-browser): the users list
+ * ('usersData', docs/product/users.md#users-and-roles). Two per-user keys stay on purpose: the notifications list (docs/product/dashboard.md#notifications keeps it
  * locally *per user*, under a key with the user's id, so it is read back by that user only at their next
  * sign-in and is nobody else's to see) and unsaved local copies of posts (also keyed and checked by user
  * id: a session that expires mid-edit must not throw the author's words away).

@@ -1,7 +1,7 @@
 import { options } from 'preact';
 
 /**
- * Portals into SVG draw in the SVG namespace (issue 27). recharts 3 draws its layers (bars, lines, areas,
+ * Portals into SVG draw in the SVG namespace (docs/decisions/0001-svg-portals-under-preact.md). recharts 3 draws its layers (bars, lines, areas,
  * sectors, the legend and tooltip parts) through `createPortal` into `<g>` elements of its chart. preact/compat's
  * portal renders into a stand-in root object whose `parentNode` is that `<g>`; Preact takes the namespace
  * for new elements from the root's `namespaceURI`, which the stand-in lacks, so every portaled `<path>` was

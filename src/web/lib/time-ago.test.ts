@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeAgo } from './time-ago';
 
-describe('time ago (spec §4)', () => {
+describe('time ago (docs/product/README.md#pages)', () => {
   it('writes times as the spec says', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
     expect(timeAgo('2026-11-21T11:59:30Z', now)).toBe('Just now');

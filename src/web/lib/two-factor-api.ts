@@ -15,7 +15,7 @@ export function useTwoFactorStatus() {
 
 /** The signed-in member's set-up and code-checked actions. */
 export const ownFactor = {
-  /** Issue 26: takes the account's password. */
+  /** docs/product/auth.md#two-factor-sign-in: takes the account's password. */
   begin: async (password: string) =>
     (await api.post<TwoFactorSetup>('profile/two-factor/setup', { password })).data,
   confirm: async (code: string) =>

@@ -6,7 +6,7 @@ import { multipartBody, type FilePart } from './multipart';
 
 type Headers = { authorization: string } | undefined;
 
-/** A valid blog form (spec §3 payload) in the given category; `overrides` replace or add fields. */
+/** A valid blog form (docs/product/blog.md#editor payload) in the given category; `overrides` replace or add fields. */
 export function blogFields(category: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     title: 'Ten SEO Tips',

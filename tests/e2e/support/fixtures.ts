@@ -21,7 +21,7 @@ export function setUserRole(email: string, role: string): void {
   }
 }
 
-/** The link of the newest confirmation e-mail sent to `email` (issue 25), from the test SMTP server. */
+/** The link of the newest confirmation e-mail sent to `email` (docs/product/auth.md#proven-addresses), from the test SMTP server. */
 export async function confirmationLink(email: string): Promise<string> {
   const prefix = `${process.env.E2E_BASE_URL}/confirm-email?token=`;
   const mail = await receivedMail((m) => m.to === email.toLowerCase() && m.text.includes(prefix));
@@ -37,7 +37,7 @@ export async function confirmEmailByMail(request: APIRequestContext, email: stri
 }
 
 /**
- * Signs up through the API and, unless `confirm: false`, confirms the address with the mailed link (issue 25):
+ * Signs up through the API and, unless `confirm: false`, confirms the address with the mailed link (docs/product/auth.md#proven-addresses):
  * only then does a Business Owner own its domain and a Team Member signed up by domain join its workspace.
  */
 export async function registerViaApi(

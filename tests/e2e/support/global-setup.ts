@@ -9,7 +9,7 @@ import { E2E_ADMIN, startServer } from './server';
  * Builds if needed, starts one server for the whole run and a real SMTP server it may send to (on
  * loopback, hence ALLOW_PRIVATE_SMTP); workers read both addresses, and the received mail as JSON files
  * in E2E_MAIL_DIR, from the environment. The agency's mail set-up points at that server from the start:
- * platform mail (every sign-up's confirmation link, issue 25) goes through it.
+ * platform mail (every sign-up's confirmation link, docs/product/auth.md#proven-addresses) goes through it.
  */
 export default async function globalSetup() {
   await buildIfStale('Building the app for the browser tests...');

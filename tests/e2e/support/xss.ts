@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The XSS corpus of the stored-content sweep (issue 13). Every payload calls `xss(n)` (or `alert`) with
+ * The XSS corpus of the stored-content sweep (docs/security.md#stored-content). Every payload calls `xss(n)` (or `alert`) with
  * its own number, so a payload that runs says which one it was. The shapes cover plain tags, event
  * handlers, attribute and element break-outs (</script>, </title>, </textarea>, quotes), URL schemes,
  * SVG and MathML namespaces, mutation XSS, double decoding and template syntax.

@@ -10,7 +10,7 @@ export interface ActivityEntry {
   workspaceId: string;
   userId: string | null;
   action: string;
-  /** Set for the events the audit log lists (issue 17); the overview shows every entry. */
+  /** Set for the events the audit log lists (docs/product/workspace.md#audit-log); the overview shows every entry. */
   kind?: AuditKind;
   /**
    * The client address; by default that of the request being served. Background work passes null: a timer

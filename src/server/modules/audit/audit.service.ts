@@ -31,7 +31,7 @@ function filterFor(caller: SessionUser, query: Pick<AuditQuery, 'kind' | 'from' 
   };
 }
 
-/** The audit log (issue 17): read-only; entries are written by recordActivity and never changed. */
+/** The audit log (docs/product/workspace.md#audit-log): read-only; entries are written by recordActivity and never changed. */
 export function createAuditService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   return {
     async page(caller: SessionUser, query: AuditQuery): Promise<AuditPage> {

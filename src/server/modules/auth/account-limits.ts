@@ -3,7 +3,7 @@ import type { BackoffLimiter } from '../../limits/backoff';
 import type { Limiter } from '../../limits/limiter';
 import type { LimitStore } from '../../limits/limit-store';
 
-/** The sign-in limits kept per account rather than per address (issue 25), in the shared store. */
+/** The sign-in limits kept per account rather than per address (docs/product/auth.md#failed-sign-ins), in the shared store. */
 export interface AccountSignInLimits {
   /** Sign-in attempts per e-mail, whatever the address, with a growing wait (LOGIN_ACCOUNT_BUDGET). */
   budget: BackoffLimiter;

@@ -25,7 +25,7 @@ import type { SecondStepService } from './second-step.service';
 /** GET /api/profile with the ETag of the profile the caller already has: no body. */
 const notModified = z.void().describe('Not modified: the profile is the one of the ETag sent');
 
-/** Spec §7 auth calls: POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
+/** Auth calls (docs/product/api.md#calls): POST /api/login, POST /api/register, GET /api/profile, POST /api/check-domain. */
 export function authRoutes(
   auth: AuthService,
   signUp: SignUpService,
@@ -46,7 +46,7 @@ export function authRoutes(
       async (request) => auth.login(request.body, request.ip),
     );
 
-    // The second sign-in step (issue 17): a challenge from /login, then a code, or a first set-up where
+    // The second sign-in step (docs/product/auth.md#two-factor-sign-in): a challenge from /login, then a code, or a first set-up where
     // the workspace requires two-factor sign-in. Wrong codes count against the account (429 past the limit).
     app.post(
       '/login/two-factor',

@@ -24,15 +24,15 @@ export interface AuthServiceDeps {
   db: Kysely<Database>;
   /** Failed sign-ins per client address and e-mail. */
   throttle: Limiter;
-  /** Sign-ins that did not succeed per client address, whatever the e-mail (issue 15). */
+  /** Sign-ins that did not succeed per client address, whatever the e-mail (docs/decisions/0007-bounded-work.md). */
   addressThrottle: Limiter;
-  /** Sign-ins per account whatever the address, its owner's known addresses and alerts (issue 25). */
+  /** Sign-ins per account whatever the address, its owner's known addresses and alerts (docs/product/auth.md#failed-sign-ins). */
   accountLimits: AccountSignInLimits;
   /** Sends the owner's alert; a getter, since the app builds the mailer after this service. */
   alertMailer: () => Mailer;
-  /** Password hashing and checking, bounded (issue 15). */
+  /** Password hashing and checking, bounded (docs/decisions/0007-bounded-work.md). */
   passwords: PasswordWork;
-  /** Sign-in with a second factor (issue 17). */
+  /** Sign-in with a second factor (docs/product/auth.md#two-factor-sign-in). */
   secondStep: SecondStepService;
   startSession: StartSession;
   clock?: () => Date;
@@ -58,7 +58,7 @@ export function createAuthService({
     },
 
     async login(input: LoginInput, clientIp: string): Promise<LoginAnswer> {
-      // An IPv6 client counts by its /64, an IPv4-mapped one as its IPv4 address (issue 25).
+      // An IPv6 client counts by its /64, an IPv4-mapped one as its IPv4 address (docs/product/auth.md#failed-sign-ins).
       const address = addressKey(clientIp);
       const throttleKey = `${address}|${input.email}`;
       const knownKey = `${input.email}|${address}`;

@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/activity.service';
 
 /**
  * A wrong password for an account, in its audit log. When that attempt spent the account's sign-in budget
- * (`spentAfter` attempts, issue 25), the owner is also e-mailed, once a day at most (`alerts`, keyed by user
+ * (`spentAfter` attempts, docs/product/auth.md#failed-sign-ins), the owner is also e-mailed, once a day at most (`alerts`, keyed by user
  * id, shared by every instance), by the platform's mail and in the same transaction as the log entry.
  */
 export async function recordFailedSignIn(

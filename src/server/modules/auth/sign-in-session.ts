@@ -12,7 +12,7 @@ import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.ser
 
 /**
  * Why an account whose password (and code) checked out still may not sign in: not active, or its
- * workspace deleted (issue 17: shut out until recovered). Checked at both sign-in steps.
+ * workspace deleted (docs/product/workspace.md#danger-zone: shut out until recovered). Checked at both sign-in steps.
  */
 export async function refuseBlockedSignIn(db: Kysely<Database>, user: UserRow): Promise<void> {
   if (BLOCKED_STATUSES.includes(user.status as UserStatus)) throw forbidden(SERVER_MESSAGES.accountBlocked);

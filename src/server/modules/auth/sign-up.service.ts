@@ -42,7 +42,7 @@ const domainNotFound = () =>
   badRequest(AUTH_MESSAGES.domainNotFound, [{ field: 'email', message: AUTH_MESSAGES.domainNotFound }]);
 
 /**
- * POST /api/register (spec §4; issue 25: claims need proof). The account is created at once and signed in,
+ * POST /api/register (docs/product/auth.md: claims need proof). The account is created at once and signed in,
  * but its address is unproven until the mailed link is opened: a Business Owner's domain stays claimed, not
  * owned; a Team Member signed up by domain waits outside every workspace. An invitation link is the proof
  * itself (it went to that address). Where the workspace requires two-factor sign-in, the answer is the

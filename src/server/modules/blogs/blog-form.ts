@@ -27,7 +27,7 @@ export interface BlogFormInput {
 }
 
 /**
- * Reads POST/PUT /api/blogs multipart (spec §7) and hands it to `use`; a JSON body of the same fields is
+ * Reads POST/PUT /api/blogs multipart (docs/product/api.md#calls) and hands it to `use`; a JSON body of the same fields is
  * taken too (no image). The image waits in a temporary file, removed once `use` has settled.
  */
 export async function withBlogForm<T>(
@@ -82,13 +82,13 @@ async function readMultipartForm(request: FastifyRequest, form: BlogFormInput): 
   }
 }
 
-/** A zod refusal as DESIGN §6's 400: the first message on top, every field's message in `errors`. */
+/** A zod refusal as the 400 (docs/product/api.md#answers-and-errors): the first message on top, every field's message in `errors`. */
 export function validationError(error: z.ZodError): HttpError {
   const errors = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
   return badRequest(errors[0]?.message ?? SERVER_MESSAGES.badRequest, errors);
 }
 
-/** Spec §5 blog form rules, with the spec's texts (from the shared schema). */
+/** Blog form rules (docs/product/blog.md#validation), with the spec's texts (from the shared schema). */
 export function parseBlogFields(fields: Record<string, unknown>): BlogFields {
   const parsed = blogFieldsSchema.safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error);

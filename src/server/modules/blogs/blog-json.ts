@@ -3,7 +3,7 @@ import type { Blog, BlogStatus, BlogSummary } from '../../../shared/schemas/blog
 import { toBlogImage } from '../media/media.service';
 import type { BlogView } from './blogs.repository';
 
-/** Spec §3 Blog, exactly the shared Blog interface. */
+/** Blog (docs/product/blog.md), exactly the shared Blog interface. */
 export function toBlog(row: BlogView): Blog {
   return { ...toBlogSummary(row), content: row.content };
 }

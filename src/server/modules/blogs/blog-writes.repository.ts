@@ -8,7 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /* The blog posts' writes; the reads are blogs.repository.ts. */
 
-/** Spec §4: publishedAt is set by the first publish and kept afterwards (also under concurrent writes). */
+/** docs/product/blog.md#blog-management: publishedAt is set by the first publish and kept afterwards (also under concurrent writes). */
 const publishedAtFor = (status: BlogStatus, now: string) =>
   status === 'published' ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`;
 

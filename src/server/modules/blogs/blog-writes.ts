@@ -30,7 +30,7 @@ interface PreparedPost {
   publishAt: string | null;
 }
 
-/** What the blog writes need besides the database (issue 16). */
+/** What the blog writes need besides the database (docs/product/blog.md#publishing). */
 export interface BlogWriteOptions {
   clock: () => Date;
   /** A post was scheduled or rescheduled: the scheduler plans its next run again. */
@@ -65,7 +65,7 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
       ]);
     const publishAt = checkedPublishAt(fields, options.clock());
     // A workspace whose storage the upload alone would pass is refused before the image is processed
-    // (issue 26); insertMedia checks the processed total again in its transaction.
+    // (docs/product/workspace.md#plan-limits); insertMedia checks the processed total again in its transaction.
     if (form.image) await assertStorageRoom(db, caller.workspace_id, form.image.size);
     const image = form.image ? await processImage(form.image, caller.workspace_id) : null;
     return { fields, content, categoryId: category.id, image, publishAt };
@@ -198,7 +198,7 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
       return ownBlog(db, caller, id);
     },
 
-    /** PUT /api/blogs/:id with JSON {status}: Publish, Archive, Republish (spec §4). */
+    /** PUT /api/blogs/:id with JSON {status}: Publish, Archive, Republish (docs/product/blog.md#blog-management). */
     async setStatus(caller: SessionUser, id: string, status: BlogStatus): Promise<Blog> {
       await db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, caller, id);

@@ -94,7 +94,7 @@ export interface BlogListFilter extends BlogScope {
   status?: BlogStatus;
   /** A category id of the workspace, looked up by the service (an unknown category never gets here). */
   categoryId?: string;
-  /** Only drafts waiting for their publish time, soonest first (issue 16). */
+  /** Only drafts waiting for their publish time, soonest first (docs/product/blog.md#scheduled-publishing). */
   scheduled?: boolean;
 }
 

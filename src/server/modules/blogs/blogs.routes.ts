@@ -29,7 +29,7 @@ const publicScope = z.object({ scope: z.enum(['public']).optional() });
 const listQuery = blogListQuerySchema.extend(publicScope.shape);
 
 /**
- * Spec §7 blog calls. Reads are public (the agency's published posts) and richer when signed in; writes
+ * Blog calls (docs/product/api.md#calls). Reads are public (the agency's published posts) and richer when signed in; writes
  * need the SEO Management module. POST/PUT take the editor's multipart form; PUT with JSON is the
  * status-only change (Publish / Archive / Republish).
  */
@@ -71,7 +71,7 @@ export function blogsRoutes(blogs: BlogsService, guards: Guards, cache: PublicCa
         const { scope } = request.query;
         const found = await blogs.get(await caller(request, scope), request.params.idOrSlug);
         if ('redirect' in found) {
-          // A renamed post's old slug (DESIGN §7): browsers follow Location, the SPA reads `redirect`.
+          // A renamed post's old slug (docs/product/blog.md#slugs): browsers follow Location, the SPA reads `redirect`.
           const query = scope === 'public' ? '?scope=public' : '';
           return reply
             .code(301)

@@ -25,7 +25,7 @@ import { createBlogWrites, type BlogWriteOptions } from './blog-writes';
 export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 
 /**
- * The public sees the agency's published posts (DESIGN §5). A signed-in user reads their own workspace:
+ * The public sees the agency's published posts (docs/architecture.md#tenancy-and-authorization). A signed-in user reads their own workspace:
  * drafts and archived posts only with the blog module (SEO Management, as for writing), published ones else.
  */
 export function readScope(caller: SessionUser | null): BlogScope {
@@ -123,3 +123,7 @@ export function createBlogsService(db: Kysely<Database>, options: BlogWriteOptio
 }
 
 export type BlogsService = ReturnType<typeof createBlogsService>;
+
+// The blog editor's publishing (revisions, preview links, scheduling), for app.ts and the pages that
+// render previews: the module's one public file.
+export { createPublishingService, PREVIEW_ROBOTS, type PublishingService } from './publishing.service';

@@ -23,7 +23,7 @@ const linkParams = z.object({ id, linkId: id });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * Issue 16: a post's revisions, the editor's autosaved copy and draft preview links (staff with the SEO
+ * docs/product/blog.md#publishing: a post's revisions, the editor's autosaved copy and draft preview links (staff with the SEO
  * Management module, their own workspace's posts), and the public read of a preview link.
  */
 export function publishingRoutes(publishing: PublishingService, guards: Guards): FastifyPluginAsyncZod {

@@ -16,10 +16,10 @@ import { deleteAutosave, findAutosave, saveAutosave } from './autosaves.reposito
 import { findRevision, listRevisions, recordRevision, toRevision } from './revisions.repository';
 import type { PreviewLinks } from './preview-links';
 
-/** Tells crawlers to keep a preview out of any index, whatever reaches it (DESIGN §7, issue 16). */
+/** Tells crawlers to keep a preview out of any index, whatever reaches it (docs/product/blog.md#preview-links). */
 export const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
 
-/** A post's history, the editor's unsaved copies and its preview links (issue 16). */
+/** A post's history, the editor's unsaved copies and its preview links (docs/product/blog.md#publishing). */
 export function createPublishingService(db: Kysely<Database>, previews: PreviewLinks) {
   return {
     async revisions(caller: SessionUser, blogId: string): Promise<BlogRevision[]> {

@@ -24,7 +24,7 @@ const toColumns = (settings: BotgitSettings) => ({
   notify_on_complete: settings.notifyOnComplete ? 1 : 0,
 });
 
-/** A workspace's Botgit settings; the spec §9 defaults until someone saves them. */
+/** A workspace's Botgit settings; the defaults (docs/product/botgit.md#botgit-settings) until someone saves them. */
 export async function readBotgitSettings(db: Db, workspaceId: string): Promise<BotgitSettings> {
   const row = await db
     .selectFrom('botgit_settings')

@@ -21,8 +21,8 @@ import type { BotgitService } from './botgit.service';
 const tags = ['botgit'];
 
 /**
- * Botgit (spec §2/§3/§7, DESIGN §6): the extension's ingest, the Scraped Data section and Botgit
- * Settings, for users who see Botgit (spec §6) and only within their own workspace. Scraped profiles are
+ * Botgit (docs/product/botgit.md#scraped-data, docs/product/api.md): the extension's ingest, the Scraped Data section and Botgit
+ * Settings, for users who see Botgit (docs/product/roles-and-access.md#sidebar-visibility) and only within their own workspace. Scraped profiles are
  * personal data: every route needs a sign-in, including the spec's plain `GET /api/scraped-data`.
  */
 export function botgitRoutes(botgit: BotgitService, guards: Guards): FastifyPluginAsyncZod {

@@ -25,14 +25,14 @@ import {
   type ScrapedFilter,
 } from './scraped-profiles.repository';
 
-/** Botgit (issue 11): scraped profiles and settings of the caller's own workspace only. */
+/** Botgit (docs/product/botgit.md#scraped-data): scraped profiles and settings of the caller's own workspace only. */
 export function createBotgitService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   function filterOf(
     caller: SessionUser,
     query: Omit<ScrapedExportInput, 'ids'>,
     ids?: string[],
   ): ScrapedFilter {
-    // Spec §5: the date filter includes the whole start and end days, in the browser's own calendar.
+    // docs/product/botgit.md#scraped-data: the date filter includes the whole start and end days, in the browser's own calendar.
     const range = leadDateRange('custom', {
       now: clock(),
       tzOffset: query.tzOffset,

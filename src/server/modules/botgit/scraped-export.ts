@@ -7,7 +7,7 @@ import { allProfiles, type Db, type ScrapedFilter } from './scraped-profiles.rep
 export const SCRAPED_EXPORT_COLUMNS = ['Name', 'E-mail', 'Phone', 'Role', 'Location', 'Profile URL', 'Date'];
 
 /**
- * 'Export and share' (issue 11 §3): RFC 4180, every value quoted, spreadsheet formulas neutralised like
+ * 'Export and share' (docs/product/botgit.md#scraped-data): RFC 4180, every value quoted, spreadsheet formulas neutralised like
  * the leads export; streamed in batches so a large list never sits in memory whole.
  */
 export function scrapedCsv(db: Db, filter: ScrapedFilter, tzOffset: number): Readable {

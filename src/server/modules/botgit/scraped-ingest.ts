@@ -26,7 +26,7 @@ export interface IngestAnswer extends IngestResult {
 }
 
 /**
- * POST /api/scraped-data (issue 11 §1): each item is checked on its own, so a bad one never drops the
+ * POST /api/scraped-data (docs/product/botgit.md#ingest): each item is checked on its own, so a bad one never drops the
  * good ones. A profile already in the workspace (same normalised URL) is updated with its new scrape
  * time; a new one counts against the workspace's "maximum profiles per interval". With 'save emails'
  * or 'save phones' off, those fields are not stored.

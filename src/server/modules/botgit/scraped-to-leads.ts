@@ -6,7 +6,7 @@ import { existingEmails, insertLeads, isoDay, newLeadRow } from '../leads/leads.
 import { profilesForLeads } from './scraped-profiles.repository';
 
 /**
- * 'Add to leads' (issue 11 §3): each selected profile with an e-mail becomes a New lead (source LinkedIn
+ * 'Add to leads' (docs/product/botgit.md#scraped-data): each selected profile with an e-mail becomes a New lead (source LinkedIn
  * for LinkedIn profiles, else Other), unless that e-mail is already a lead of the workspace.
  */
 export async function addProfilesToLeads(

@@ -12,7 +12,7 @@ const categoryParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({ scope: z.enum(['public']).optional() });
 
 /**
- * Spec §7 GET/POST /api/categories, plus PUT and DELETE /api/categories/:id (DESIGN §6). Reading is public
+ * GET/POST /api/categories (docs/product/api.md#calls), plus PUT and DELETE /api/categories/:id (docs/product/api.md#beyond-the-first-calls). Reading is public
  * for the agency's categories (the public blog's filter bar); writes need the SEO Management module.
  */
 export function categoriesRoutes(
@@ -23,7 +23,7 @@ export function categoriesRoutes(
   return async (app) => {
     const write = guards.requireModule('seoManagement');
 
-    // Spec §7: "list of categories", a bare array.
+    // docs/product/api.md#calls: "list of categories", a bare array.
     app.get(
       '/categories',
       {

@@ -9,7 +9,7 @@ import { successSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 
 /**
- * POST /api/contact (DESIGN §6): public, no sign-in. Stores the message as a lead and answers
+ * POST /api/contact (docs/product/api.md#answers-and-errors): public, no sign-in. Stores the message as a lead and answers
  * 201 {success:true}. Each client IP may send CONTACT_LIMITS.rateLimit messages per window; beyond that
  * 429 with Retry-After. The limit is checked before validation so a blocked client learns nothing else.
  */

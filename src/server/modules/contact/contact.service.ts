@@ -11,7 +11,7 @@ export function contactNotes({ subject, message }: Pick<ContactInput, 'subject' 
 }
 
 /**
- * DESIGN §7: a contact message is stored as a new lead (source Website) of the agency's own workspace,
+ * docs/product/public-site.md#contact: a contact message is stored as a new lead (source Website) of the agency's own workspace,
  * and e-mailed to the agency's sender address with the visitor as Reply-To, in the same transaction.
  */
 export function createContactService(mailer: Mailer) {

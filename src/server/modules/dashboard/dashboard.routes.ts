@@ -4,7 +4,7 @@ import type { Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
 import type { DashboardService } from './dashboard.service';
 
-/** Spec §7 GET /api/dashboard: `{ success, data: { totalUsers, recentActivity } }` for the overview (Dashboard module). */
+/** GET /api/dashboard (docs/product/api.md#calls): `{ success, data: { totalUsers, recentActivity } }` for the overview (Dashboard module). */
 export function dashboardRoutes(dashboard: DashboardService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

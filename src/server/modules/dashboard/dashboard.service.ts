@@ -8,7 +8,7 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 
 export function createDashboardService(db: Kysely<Database>) {
   return {
-    /** GET /api/dashboard: platform-wide for an Admin (DESIGN §5), else the caller's own workspace. */
+    /** GET /api/dashboard: platform-wide for an Admin (docs/architecture.md#tenancy-and-authorization), else the caller's own workspace. */
     async overview(caller: SessionUser): Promise<DashboardData> {
       const workspaceId = caller.role === 'Admin' ? undefined : caller.workspace_id;
       const totalUsers = await countUsers(db, workspaceId);

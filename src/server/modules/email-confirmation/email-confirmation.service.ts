@@ -33,7 +33,7 @@ export { sweepUnconfirmed } from './unconfirmed-sweep';
 type Account = Pick<UserRow, 'id' | 'workspace_id' | 'username' | 'email'>;
 
 /**
- * Proving an account's e-mail address (issue 25): the link mailed at sign-up (and again on request), and
+ * Proving an account's e-mail address (docs/product/auth.md#proven-addresses): the link mailed at sign-up (and again on request), and
  * what confirming grants — a claimed domain becomes the workspace's, a Team Member who signed up by domain
  * joins that workspace. Nothing is granted on an unconfirmed claim.
  */
@@ -70,7 +70,7 @@ export function createEmailConfirmationService(mailer: Mailer, resendLimit: Limi
   async function joinByDomain(trx: Transaction<Database>, user: UserRow, siteName: string, now: Date) {
     const workspace = await findWorkspaceByDomain(trx, emailDomain(user.email));
     if (!workspace) return null;
-    // A workspace at its plan's members takes nobody more (issue 26): 409, the confirmation rolls back and
+    // A workspace at its plan's members takes nobody more (docs/product/workspace.md#plan-limits): 409, the confirmation rolls back and
     // its link still works once there is room.
     await assertMemberRoom(trx, workspace.id);
     // Two-factor at every door: a workspace that requires it gets the second step at the next sign-in.

@@ -9,7 +9,7 @@ import {
 } from './email-confirmation.repository';
 
 /**
- * Erases sign-ups never confirmed within 7 days (issue 25): their address and claimed domain are free
+ * Erases sign-ups never confirmed within 7 days (docs/product/auth.md#proven-addresses): their address and claimed domain are free
  * again. A Business Owner's or Freelancer's workspace goes with them when nobody else is in it (deleting
  * the workspace row erases everything of it, ON DELETE CASCADE). `email` limits it to one address (a new
  * sign-up with it); answers how many accounts were erased.

@@ -15,7 +15,7 @@ import type { EmailSetupService } from './email-setup.service';
 const tags = ['email'];
 
 /**
- * Business Email Setup (spec §2, §7 `POST /api/email/setup`; DESIGN §6 `GET /api/email/setup`,
+ * Business Email Setup (docs/product/email.md#business-email-setup, docs/product/api.md#calls `POST /api/email/setup`; docs/product/api.md#beyond-the-first-calls `GET /api/email/setup`,
  * `POST /api/email/test`), module Marketing, the caller's workspace only. The password is never answered.
  */
 export function emailSetupRoutes(emailSetup: EmailSetupService, guards: Guards): FastifyPluginAsyncZod {

@@ -31,13 +31,13 @@ import { takeMailSlot } from '../../lib/plan-limits';
 import { testMail } from '../../mail/templates';
 import { newestMail, saveKeepingPassword, saveWithPassword } from './email-setup.repository';
 
-/** Business Email Setup (spec §2, issue 10): one SMTP set-up per workspace, its test and delivery log. */
+/** Business Email Setup (docs/product/email.md#business-email-setup): one SMTP set-up per workspace, its test and delivery log. */
 export function createEmailSetupService(mailer: Mailer) {
   const { db } = mailer;
 
   /**
    * Why the caller may read but not change the set-up, or null. An unconfirmed account configures no mail
-   * (issue 25); without SMTP_URL the agency's set-up also sends the platform's mail (resets, confirmations),
+   * (docs/product/email.md#platform-mail); without SMTP_URL the agency's set-up also sends the platform's mail (resets, confirmations),
    * so only an Admin changes it.
    */
   function readOnlyReason(caller: SessionUser): string | null {
@@ -83,7 +83,7 @@ export function createEmailSetupService(mailer: Mailer) {
 
     /**
      * POST /api/email/setup: saves; never connects. An empty password keeps the stored one only for the host,
-     * port and user it was typed for: changing any of them needs it typed again (issue 25).
+     * port and user it was typed for: changing any of them needs it typed again (docs/product/email.md#business-email-setup).
      */
     async save(caller: SessionUser, input: EmailSetupInput): Promise<void> {
       const reason = readOnlyReason(caller);

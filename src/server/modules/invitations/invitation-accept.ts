@@ -33,13 +33,13 @@ export async function acceptInvitation(trx: Transaction<Database>, token: string
     throw badRequest(M.emailMismatch, [{ field: 'email', message: M.emailMismatch }]);
   if (!(await markAccepted(trx, invitation.id, now.toISOString(), { stillUnrevoked: false })))
     throw badRequest(M.invalidLink);
-  // A workspace at its plan's members takes nobody more (issue 26): 409, and the sign-up rolls back.
+  // A workspace at its plan's members takes nobody more (docs/product/workspace.md#plan-limits): 409, and the sign-up rolls back.
   await assertMemberRoom(trx, invitation.workspace_id);
   return invitation.workspace_id;
 }
 
 /**
- * Signing in to join, inside its transaction (issue 25): the account the invitation was sent to moves into
+ * Signing in to join, inside its transaction (docs/product/workspace.md#invitations): the account the invitation was sent to moves into
  * the inviting workspace as a Team Member. An Admin never leaves the platform's workspace, and an owner
  * (Business Admin, Freelancer) never leaves members behind: both are refused with 409. Sessions stay
  * valid, unless the new workspace requires two-factor sign-in and the account has no second factor: then
@@ -69,7 +69,7 @@ export async function joinByInvitation(
   const signInAgain =
     (await workspaceRequiresTwoFactor(trx, targetId)) && !(await hasTwoFactor(trx, user.id));
   await joinAsTeamMember(trx, user.id, targetId, { now: now.toISOString(), signInAgain });
-  // Leaving a workspace ends the account's other sessions (issue 26): none goes on there unseen.
+  // Leaving a workspace ends the account's other sessions (docs/product/auth.md#sessions-on-the-server): none goes on there unseen.
   await endSessions(trx, user.id, now, !signInAgain && keepSession ? { except: keepSession } : {});
   await recordActivity(trx, {
     workspaceId: user.workspace_id,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../db/types';
-import { toPublicUser } from '../../db/rows';
 import { INVITATION_MESSAGES as M, EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/messages';
 import { INVITATION } from '../../../shared/mail';
 import type { InvitationView } from '../../../shared/schemas/mail';
@@ -30,7 +29,7 @@ import {
 /** What sign-up uses of invitations. */
 export { acceptInvitation } from './invitation-accept';
 
-/** How many invitations a workspace sends (issue 25), counted in the shared store by workspace id. */
+/** How many invitations a workspace sends (docs/product/workspace.md#invitations), counted in the shared store by workspace id. */
 export interface InvitationLimits {
   perHour: Limiter;
   perDay: Limiter;
@@ -53,8 +52,8 @@ const tooMany = (waitSeconds: number) =>
   new HttpError(429, M.tooMany(waitSeconds), undefined, { 'Retry-After': String(waitSeconds) });
 
 /**
- * 'Invite Members' in Workspace Settings (issue 10): a single-use link that signs up a Team Member, or, for
- * an address that already has an account, lets it sign in and join (issue 25).
+ * 'Invite Members' in Workspace Settings (docs/product/workspace.md#invitations): a single-use link that signs up a Team Member, or, for
+ * an address that already has an account, lets it sign in and join (docs/product/workspace.md#invitations).
  */
 export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger, limits: InvitationLimits) {
   const { db } = mailer;
@@ -106,7 +105,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
      * the answer too: the inviter may pass it on another way, and it works before mail is set up.
      *
      * Only a confirmed Admin or Business Admin invites, within the workspace's limits. An address that
-     * already has an account is answered exactly like a new one (issue 25: the 409 it used to get let
+     * already has an account is answered exactly like a new one (docs/product/workspace.md#invitations: the 409 it used to get let
      * anyone list the accounts): the same status and body, an invitation row, a sign-up link of the same
      * form. Its owner is mailed a sign-in link instead, and joins with POST /invitations/:token/accept.
      * Both mails are the platform's: sent by its own set-up and kept in its log, never the inviting
@@ -115,7 +114,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     async invite(caller: SessionUser, email: string): Promise<{ invitation: InvitationView; link: string }> {
       requireInviter(caller);
       if (caller.email_confirmed_at === null) throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
-      // A workspace at its plan's members invites nobody more (issue 26).
+      // A workspace at its plan's members invites nobody more (docs/product/workspace.md#plan-limits).
       await assertMemberRoom(db, caller.workspace_id);
       const giveBack = await takeSlot(caller.workspace_id);
       try {
@@ -141,7 +140,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     },
 
     /**
-     * Signing in to join (issue 25): the signed-in, confirmed account the invitation was sent to moves into
+     * Signing in to join (docs/product/workspace.md#invitations): the signed-in, confirmed account the invitation was sent to moves into
      * the inviting workspace as a Team Member. An Admin never leaves the platform's workspace, and an owner
      * (Business Admin, Freelancer) never leaves members behind: both are refused with 409. A sole owner's
      * workspace, emptied, is left as it is (its data, domain and plan stay; it can be deleted later like
@@ -151,7 +150,7 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     async accept(
       caller: SessionUser,
       token: string,
-      /** The session accepting, which stays (unless 2FA is owed); the account's others end (issue 26). */
+      /** The session accepting, which stays (unless 2FA is owed); the account's others end (docs/product/auth.md#sessions-on-the-server). */
       keepSession: string | null = null,
     ): Promise<InvitationAccepted> {
       const now = mailer.now();

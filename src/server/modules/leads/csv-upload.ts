@@ -14,11 +14,11 @@ export const CSV_UPLOAD_LIMITS = {
 const csvOnly = () => new HttpError(415, LEAD_MESSAGES.csvOnly);
 
 /**
- * The `file` part of POST /api/leads/import, as text. Spec §5 reads only .csv, judged by the file name as
+ * The `file` part of POST /api/leads/import, as text. Reads only .csv (docs/product/leads.md#import), judged by the file name as
  * the browser's file picker does. The whole file is read (bounded by the limit above) so the parse and the
  * insert transaction run after the upload, never while a slow client is still sending. It is decoded as it
  * arrives, chunk by chunk: joining 50 MB into one Buffer and decoding it at once held the event loop for
- * 150 ms (issue 15). A file that is not UTF-8 (a Latin-1 export, say) is refused rather than stored mangled.
+ * 150 ms (docs/decisions/0007-bounded-work.md). A file that is not UTF-8 (a Latin-1 export, say) is refused rather than stored mangled.
  */
 export async function readCsvUpload(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) throw csvOnly();

@@ -34,11 +34,11 @@ const EXPORT_FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 const PARSE_CHUNK_CHARS = 64 * 1024;
 
 /**
- * Spec §5 import with a real parser (quoted commas, doubled quotes, CRLF, BOM). The header row names the
+ * Import with a real parser (docs/product/leads.md#import) (quoted commas, doubled quotes, CRLF, BOM). The header row names the
  * columns in any case and order; spec defaults fill the rest: status New, source Import, date today,
  * priority Medium, other fields empty. A valid Status, Priority or Date in a row is kept.
  *
- * The file is parsed a slice at a time, handing the event loop back between slices (issue 15): a
+ * The file is parsed a slice at a time, handing the event loop back between slices (docs/decisions/0007-bounded-work.md): a
  * 100k-row file is a third of a second of parsing, which must not stall every other request.
  */
 export async function parseLeadCsv(text: string, now: Date): Promise<ParsedLeads> {

@@ -5,7 +5,7 @@ import type { LeadFilter } from './lead-filter';
 import type { LeadListRow } from './lead-rows';
 import { leadsAfter, type Db, type LeadOrder } from './leads.repository';
 
-/** Spec §5 export columns, in order. */
+/** Export columns (docs/product/leads.md#export), in order. */
 export const EXPORT_COLUMNS = [
   'Name',
   'Email',

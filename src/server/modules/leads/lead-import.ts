@@ -22,7 +22,7 @@ const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEs
  * already has and inserts the rest in multi-row batches. The file is parsed before the transaction opens,
  * so a slow upload never holds the write lock; one transaction makes 100k inserts one commit. The
  * transaction runs off the event loop (`offLoop`): on SQLite its statements and its COMMIT held the loop
- * for up to 200 ms at a time (issue 15).
+ * for up to 200 ms at a time (docs/decisions/0007-bounded-work.md).
  */
 export async function importLeadsCsv(
   offLoop: DatabaseHandle['offLoop'],
@@ -32,7 +32,7 @@ export async function importLeadsCsv(
 ): Promise<LeadImportResult> {
   return WORKSPACE_WORK.imports.run(actor.workspace_id, () =>
     importWork.run(async () => {
-      // An import counts against the workspace's storage by its file's size (issue 26): refused before the
+      // An import counts against the workspace's storage by its file's size (docs/product/workspace.md#plan-limits): refused before the
       // parse when it would pass the plan's limit, and checked again in the transaction that stores it.
       const fileBytes = Buffer.byteLength(csv, 'utf8');
       await offLoop((db) => assertStorageRoom(db, actor.workspace_id, fileBytes));

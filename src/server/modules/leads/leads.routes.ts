@@ -22,7 +22,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const tags = ['leads'];
 
 /**
- * Client Leads (DESIGN §6 `/api/leads` CRUD + import/export), module Data Center, the caller's workspace
+ * Client Leads (docs/product/api.md#beyond-the-first-calls `/api/leads` CRUD + import/export), module Data Center, the caller's workspace
  * only. The guard runs before validation, so an anonymous caller gets 401 and an unpermitted one 403
  * whatever they sent.
  */

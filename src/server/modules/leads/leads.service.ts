@@ -33,7 +33,7 @@ export { insertSampleLeads } from './sample-leads';
 export type LeadActor = Pick<UserRow, 'id' | 'username'>;
 
 /**
- * Spec §3 new lead: status New, priority Medium, created now, last contact today. Exported for the
+ * New lead (docs/product/leads.md#adding-a-lead): status New, priority Medium, created now, last contact today. Exported for the
  * contact form (POST /api/contact), which passes source Website and no actor.
  */
 export async function createLead(
@@ -65,7 +65,7 @@ export async function createLead(
   return toLead(row);
 }
 
-/** Client Leads (issue 6), always within the caller's own workspace: another's lead is "not found". */
+/** Client Leads (docs/product/leads.md), always within the caller's own workspace: another's lead is "not found". */
 /** `offLoop` runs the import where its statements cannot hold the event loop (DatabaseHandle.offLoop). */
 export function createLeadsService(
   db: Kysely<Database>,
@@ -103,7 +103,7 @@ export function createLeadsService(
       return createLead(db, caller.workspace_id, input, caller, now());
     },
 
-    /** Any field, any of the five statuses (spec §4); the edit form's 'Save Changes' really saves. */
+    /** Any field, any of the five statuses (docs/product/leads.md#editing); the edit form's 'Save Changes' really saves. */
     async update(caller: SessionUser, id: string, input: UpdateLeadInput): Promise<Lead> {
       return db.transaction().execute(async (trx) => {
         // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):

@@ -22,7 +22,7 @@ interface SampleLead {
 }
 
 /**
- * Spec §3: the 8 sample leads a new workspace starts with, so Client Leads, its filters and the Leads
+ * docs/product/leads.md#sample-leads: the 8 sample leads a new workspace starts with, so Client Leads, its filters and the Leads
  * Flow sections show something real on day one. Every status, priority and source appears, spread over
  * the last 60 days so each date preset finds some.
  */

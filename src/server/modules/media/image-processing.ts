@@ -64,7 +64,7 @@ export function runImageWork<T>(workspaceId: string, work: () => Promise<T>): Pr
 
 /**
  * Each sharp call holds a thread of libuv's four-thread pool until it ends; twenty uploads at once would
- * hold them all, and the file reads and compression that pages need would wait behind them (issue 15).
+ * hold them all, and the file reads and compression that pages need would wait behind them (docs/decisions/0007-bounded-work.md).
  * Images are processed one at a time per process; others wait their turn (staff uploads, not a flood:
  * the wait is bounded generously rather than refused).
  */

@@ -7,7 +7,7 @@ import type { ProcessedImage } from './image-processing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Spec §7: images load from "the API base address plus the stored path"; the base is /api/. */
+/** docs/product/blog.md#post-fields: images load from "the API base address plus the stored path"; the base is /api/. */
 export const mediaPath = (id: string): string => `media/${id}`;
 export const variantPath = (id: string, width: number): string => `media/${id}/w/${width}`;
 
@@ -87,7 +87,7 @@ export async function deleteMediaIfUnused(db: Db, mediaId: string | null): Promi
     .execute();
 }
 
-/** The media of a deleted workspace is no longer served (issue 17: its public traces disappear). */
+/** The media of a deleted workspace is no longer served (docs/product/workspace.md#danger-zone: its public traces disappear). */
 function inLiveWorkspace(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.exists(
     eb

@@ -11,7 +11,7 @@ const mediaParams = z.object({ id: z.string().min(1).max(100) });
 const variantParams = mediaParams.extend({ width: z.coerce.number().int().min(1).max(10_000) });
 
 /**
- * GET /api/media/:id and /api/media/:id/w/:width (DESIGN §6). Public, because <img> sends no bearer token;
+ * GET /api/media/:id and /api/media/:id/w/:width (docs/product/api.md#beyond-the-first-calls). Public, because <img> sends no bearer token;
  * ids are random UUIDs. A media id never changes its bytes, so answers are cacheable forever.
  */
 export function mediaRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {

@@ -21,7 +21,7 @@ export {
 export { deleteMediaIfUnused, toBlogImage } from './media.repository';
 
 /**
- * Stores an upload and its variants; returns the new media id. Within the workspace's storage (issue 26):
+ * Stores an upload and its variants; returns the new media id. Within the workspace's storage (docs/product/workspace.md#plan-limits):
  * the original and every variant count, checked before the insert and again after it (the counter then
  * holds any upload that committed meanwhile): past the plan's limit, 413 and the caller's transaction rolls
  * back, so nothing is half-stored.

@@ -37,7 +37,7 @@ export const resetLimits = (store: LimitStore): PasswordResetLimits => ({
   }),
 });
 
-/** 'Forgot password?' (issue 10): a single-use link by e-mail, then a new password that ends old sessions. */
+/** 'Forgot password?' (docs/product/auth.md#password-reset): a single-use link by e-mail, then a new password that ends old sessions. */
 export function createPasswordResetService(
   mailer: Mailer,
   log: FastifyBaseLogger,
@@ -87,7 +87,7 @@ export function createPasswordResetService(
     /**
      * Answers the same whether or not the address has an account, and in the same time: only the per-client
      * limit is decided before answering (429 past it); the look-up, the link and the mail are made after the
-     * answer has gone (issue 26). Per e-mail address: past the limit nothing more is sent, so neither a
+     * answer has gone (docs/product/auth.md#password-reset). Per e-mail address: past the limit nothing more is sent, so neither a
      * mailbox can be flooded nor an account's existence read from the answers or their timing.
      */
     async request(email: string, clientIp: string): Promise<void> {
@@ -116,9 +116,9 @@ export function createPasswordResetService(
           userId,
           action: `${user.username} reset their password`,
         });
-        // Every session of the account ends with the old password (issue 26).
+        // Every session of the account ends with the old password (docs/product/auth.md#sessions-on-the-server).
         await endSessions(trx, userId, mailer.now());
-        // The link reached the mailbox: that proves the address, as the confirmation link would (issue 25).
+        // The link reached the mailbox: that proves the address, as the confirmation link would (docs/product/auth.md#proven-addresses).
         await confirmation.prove(trx, user, siteName, mailer.now());
       });
       mailer.worker.kick();

@@ -8,7 +8,7 @@ import type { ProfileService } from './profile.service';
 /** A profile image is a data URL of up to ~1.4 MB of text, above the app-wide 1 MB body limit. */
 const PROFILE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-/** PUT /api/profile (DESIGN §6, beyond spec §7: profile edits are stored). GET /api/profile lives with auth. */
+/** PUT /api/profile (docs/product/api.md#beyond-the-first-calls: profile edits are stored). GET /api/profile lives with auth. */
 export function profileRoutes(profile: ProfileService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(

@@ -24,7 +24,7 @@ async function expectImageOfDeclaredType(dataUrl: string): Promise<void> {
 export function createProfileService(db: Kysely<Database>) {
   return {
     /**
-     * PUT /api/profile: the caller's own details. Role and status are Admin-only actions (DESIGN §5), so
+     * PUT /api/profile: the caller's own details. Role and status are Admin-only actions (docs/product/roles-and-access.md#admin-only-actions), so
      * for anyone else they are dropped rather than refused: the profile editor always sends them.
      */
     async update(caller: SessionUser, input: ProfileUpdateInput): Promise<PublicUser> {

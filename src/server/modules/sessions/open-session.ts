@@ -6,7 +6,7 @@ import { createSessionRow } from './sessions.repository';
 import { deviceOf } from './device';
 
 /**
- * Every way into a session ends here (issue 26): a row naming the device and client address of the
+ * Every way into a session ends here (docs/product/auth.md#sessions-on-the-server): a row naming the device and client address of the
  * request, and a token naming the row.
  */
 export async function openSession(

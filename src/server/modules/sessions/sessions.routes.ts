@@ -14,7 +14,7 @@ const tags = ['auth'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
- * Server-side sessions (issue 26): sign-out ends the session on the server; the account's live sessions are
+ * Server-side sessions (docs/product/auth.md#sessions-on-the-server): sign-out ends the session on the server; the account's live sessions are
  * listed with their device and address, and any of them, or all but this one, can be ended. Any signed-in
  * account manages its own (requireAccount): a Team Member signs out too.
  */

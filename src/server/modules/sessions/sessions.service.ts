@@ -4,7 +4,7 @@ import type { SignedInStore } from '../../auth/guards';
 import { findSignedIn, markActive, touchSession } from './sessions.repository';
 
 /**
- * The sessions module's public face (issue 26: server-side sessions). Other modules open and end sessions
+ * The sessions module's public face (docs/product/auth.md#sessions-on-the-server: server-side sessions). Other modules open and end sessions
  * through these; the guards read a request's session through the store app.ts makes here.
  */
 export { openSession } from './open-session';

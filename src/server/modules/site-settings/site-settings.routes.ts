@@ -71,7 +71,7 @@ async function withImageUpload<T>(request: FastifyRequest, use: (upload: Spooled
 }
 
 /**
- * Web Settings (issue 18). The live settings are public (every page shows them) and served through the
+ * Web Settings (docs/product/web-settings.md). The live settings are public (every page shows them) and served through the
  * render cache, so they are read once per content version; the draft, publishing, reset, undo and the
  * history are the Admin's alone (403 for every other role, 401 without a session).
  */

@@ -42,7 +42,7 @@ import {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Web Settings (issue 18): the public site's settings as a draft the Admin edits and as published ('live',
+ * Web Settings (docs/product/web-settings.md): the public site's settings as a draft the Admin edits and as published ('live',
  * what every page shows). Publishing and undoing write the live row, which raises the public content
  * version (migration 014's trigger), so every instance's render cache renders its pages afresh. Callers
  * are checked by the routes (Admin only); the service keeps the rules.

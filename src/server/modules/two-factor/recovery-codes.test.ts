@@ -12,7 +12,7 @@ import {
 const KEY = 'a-secret-key-of-at-least-thirty-two-characters';
 const OTHER = 'another-secret-key-of-at-least-thirty-two-chars';
 
-describe('recovery code hashes (issue 26)', () => {
+describe('recovery code hashes (docs/product/auth.md#two-factor-sign-in)', () => {
   const keys = recoveryCodeKeys(createSecretBox(KEY));
   const [code = ''] = makeRecoveryCodes();
 

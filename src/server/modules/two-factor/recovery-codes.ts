@@ -31,7 +31,7 @@ const hmac = (key: DerivedKey, code: string) =>
   createHmac('sha256', key.bytes).update(normal(code)).digest('base64url');
 
 /**
- * Stored as an HMAC-SHA256 under a key derived from the server's SECRET_KEY (issue 26): a copy of the
+ * Stored as an HMAC-SHA256 under a key derived from the server's SECRET_KEY (docs/product/auth.md#two-factor-sign-in): a copy of the
  * table without the key cannot be checked against guesses. `keys[0]` is the current key.
  */
 export function hashRecoveryCode(code: string, keys: DerivedKey[]): string {

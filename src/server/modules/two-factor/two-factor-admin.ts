@@ -31,7 +31,7 @@ export function createTwoFactorAdmin(db: Kysely<Database>) {
       if (!(await hasTwoFactor(db, target.id))) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
       await db.transaction().execute(async (trx) => {
         await removeTwoFactor(trx, target.id);
-        // Whoever holds a session of the account without its factor is signed out with it (issue 26).
+        // Whoever holds a session of the account without its factor is signed out with it (docs/product/auth.md#two-factor-sign-in).
         await endSessions(trx, target.id, new Date());
         await recordActivity(trx, {
           workspaceId: target.workspace_id,

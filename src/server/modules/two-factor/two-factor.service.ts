@@ -56,7 +56,7 @@ export type CodeProof = { via: 'app' } | { via: 'recovery'; left: number };
 
 export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDeps) {
   const now = () => clock().toISOString();
-  // Recovery codes are stored as HMACs under a key of their own, derived from SECRET_KEY (issue 26).
+  // Recovery codes are stored as HMACs under a key of their own, derived from SECRET_KEY (docs/product/auth.md#two-factor-sign-in).
   const codeKeys = recoveryCodeKeys(box);
 
   /**
@@ -120,7 +120,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
     async confirmSetup(
       account: TwoFactorAccount,
       code: string,
-      /** The session turning it on, which stays; every other session of the account ends (issue 26). */
+      /** The session turning it on, which stays; every other session of the account ends (docs/product/auth.md#sessions-on-the-server). */
       keepSession: string | null = null,
     ): Promise<RecoveryCodesAnswer> {
       const wait = await throttle.take(account.id);

@@ -69,7 +69,7 @@ export function describeUserChanges(actor: SessionUser, before: UserRow, after: 
 
 /**
  * Applies changes to one user in one transaction: refuses any change that would leave no Active Admin
- * (DESIGN §5), writes only what differs, and records readable activity entries in the target's workspace.
+ * (docs/architecture.md#tenancy-and-authorization), writes only what differs, and records readable activity entries in the target's workspace.
  */
 export async function changeUser(
   db: Kysely<Database>,
@@ -92,14 +92,14 @@ export async function changeUser(
     if (!entries.length) return before;
     after.updated_at = nowIso();
     await updateUser(trx, before.id, { ...defined, updated_at: after.updated_at });
-    // A larger profile image counts against the workspace's storage (issue 26): past it, 413 and no change.
+    // A larger profile image counts against the workspace's storage (docs/product/workspace.md#plan-limits): past it, 413 and no change.
     if (defined.profile_image !== undefined)
       await assertWithinStorage(
         trx,
         before.workspace_id,
         defined.profile_image.length - before.profile_image.length,
       );
-    // Deactivated or terminated: every session ends now, so a later reactivation revives none (issue 26).
+    // Deactivated or terminated: every session ends now, so a later reactivation revives none (docs/product/auth.md#sessions-on-the-server).
     if (
       defined.status !== undefined &&
       BLOCKED_STATUSES.includes(defined.status as UserStatus) &&

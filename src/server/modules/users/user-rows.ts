@@ -13,7 +13,7 @@ export interface NewUser {
   /** When it is created (ISO-8601 UTC). */
   at: string;
   lastActiveAt: string | null;
-  /** When its address was proven, or null until its confirmation link is opened (issue 25). */
+  /** When its address was proven, or null until its confirmation link is opened (docs/product/auth.md#proven-addresses). */
   emailConfirmedAt: string | null;
   /** A Team Member signed up by domain: the workspace they join once confirmed. */
   pendingWorkspaceId?: string | null;

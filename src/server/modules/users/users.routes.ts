@@ -18,7 +18,7 @@ import type { UsersService } from './users.service';
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({ search: z.string().max(200).optional() });
 
-/** Spec §7 users calls: GET /api/users, PUT /api/users/:id, PUT /api/users/:id/permissions, POST /api/users/upgrade-role. */
+/** Users calls (docs/product/api.md#calls): GET /api/users, PUT /api/users/:id, PUT /api/users/:id/permissions, POST /api/users/upgrade-role. */
 export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -61,7 +61,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
           tags: ['users'],
           response: answers({ 200: permissionsAnswerSchema }),
         },
-        // Spec §8: the browser judges this call by a `success` field, so refusals carry success:false too.
+        // docs/product/users.md#calls: the browser judges this call by a `success` field, so refusals carry success:false too.
         errorHandler: (error: FastifyError | HttpError, request, reply) => {
           const response = toErrorResponse(error, request);
           if (response.headers) reply.headers(response.headers);
@@ -77,7 +77,7 @@ export function usersRoutes(users: UsersService, guards: Guards): FastifyPluginA
     app.post(
       '/users/upgrade-role',
       {
-        // Spec §4: the one thing a 'User' account does outside its profile.
+        // docs/product/roles-and-access.md#solo-hq-upgrade: the one thing a 'User' account does outside its profile.
         preValidation: guards.requireAccount,
         schema: {
           body: upgradeRoleSchema,

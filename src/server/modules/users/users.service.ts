@@ -62,7 +62,7 @@ export function createUsersService(db: Kysely<Database>) {
       return { user: toPublicUser(user), permissions: parseJson<PermissionMap>(user.permissions, {}) };
     },
 
-    /** POST /api/users/upgrade-role: spec §4 pricing rule, only a User-role account becomes SOLOHQ. */
+    /** POST /api/users/upgrade-role: pricing rule (docs/product/roles-and-access.md#solo-hq-upgrade), only a User-role account becomes SOLOHQ. */
     async upgradeRole(caller: SessionUser): Promise<PublicUser> {
       const updatedAt = nowIso();
       // Conditional on the role still being User, so a concurrent role change cannot be overwritten.
@@ -72,7 +72,7 @@ export function createUsersService(db: Kysely<Database>) {
         workspaceId: caller.workspace_id,
         userId: caller.id,
         action: `${caller.username} upgraded from User to SOLOHQ`,
-        // The plan upgrade is a role change too (spec §4's one change of one's own role).
+        // The plan upgrade is a role change too (the one change of one's own role: docs/product/roles-and-access.md#solo-hq-upgrade).
         kind: 'role-changed',
       });
       return toPublicUser({

@@ -17,7 +17,7 @@ import type { WorkspaceDeletionService } from './workspace-deletion.service';
 const tags = ['workspace'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Workspace deletion and recovery (issue 17). */
+/** Workspace deletion and recovery (docs/product/workspace.md#danger-zone). */
 export function workspaceDeletionRoutes(
   deletion: WorkspaceDeletionService,
   guards: Guards,

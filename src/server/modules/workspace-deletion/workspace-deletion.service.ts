@@ -33,7 +33,7 @@ const untilText = (iso: string) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 /**
- * 'Delete Workspace' (issue 17): the workspace and its members are shut out at once and its owners get a
+ * 'Delete Workspace' (docs/product/workspace.md#danger-zone): the workspace and its members are shut out at once and its owners get a
  * link to recover it within WORKSPACE_RECOVERY_DAYS; the purge job (workspace-purge.ts) erases it after.
  * Times come from the mailer's clock, which is the app's (tests move it).
  */
@@ -73,7 +73,7 @@ export function createWorkspaceDeletionService(mailer: Mailer) {
       });
       if (!marked) throw conflict(M.alreadyDeleted);
       await raiseMemberSessionVersions(trx, workspace.id);
-      // Their session rows end too (issue 26): the lists show nothing live, and recovery revives nothing.
+      // Their session rows end too (docs/product/auth.md#sessions-on-the-server): the lists show nothing live, and recovery revives nothing.
       await endWorkspaceSessions(trx, workspace.id, new Date());
       await recordActivity(trx, {
         workspaceId: workspace.id,

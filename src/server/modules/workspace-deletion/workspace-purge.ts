@@ -22,7 +22,7 @@ export interface WorkspacePurge {
 }
 
 /**
- * Erases deleted workspaces for good once their 30 days are over (issue 17). Deleting the workspaces row
+ * Erases deleted workspaces for good once their 30 days are over (docs/product/workspace.md#danger-zone). Deleting the workspaces row
  * erases everything of it: every table holding a workspace_id references workspaces ON DELETE CASCADE
  * (users, and through them their own rows, leads, posts, media, scraped profiles, settings, mail). Exactly
  * once with any number of instances: the conditional DELETE decides (PostgreSQL re-checks it after a
@@ -78,7 +78,7 @@ export function createWorkspacePurge(
       try {
         const count = await purgeDue();
         if (count) options.log.info({ count }, 'deleted workspaces erased for good');
-        // The same hourly round erases sign-ups never confirmed within 7 days (issue 25).
+        // The same hourly round erases sign-ups never confirmed within 7 days (docs/product/auth.md#proven-addresses).
         const lapsed = await sweepUnconfirmed(db, options.clock());
         if (lapsed) options.log.info({ count: lapsed }, 'unconfirmed sign-ups erased after 7 days');
       } catch (error) {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 /**
- * Which e-mail domains can identify a business (issue 25). Public mail providers and disposable-address
+ * Which e-mail domains can identify a business (docs/product/auth.md#proven-addresses). Public mail providers and disposable-address
  * services never can: anyone may have an address there. The lists are maintained packages, not names
  * typed here: `email-providers` (free mail providers, ~8,700) and `disposable-email-domains`.
  */

@@ -53,7 +53,7 @@ export async function updateWorkspaceDetails(
   await db.updateTable('workspaces').set(values).where('id', '=', id).execute();
 }
 
-/** Workspace type shown in Workspace Settings (spec §3); the agency itself is a business. */
+/** Workspace type shown in Workspace Settings (docs/product/workspace.md#workspace-settings); the agency itself is a business. */
 const TYPE_FOR_KIND: Record<WorkspacesTable['kind'], WorkspaceInfo['type']> = {
   agency: 'Business',
   business: 'Business',
@@ -86,7 +86,7 @@ export async function insertWorkspace(
     name: string;
     domain: string | null;
     kind: WorkspacesTable['kind'];
-    /** A domain claimed by an owner who has not confirmed the address yet (issue 25). */
+    /** A domain claimed by an owner who has not confirmed the address yet (docs/product/auth.md#proven-addresses). */
     pendingDomain?: string | null;
   },
 ): Promise<WorkspaceRow> {

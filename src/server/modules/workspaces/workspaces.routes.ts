@@ -9,7 +9,7 @@ import { answers } from '../../http/answers';
 import type { Guards } from '../../auth/guards';
 import type { WorkspacesService } from './workspaces.service';
 
-/** GET/PUT /api/workspace (DESIGN §6, §7: workspace settings are stored, not local only). */
+/** GET/PUT /api/workspace (docs/product/api.md#beyond-the-first-calls, docs/product/workspace.md#workspace-settings: workspace settings are stored, not local only). */
 export function workspacesRoutes(workspaces: WorkspacesService, guards: Guards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -21,7 +21,7 @@ export { findWorkspaceByDomain, workspaceExists, workspaceOwningDomain } from '.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A new workspace, inside the caller's transaction; DESIGN §7: it starts with the spec's 8 sample leads. */
+/** A new workspace, inside the caller's transaction; docs/product/leads.md#sample-leads: it starts with the spec's 8 sample leads. */
 export async function createWorkspace(
   db: Db,
   values: Parameters<typeof insertWorkspace>[1],
@@ -57,7 +57,7 @@ export function createWorkspacesService(db: Kysely<Database>) {
 
   async function toInfo(row: WorkspaceRow): Promise<WorkspaceInfo> {
     // Storage: profile images (stored inline), uploaded media with their variants and imported lead files,
-    // kept by triggers and the import; limits from src/shared/plans.ts (issue 26).
+    // kept by triggers and the import; limits from src/shared/plans.ts (docs/product/workspace.md#plan-limits).
     const usage = await workspaceUsage(db, row.id, row.plan, new Date());
     return {
       _id: row.id,

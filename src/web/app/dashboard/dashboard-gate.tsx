@@ -24,7 +24,7 @@ function WithHeader({ children }: { children: ReactNode }) {
 // The dashboard is client-rendered and loaded on demand: public pages never download it.
 const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
 
-/** Spec §2 /dashboard: signed out → /login; restricted users → the access-restricted page; others the dashboard. */
+/** /dashboard (docs/product/dashboard.md#shell): signed out → /login; restricted users → the access-restricted page; others the dashboard. */
 export function DashboardGate() {
   const { status, user, refresh } = useSession();
 
@@ -48,7 +48,7 @@ export function DashboardGate() {
     );
   }
   if (status === 'signed-out' || !user) return <Navigate to="/login" replace />;
-  // Spec §6, both readings: Team Member and 'User' see the access-restricted page (issue 26: the server agrees).
+  // docs/product/roles-and-access.md#dashboard-access, both readings: Team Member and 'User' see the access-restricted page (the server agrees).
   if (isKeptOutOfDashboard(user))
     return (
       <WithHeader>

@@ -15,7 +15,7 @@ import { useLogout } from '../../lib/use-logout';
 import { NotificationBell } from '../../components/layout/notification-bell';
 import { Sidebar } from './sidebar';
 
-/** Spec §2 dashboard: side navigation plus content; each section deep-linkable as /dashboard/<key>. */
+/** Dashboard (docs/product/dashboard.md#shell): side navigation plus content; each section deep-linkable as /dashboard/<key>. */
 export function DashboardShell({ user }: { user: PublicUser }) {
   const params = useParams();
   const logout = useLogout();

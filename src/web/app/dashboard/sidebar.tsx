@@ -7,7 +7,7 @@ import type { PublicUser } from '../../../shared/schemas/public-user';
 import { GROUP_ICONS, SECTIONS, SECTION_GROUPS } from '../sections/registry';
 import { cn } from '../../components/ui/cn';
 
-/** Spec §2 side navigation: collapsible groups, and a search over section names with the same visibility. */
+/** Side navigation (docs/product/dashboard.md#sidebar-search): collapsible groups, and a search over section names with the same visibility. */
 export function Sidebar({
   user,
   activeKey,

@@ -5,7 +5,7 @@ import { SiteHeader } from '../../components/layout/site-header';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { PageLoading } from '../page-loading';
 
-/** Header on every page of the site; the footer except on spec §2's hide-list. */
+/** Header on every page of the site; the footer except on the hide-list (docs/product/public-site.md#header-and-footer). */
 export function SiteLayout() {
   const { pathname } = useLocation();
   return (

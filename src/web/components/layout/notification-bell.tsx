@@ -8,7 +8,7 @@ import { useNotifications } from '../../lib/notifications-context';
 
 const ICONS = { shield: ShieldCheck, info: Info, success: CheckCircle2, bell: Bell } as const;
 
-/** Spec §2 bell: header, mark-all-read, close, list with per-item remove, 'No notifications', '99+'. */
+/** Bell (docs/product/dashboard.md#notifications): header, mark-all-read, close, list with per-item remove, 'No notifications', '99+'. */
 export function NotificationBell() {
   const { items, unread, markRead, markAllRead, remove } = useNotifications();
   const [open, setOpen] = useState(false);

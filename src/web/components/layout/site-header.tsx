@@ -12,7 +12,7 @@ import { SiteLink } from './site-link';
 const navLink = 'rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-ink';
 
 /**
- * Spec §2: signed-out header (mail, Products, Security, Documentation, Login); signed-in (bell, Logout).
+ * docs/product/public-site.md#header-and-footer: signed-out header (mail, Products, Security, Documentation, Login); signed-in (bell, Logout).
  * The mail address and the links are the Web Settings' (the spec's by default); the editor's preview
  * shows the header as a signed-out visitor sees it.
  */

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { PROFILE_MESSAGES } from '../../../shared/messages';
 
-/** Spec §2: role User sees this amber notice on its profile. */
+/** docs/product/users.md#profile-settings: role User sees this amber notice on its profile. */
 export function RestrictedNotice() {
   return (
     <div

@@ -73,7 +73,7 @@ function SessionRow({
 }
 
 /**
- * Issue 26, "Active sessions": where the account is signed in, with device, address, when it signed in and
+ * docs/product/auth.md#sessions-on-the-server, "Active sessions": where the account is signed in, with device, address, when it signed in and
  * was last active; any other session can be signed out, or all of them at once. The Security tab of
  * Workspace Settings and Profile Settings show this same card.
  */

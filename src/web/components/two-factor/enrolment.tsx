@@ -23,7 +23,7 @@ function passwordError(error: unknown): string {
 }
 
 /**
- * Issue 26: the signed-in set-up first takes the account's password, so a session alone (a stolen token)
+ * docs/product/auth.md#two-factor-sign-in: the signed-in set-up first takes the account's password, so a session alone (a stolen token)
  * cannot enrol an app of its own. The server's refusal shows under the field.
  */
 function PasswordStep({
@@ -101,7 +101,7 @@ export function Enrolment({
 }: {
   /** Starts the set-up: a new secret and its QR code (with the password when `askPassword`). */
   begin(password?: string): Promise<TwoFactorSetup>;
-  /** Asks for the account's password before starting (issue 26: the signed-in set-up). */
+  /** Asks for the account's password before starting (docs/product/auth.md#two-factor-sign-in: the signed-in set-up). */
   askPassword?: boolean;
   /** Answers the recovery codes once the code turned the factor on. */
   confirm(code: string): Promise<string[]>;

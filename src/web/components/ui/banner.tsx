@@ -11,7 +11,7 @@ const TONES: Record<Tone, string> = {
 const ICONS = { success: CheckCircle2, error: AlertCircle, info: Info } as const;
 
 /**
- * Spec §5: a banner is styled as success when its message contains 'successfully' (otherwise as an
+ * docs/product/README.md#texts: a banner is styled as success when its message contains 'successfully' (otherwise as an
  * error); `tone` overrides that for banners that are neither, such as a status notice.
  */
 export function Banner({ message, tone, className }: { message: string; tone?: Tone; className?: string }) {

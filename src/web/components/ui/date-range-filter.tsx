@@ -9,7 +9,7 @@ export interface DayRange {
 }
 
 /**
- * Spec §2/§9 date-range picker. react-date-range's defaults are the spec's: static ranges Today, Yesterday,
+ * Date-range picker (docs/product/botgit.md#scraped-data). react-date-range's defaults are the spec's: static ranges Today, Yesterday,
  * This Week, Last Week, This Month, Last Month; 'MMM d, yyyy'; 100 years back to 20 ahead; day-count
  * inputs limited to 0–99999. Days are the browser's own calendar days.
  */

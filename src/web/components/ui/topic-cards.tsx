@@ -8,7 +8,7 @@ export interface TopicCard {
   icon: LucideIcon;
 }
 
-/** A card-only section's four sub-topic cards (spec §2): icon, title and a line each, no behaviour. */
+/** A card-only section's four sub-topic cards (docs/product/dashboard.md#placeholder-sections): icon, title and a line each, no behaviour. */
 export function TopicCards({ cards }: { cards: readonly TopicCard[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">

@@ -6,10 +6,10 @@ import { ResendLinkButton } from './email-confirmation-notice';
 import { useSession } from '../../lib/session';
 
 /**
- * Spec §2 /access-restricted; also shown in place of the dashboard to restricted users. A Team Member who
- * signed up by domain and has not yet opened the confirmation link is told where it went (issue 25). A
- * 'User' account, kept out of the dashboard (issue 26), reads here what its Profile Settings would have
- * said (spec §2): the restricted notice and its In Review status.
+ * /access-restricted (docs/product/public-site.md#access-restricted); also shown in place of the dashboard to restricted users. A Team Member who
+ * signed up by domain and has not yet opened the confirmation link is told where it went (docs/product/auth.md#proven-addresses). A
+ * 'User' account, kept out of the dashboard (docs/product/roles-and-access.md#dashboard-access), reads here what its Profile Settings would have
+ * said (docs/product/public-site.md#access-restricted): the restricted notice and its In Review status.
  */
 export function AccessRestrictedPage() {
   const { user } = useSession();

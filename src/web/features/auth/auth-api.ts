@@ -34,7 +34,7 @@ export async function register(payload: SignupPayload): Promise<Partial<AuthResu
 }
 
 /**
- * Spec §5: a Team Member's e-mail domain is checked with the server. 'missing' only on a real not-ok
+ * docs/product/auth.md#sign-up: a Team Member's e-mail domain is checked with the server. 'missing' only on a real not-ok
  * answer; when the check itself cannot run, sign-up goes on ('unknown').
  */
 export async function checkDomain(domain: string): Promise<'found' | 'missing' | 'unknown'> {

@@ -9,7 +9,7 @@ function httpError(status: number, data: unknown = {}): AxiosError {
   return new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
 }
 
-describe('loginErrorMessage (spec §8 sign-in catalogue)', () => {
+describe('loginErrorMessage (docs/product/auth.md#messages sign-in catalogue)', () => {
   it('maps statuses in order', () => {
     expect(loginErrorMessage(httpError(400, { message: 'Bad thing' }))).toBe('Bad thing');
     expect(loginErrorMessage(httpError(400))).toBe(AUTH_MESSAGES.badRequestFallback);

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { isHttpError, serverMessage } from '../../lib/api-client';
 
-/** Spec §8 sign-in catalogue, status based, in its order. */
+/** Sign-in catalogue (docs/product/auth.md#messages), status based, in its order. */
 export function loginErrorMessage(error: unknown): string {
   if (isHttpError(error)) {
     const status = error.response?.status;
@@ -16,7 +16,7 @@ export function loginErrorMessage(error: unknown): string {
   return AUTH_MESSAGES.loginFailed;
 }
 
-/** Spec §8 sign-up: otherwise the server message or 'Registration failed'. */
+/** Sign-up (docs/product/auth.md#messages): otherwise the server message or 'Registration failed'. */
 export function signupErrorMessage(error: unknown): string {
   return serverMessage(error) ?? AUTH_MESSAGES.registrationFailed;
 }

@@ -20,7 +20,7 @@ type Outcome =
   | { kind: 'failed'; message: string };
 
 /**
- * The page the confirmation e-mail's link opens (issue 25). The token is sent once, from the browser after
+ * The page the confirmation e-mail's link opens (docs/product/auth.md#proven-addresses). The token is sent once, from the browser after
  * hydration: the server's render (and a link scanner's GET) confirms nothing. A session in this browser is
  * refreshed, or ended when joining a workspace that requires two-factor sign-in ended it.
  */

@@ -40,7 +40,7 @@ export function ResendLinkButton({ className }: { className?: string }) {
   );
 }
 
-/** Issue 25: above every dashboard section while the signed-in account's address is unproven. */
+/** docs/product/auth.md#proven-addresses: above every dashboard section while the signed-in account's address is unproven. */
 export function EmailConfirmationBanner({ user, className }: { user: PublicUser; className?: string }) {
   if (user.emailConfirmed !== false) return null;
   return (

@@ -11,7 +11,7 @@ import { AuthLayout } from './auth-layout';
 import { requestPasswordReset } from './password-reset-api';
 
 /**
- * 'Forgot password?' (issue 10): asks for the address and has a single-use link sent; the answer never
+ * 'Forgot password?' (docs/product/auth.md#password-reset): asks for the address and has a single-use link sent; the answer never
  * says whether the address has an account.
  */
 export function ForgotPasswordPage() {

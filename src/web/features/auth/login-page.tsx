@@ -27,7 +27,7 @@ export function LoginPage() {
   const { redirecting, redirect } = useDelayedRedirect();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // `/login?invite=…` (issue 25): an existing account signs in, then joins the inviting workspace.
+  // `/login?invite=…` (docs/product/workspace.md#invitations): an existing account signs in, then joins the inviting workspace.
   const inviteToken = params.get('invite');
   const invitation = useInvitation(inviteToken);
   const [joining, setJoining] = useState(false);
@@ -59,7 +59,7 @@ export function LoginPage() {
         return;
       }
       replaceUser(joined.user);
-      // A Team Member has no dashboard: spec §2's access-restricted page, until an Admin gives a role.
+      // A Team Member has no dashboard: the access-restricted page (docs/product/public-site.md#access-restricted), until an Admin gives a role.
       redirect('/access-restricted');
       toast.success(INVITATION_MESSAGES.joined(joined.workspaceName));
     } catch (caught) {
@@ -117,7 +117,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const result = await login(email.trim(), password);
-      // Two-factor sign-in (issue 17): the password earned a challenge; the code step finishes it.
+      // Two-factor sign-in (docs/product/auth.md#two-factor-sign-in): the password earned a challenge; the code step finishes it.
       if ('secondStep' in result) {
         setSecondStep(result);
         setBusy(false);

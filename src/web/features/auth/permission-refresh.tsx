@@ -19,7 +19,7 @@ function fingerprint(user: PublicUser): string {
 }
 
 /**
- * Spec §4 permission refresh: while signed in, re-read the profile every 30 s; when role or permissions
+ * Permission refresh (docs/product/roles-and-access.md#permission-refresh): while signed in, re-read the profile every 30 s; when role or permissions
  * differ from the last snapshot, toast, refresh the users list and add a notification. The session
  * itself stores the fresh user, which re-renders the sidebar.
  */

@@ -13,7 +13,7 @@ import { recoverWorkspace } from './workspace-recovery-api';
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
 /**
- * The page the deletion e-mail's link opens (issue 17): one button brings the workspace back; then its
+ * The page the deletion e-mail's link opens (docs/product/workspace.md#danger-zone): one button brings the workspace back; then its
  * members sign in again with their passwords.
  */
 export function RecoverWorkspacePage() {

@@ -13,7 +13,7 @@ import { resetPassword } from './password-reset-api';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
-/** The page a reset link opens (issue 10): a new password, twice, under the spec's password rules. */
+/** The page a reset link opens (docs/product/auth.md#password-reset): a new password, twice, under the spec's password rules. */
 export function ResetPasswordPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();

@@ -49,7 +49,7 @@ export function SignupPage() {
   const set = (field: keyof typeof EMPTY_FORM) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
-  // Spec §2: choosing a type resets the form.
+  // docs/product/auth.md#sign-up: choosing a type resets the form.
   const choose = (type: UserType) => {
     setUserType(type);
     setForm(EMPTY_FORM);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '../../../shared/constants';
 
-/** Spec §4: after sign-in or sign-up the page moves on after 1 second. */
+/** docs/product/auth.md#sign-in: after sign-in or sign-up the page moves on after 1 second. */
 export function useDelayedRedirect() {
   const navigate = useNavigate();
   const [target, setTarget] = useState<string | null>(null);

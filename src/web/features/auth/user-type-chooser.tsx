@@ -5,7 +5,7 @@ import { cn } from '../../components/ui/cn';
 
 const TYPE_ICONS = { freelancer: Briefcase, 'business-owner': Building2, 'team-member': Users } as const;
 
-/** Spec §2 sign-up: Freelancer, Business Owner or Team Member, as a radio group of large buttons. */
+/** Sign-up (docs/product/auth.md#sign-up): Freelancer, Business Owner or Team Member, as a radio group of large buttons. */
 export function UserTypeChooser({
   value,
   onChoose,

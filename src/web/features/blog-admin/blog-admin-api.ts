@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/blog';
 import { api } from '../../lib/api-client';
 
-/** 'scheduled' (issue 16): drafts waiting for their publish time, asked for as `scheduled=true`. */
+/** 'scheduled' (docs/product/blog.md#scheduled-publishing): drafts waiting for their publish time, asked for as `scheduled=true`. */
 export type StatusFilter = 'all' | BlogStatus | 'scheduled';
 export interface BlogListFilters {
   status: StatusFilter;
@@ -29,7 +29,7 @@ const MULTIPART = { headers: { 'Content-Type': 'multipart/form-data' } };
 export const BLOGS = ['blog-admin', 'blogs'] as const;
 const CATEGORIES = ['blog-admin', 'categories'] as const;
 
-/** Spec §7: status and category are left out when 'all'; the dashboard reads 10 per page. */
+/** docs/product/api.md#calls: status and category are left out when 'all'; the dashboard reads 10 per page. */
 export function useBlogs({ status, category, page }: BlogListFilters) {
   return useQuery({
     queryKey: [...BLOGS, 'list', { status, category, page }],
@@ -67,7 +67,7 @@ export function useCategories() {
   });
 }
 
-/** Every write ends with the list read again (spec §7: "list reloads"). */
+/** Every write ends with the list read again (docs/product/api.md#calls: "list reloads"). */
 function useBlogWrite<Vars, Result>(request: (vars: Vars) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -111,7 +111,7 @@ export function useCreateCategory() {
   });
 }
 
-/** Reads the list again when returning from the editor (spec §4: back to the list, reloaded). */
+/** Reads the list again when returning from the editor (docs/product/blog.md#blog-management: back to the list, reloaded). */
 export function useReloadBlogs() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: [...BLOGS] });

@@ -7,7 +7,7 @@ import { CategoryManager } from './category-manager';
 
 type Mode = { kind: 'list' } | { kind: 'editor'; id: string | null };
 
-/** Spec §2 Blog Management: list and editor modes plus the category-manager overlay. */
+/** Blog Management (docs/product/blog.md#blog-management): list and editor modes plus the category-manager overlay. */
 export function BlogAdminSection(_props: SectionProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [filters, setFilters] = useState<BlogListFilters>({ status: 'all', category: 'all', page: 1 });
@@ -29,7 +29,7 @@ export function BlogAdminSection(_props: SectionProps) {
     switched.current = true;
     setMode({ kind: 'editor', id });
   };
-  // Spec §4: back to the list on save or cancel, and the list read again.
+  // docs/product/blog.md#blog-management: back to the list on save or cancel, and the list read again.
   const backToList = () => {
     switched.current = true;
     setMode({ kind: 'list' });

@@ -21,7 +21,7 @@ import { formatPublishTime } from './publishing/publish-time';
 
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 22rem, (min-width: 768px) 45vw, 100vw';
 
-/** One post in the dashboard list (spec §2): image, status, category, texts, numbers and the actions. */
+/** One post in the dashboard list (docs/product/blog.md#blog-management): image, status, category, texts, numbers and the actions. */
 export function BlogCard({
   blog,
   busy,
@@ -39,7 +39,7 @@ export function BlogCard({
   const action = STATUS_ACTIONS[blog.status];
   const image = blog.featuredImage;
   const keywordCount = blog.keywords.length;
-  // Issue 16: a draft with a publish time publishes itself then.
+  // docs/product/blog.md#scheduled-publishing: a draft with a publish time publishes itself then.
   const publishAt = blog.status === 'draft' ? blog.publishAt : null;
 
   return (

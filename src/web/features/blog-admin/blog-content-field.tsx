@@ -9,7 +9,7 @@ const TIPS = [
   { what: 'Code', code: '<pre><code>…</code></pre>' },
 ];
 
-/** Spec §2 content: an HTML textarea with structure tips (the server sanitises what it stores). */
+/** Content (docs/product/blog.md#editor): an HTML textarea with structure tips (the server sanitises what it stores). */
 export function BlogContentField({
   value,
   error,

@@ -20,7 +20,7 @@ import { useAutosave } from './publishing/use-autosave';
 import { useBlogForm } from './use-blog-form';
 import { useBlogSubmit } from './use-blog-submit';
 
-/** Spec §2 editor: the form on the left, search-result and live previews beside it (below on phones). */
+/** Editor (docs/product/blog.md#editor): the form on the left, search-result and live previews beside it (below on phones). */
 export function BlogEditorForm({
   blog,
   categories,

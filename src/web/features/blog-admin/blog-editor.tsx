@@ -8,7 +8,7 @@ import { serverMessage } from '../../lib/api-client';
 import { useBlog } from './blog-admin-api';
 import { BlogEditorForm } from './blog-editor-form';
 
-/** Editor mode (spec §2/§4): loads an existing post first ('Loading blog...'), then shows the form. */
+/** Editor mode (docs/product/blog.md#editor): loads an existing post first ('Loading blog...'), then shows the form. */
 export function BlogEditor({
   blogId,
   categories,
@@ -43,7 +43,7 @@ export function BlogEditor({
             {blogId ? 'Edit Blog' : 'Create New Blog'}
           </h1>
           <p className="mt-0.5 text-sm text-muted">
-            {/* An existing post's edits are autosaved as a private copy (issue 16); the post waits for submit. */}
+            {/* An existing post's edits are autosaved as a private copy (docs/product/blog.md#autosave); the post waits for submit. */}
             {blogId
               ? 'The previews follow what you type; your edits are kept as a private copy until you update the post.'
               : 'The previews follow what you type; nothing is saved until you submit.'}

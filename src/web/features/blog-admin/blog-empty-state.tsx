@@ -2,7 +2,7 @@ import { FileText, Plus } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 
-/** Spec §2: 'No blogs found' with hints; the create button only when no filter or search is active. */
+/** docs/product/blog.md#blog-management: 'No blogs found' with hints; the create button only when no filter or search is active. */
 export function BlogEmptyState({ filtered, onCreate }: { filtered: boolean; onCreate(): void }) {
   return (
     <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-14 text-center">

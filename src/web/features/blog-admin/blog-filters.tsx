@@ -6,11 +6,11 @@ import type { StatusFilter } from './blog-admin-api';
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
   ...BLOG_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) })),
-  // Issue 16: drafts waiting for their publish time (sent as scheduled=true).
+  // docs/product/blog.md#scheduled-publishing: drafts waiting for their publish time (sent as scheduled=true).
   { value: 'scheduled', label: 'Scheduled' },
 ];
 
-/** Search (client-side, this page only), status and category filters of the dashboard list (spec §2). */
+/** Search (client-side, this page only), status and category filters of the dashboard list (docs/product/blog.md#blog-management). */
 export function BlogFilters({
   search,
   status,

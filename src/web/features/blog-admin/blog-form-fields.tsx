@@ -15,8 +15,8 @@ function Counter({ length, max }: { length: number; max: number }) {
 }
 
 /**
- * The SEO texts, category, keywords and status of the editor (spec §2, rules of spec §5), with the publish
- * time and the search-engine settings of issue 16.
+ * The SEO texts, category, keywords and status of the editor (docs/product/blog.md#editor, rules of docs/product/blog.md#validation), with the publish
+ * time and the search-engine settings of docs/product/blog.md#publishing.
  */
 export function BlogFormFields({
   values,

@@ -2,7 +2,7 @@ import { serverFieldErrors } from '../../lib/field-errors';
 import { blogFieldsSchema, type Blog, type BlogImage, type BlogStatus } from '../../../shared/schemas/blog';
 import { isoToLocalInput, localInputToIso } from './publishing/publish-time';
 
-/** What the editor holds while typing: the spec §3 blog form payload, keywords as comma text. */
+/** What the editor holds while typing: the blog form payload (docs/product/blog.md#editor), keywords as comma text. */
 export interface BlogFormValues {
   title: string;
   metaDescription: string;
@@ -11,7 +11,7 @@ export interface BlogFormValues {
   content: string;
   status: BlogStatus;
   altText: string;
-  /** Issue 16: the datetime-local value ('' = publish by hand); only a draft keeps it when sent. */
+  /** docs/product/blog.md#publishing: the datetime-local value ('' = publish by hand); only a draft keeps it when sent. */
   publishAt: string;
   hideFromSearch: boolean;
   canonicalUrl: string;
@@ -67,7 +67,7 @@ export function hasImage(image: ImageDraft): boolean {
   return Boolean(image.file || (image.existing && !image.removed));
 }
 
-/** The first message per field of the shared schema, the same rules the server applies (spec §5). */
+/** The first message per field of the shared schema, the same rules the server applies (docs/product/blog.md#validation). */
 export function validateBlog(values: BlogFormValues): BlogFormErrors {
   const result = blogFieldsSchema.safeParse(schemaInput(values));
   const errors: BlogFormErrors = {};
@@ -87,7 +87,7 @@ export function blogFieldErrors(error: unknown): BlogFormErrors {
 }
 
 /**
- * The multipart body of POST /api/blogs and PUT /api/blogs/{id} (spec §7). `version` is the post's version
+ * The multipart body of POST /api/blogs and PUT /api/blogs/{id} (docs/product/api.md#calls). `version` is the post's version
  * the editor holds (edits only): a newer one on the server makes it answer 409 instead of overwriting.
  */
 export function toFormData(values: BlogFormValues, image: ImageDraft, version?: number): FormData {

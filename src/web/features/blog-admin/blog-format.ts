@@ -3,7 +3,7 @@ import type { BadgeColor } from '../../lib/badge-color';
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Spec §2: the created date in the short US format, e.g. 'Nov 21, 2026'. */
+/** docs/product/blog.md#blog-management: the created date in the short US format, e.g. 'Nov 21, 2026'. */
 export function shortDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
@@ -15,7 +15,7 @@ export const STATUS_COLORS: Record<BlogStatus, BadgeColor> = {
   archived: 'amber',
 };
 
-/** The one-click move of each status (spec §4): draft → published, published → archived, archived → published. */
+/** The one-click move of each status (docs/product/blog.md#blog-management): draft → published, published → archived, archived → published. */
 export const STATUS_ACTIONS: Record<BlogStatus, { label: string; next: BlogStatus }> = {
   draft: { label: 'Publish', next: 'published' },
   published: { label: 'Archive', next: 'archived' },

@@ -17,7 +17,7 @@ import { BlogFilters } from './blog-filters';
 import { STATUS_ACTIONS } from './blog-format';
 import { BlogPagination } from './blog-pagination';
 
-/** Spec §2 list mode: header actions, filters, cards, empty state and pagination. */
+/** List mode (docs/product/blog.md#blog-management): header actions, filters, cards, empty state and pagination. */
 export function BlogList({
   filters,
   search,
@@ -43,7 +43,7 @@ export function BlogList({
   const setStatus = useSetBlogStatus();
   const remove = useDeleteBlog();
 
-  // Spec §8: a failed list load is only logged.
+  // docs/product/blog.md#blog-management: a failed list load is only logged.
   useEffect(() => {
     if (isError) console.warn('Loading the blog list failed', error);
   }, [isError, error]);
@@ -106,7 +106,7 @@ export function BlogList({
         category={filters.category}
         categories={categories}
         onSearch={onSearch}
-        // Spec §4: changing a filter goes back to page 1 and reloads.
+        // docs/product/blog.md#blog-management: changing a filter goes back to page 1 and reloads.
         onStatus={(status: StatusFilter) => onFilters({ ...filters, status, page: 1 })}
         onCategory={(category) => onFilters({ ...filters, category, page: 1 })}
       />

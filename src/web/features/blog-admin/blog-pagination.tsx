@@ -1,7 +1,7 @@
 import type { BlogPagination as Pagination } from '../../../shared/schemas/blog';
 import { Pagination as Pages } from '../../components/ui/pagination';
 
-/** Spec §2: Previous / Next with 'Page X of Y (N total blogs)', shown only when there is more than one page. */
+/** docs/product/blog.md#blog-management: Previous / Next with 'Page X of Y (N total blogs)', shown only when there is more than one page. */
 export function BlogPagination({
   pagination,
   onPage,

@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/field';
 import { TextAreaField } from '../../components/ui/textarea-field';
 import { useCreateCategory } from './blog-admin-api';
 
-/** Spec §2/§5 category form: name required after trimming, optional description, both trimmed when sent. */
+/** Category form (docs/product/blog.md#categories): name required after trimming, optional description, both trimmed when sent. */
 export function CategoryForm() {
   const create = useCreateCategory();
   const [name, setName] = useState('');

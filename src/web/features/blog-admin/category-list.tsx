@@ -4,7 +4,7 @@ import { Banner } from '../../components/ui/banner';
 import { Spinner } from '../../components/ui/spinner';
 import { shortDate } from './blog-format';
 
-/** Spec §2 category list: name, slug, description and created date, with loading, empty and failure texts. */
+/** Category list (docs/product/blog.md#categories): name, slug, description and created date, with loading, empty and failure texts. */
 export function CategoryList({
   categories,
   isPending,

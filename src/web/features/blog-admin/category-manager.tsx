@@ -3,7 +3,7 @@ import { SidePanel } from '../../components/ui/side-panel';
 import { CategoryForm } from './category-form';
 import { CategoryList } from './category-list';
 
-/** Spec §2 category manager: an overlay dialog with the create form above the list. */
+/** Category manager (docs/product/blog.md#categories): an overlay dialog with the create form above the list. */
 export function CategoryManager({
   categories,
   isPending,

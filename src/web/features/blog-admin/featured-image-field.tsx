@@ -20,7 +20,7 @@ export function useImagePreview(image: ImageDraft): string | null {
   return image.existing && !image.removed ? mediaUrl(image.existing.path) : null;
 }
 
-/** Spec §2 featured image: image files only, preview, remove button, alt text once an image is chosen. */
+/** Featured image (docs/product/blog.md#featured-images): image files only, preview, remove button, alt text once an image is chosen. */
 export function FeaturedImageField({
   image,
   previewUrl,

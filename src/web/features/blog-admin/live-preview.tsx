@@ -24,7 +24,7 @@ function documentFor(content: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><style>${STYLES}</style></head><body>${body}</body></html>`;
 }
 
-/** The post as a reader would see it, rendered from the content HTML in a sandboxed frame (issue 4). */
+/** The post as a reader would see it, rendered from the content HTML in a sandboxed frame (docs/product/blog.md#editor). */
 export function LivePreview({
   title,
   category,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** How the post would read in a search result: title in blue, address in green, description (issue 4). */
+/** How the post would read in a search result: title in blue, address in green, description (docs/product/blog.md#editor). */
 export function SerpPreview({
   title,
   slug,

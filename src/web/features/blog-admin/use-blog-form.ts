@@ -18,7 +18,7 @@ export function useBlogForm(blog: Blog | null) {
   const [image, setImage] = useState<ImageDraft>(() => initialImage(blog));
   const [errors, setErrors] = useState<BlogFormErrors>({});
 
-  // Spec §5: editing a field clears its error.
+  // docs/product/blog.md#validation: editing a field clears its error.
   const setField = useCallback(<K extends keyof BlogFormValues>(field: K, value: BlogFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));

@@ -11,7 +11,7 @@ import type { useBlogForm } from './use-blog-form';
 /**
  * Submitting the editor: the shared checks first, then the save naming the version the editor holds.
  * A 409 keeps everything typed and asks the writer (reload the post, or save over it); any other
- * refusal shows the server's message and field errors (spec §8).
+ * refusal shows the server's message and field errors (docs/product/blog.md#editor).
  */
 export function useBlogSubmit({
   form,

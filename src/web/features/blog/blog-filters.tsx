@@ -9,7 +9,7 @@ const active = 'border-brand-600 bg-brand-600 text-white shadow-sm';
 const idle = 'border-line bg-white text-ink hover:border-brand-200 hover:bg-brand-50';
 
 /**
- * Spec §2 filter buttons: 'All Posts' plus one per category. They are links (/blog?category=slug), so a
+ * Filter buttons (docs/product/blog.md#public-blog-list): 'All Posts' plus one per category. They are links (/blog?category=slug), so a
  * filtered list can be shared and crawled; changing the filter starts again at page 1.
  */
 export function BlogFilters({ categories, current }: { categories: Category[]; current: string | null }) {

@@ -12,8 +12,8 @@ export const postDate = (
 
 /**
  * The public dates in the Web Settings' locale and time zone (the server's and the reader's own zones
- * never count, so hydration sees one date). By default the spec's: §2 list, short US format
- * ('Nov 21, 2026'); §2 post, long US format ('November 21, 2026'); both in UTC.
+ * never count, so hydration sees one date). By default those of docs/product/blog.md: the list in the short US format
+ * ('Nov 21, 2026'), the post in the long US format ('November 21, 2026'); both in UTC.
  */
 export function usePublicDates() {
   const { locale, timeZone } = useSiteSettings().identity;

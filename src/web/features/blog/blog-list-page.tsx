@@ -37,7 +37,7 @@ function BlogListNotFound() {
 }
 
 /**
- * Spec §2 public blog list: 'Our Blog', category filters, the card grid, pagination, empty and loading
+ * Public blog list (docs/product/blog.md#public-blog-list): 'Our Blog', category filters, the card grid, pagination, empty and loading
  * texts. Server-rendered from the preloaded list; filters and pages are real URLs.
  */
 export function BlogListPage() {

@@ -6,7 +6,7 @@ import { blogListHref } from './blog-url';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
-/** Spec §2: Previous / 'Page X of Y' / Next, only when there is more than one page; real links. */
+/** docs/product/blog.md#public-blog-list: Previous / 'Page X of Y' / Next, only when there is more than one page; real links. */
 export function BlogPagination({
   pagination,
   category,

@@ -14,8 +14,8 @@ import { ShareButton } from './share-button';
 const HERO_IMAGE_SIZES = '(min-width: 800px) 48rem, 100vw';
 
 /**
- * One published post (spec §2): category, long date, author, title, featured image, description, 'Tags:',
- * the sanitised HTML, view count and Share; with its search and social tags (DESIGN §7).
+ * One published post (docs/product/blog.md#public-post): category, long date, author, title, featured image, description, 'Tags:',
+ * the sanitised HTML, view count and Share; with its search and social tags (docs/product/public-site.md#search-engines).
  */
 export function BlogPostArticle({ blog, preview = false }: { blog: Blog; preview?: boolean }) {
   const siteName = useSiteName();
@@ -30,7 +30,7 @@ export function BlogPostArticle({ blog, preview = false }: { blog: Blog; preview
       <PageMeta
         title={blog.title}
         description={blog.metaDescription}
-        // A post first published elsewhere names that address; a preview is never indexed (issue 16).
+        // A post first published elsewhere names that address; a preview is never indexed (docs/product/blog.md#preview-links).
         canonicalPath={blog.canonicalUrl ?? path}
         noindex={preview || blog.hideFromSearch}
         type="article"

@@ -11,7 +11,7 @@ import { usePublicBlogPost } from './blog-api';
 import { BlogPostArticle } from './blog-post-article';
 import { blogPostHref } from './blog-url';
 
-/** Spec §2 missing post: its title and sentence, with HTTP status 404 (also for drafts and archived posts). */
+/** Missing post (docs/product/blog.md#public-post): its title and sentence, with HTTP status 404 (also for drafts and archived posts). */
 export function BlogPostNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
@@ -34,7 +34,7 @@ export function BlogPostNotFound() {
 }
 
 /**
- * Spec §2 public post at /blog/{slug}. Server-rendered from the preloaded post (whose view the server
+ * Public post at /blog/{slug} (docs/product/blog.md#public-post). Server-rendered from the preloaded post (whose view the server
  * counted); an old slug answers 301 on the server, and in the browser moves to the current address.
  */
 export function BlogPostPage() {

@@ -7,7 +7,7 @@ import { BlogPostArticle } from './blog-post-article';
 import { BlogPostNotFound } from './blog-post-page';
 
 /**
- * /blog/preview/{token} (issue 16): a draft exactly as it will look, under a banner saying it is a
+ * /blog/preview/{token} (docs/product/blog.md#preview-links): a draft exactly as it will look, under a banner saying it is a
  * preview. The server sends it uncached with noindex; an unknown or revoked link is the missing post.
  */
 export function BlogPreviewPage() {

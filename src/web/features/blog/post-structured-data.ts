@@ -4,7 +4,7 @@ import { postDate } from './blog-format';
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
 
-/** schema.org BlogPosting for search engines (DESIGN §7); every URL absolute. */
+/** schema.org BlogPosting for search engines (docs/product/public-site.md#search-engines); every URL absolute. */
 export function blogPostingJsonLd(blog: Blog, origin: string, siteName: string, path: string): object {
   const url = absolute(origin, path);
   return {

@@ -7,7 +7,7 @@ import { imageSrcSet, mediaUrl } from '../../lib/media-url';
 import { postDate, usePublicDates, viewsText } from './blog-format';
 import { blogPostHref } from './blog-url';
 
-/** Spec §9 public list cuts. */
+/** Public list cuts (docs/product/blog.md#public-blog-list). */
 export const LIST_TITLE_CUT = BLOG_LIMITS.titleMax;
 export const LIST_DESCRIPTION_CUT = 120;
 
@@ -15,7 +15,7 @@ export const LIST_DESCRIPTION_CUT = 120;
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 24rem, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, 92vw';
 
 /**
- * One post in the public grid (spec §2). The title is the link; it stretches over the card so the whole
+ * One post in the public grid (docs/product/blog.md#public-blog-list). The title is the link; it stretches over the card so the whole
  * card is clickable while the link's name stays the title. `eager` marks the first row (above the fold) and
  * `priority` the first card, whose image is likely the largest thing on a phone's first screen.
  */

@@ -19,7 +19,7 @@ function copyWithSelection(text: string): void {
 }
 
 /**
- * Spec §2/§8 Share: the device's share sheet when there is one; otherwise the address is copied and the
+ * Share (docs/product/blog.md#public-post): the device's share sheet when there is one; otherwise the address is copied and the
  * reader told 'URL copied to clipboard!'.
  */
 export function ShareButton({ title, text }: { title: string; text: string }) {

@@ -7,7 +7,7 @@ import { saveBlob } from '../../lib/download';
 
 export interface ScrapedQuery {
   search: string;
-  /** Whole local days, YYYY-MM-DD, both inclusive (spec §5). */
+  /** Whole local days, YYYY-MM-DD, both inclusive (docs/product/botgit.md#scraped-data). */
   from?: string;
   to?: string;
   page: number;
@@ -28,7 +28,7 @@ function params(query: Omit<ScrapedQuery, 'page'> & { page?: number }): Record<s
 }
 
 /**
- * Spec §7: GET /api/scraped-data is a plain fetch (no API base), read as text and parsed as JSON, so the
+ * docs/product/api.md#calls: GET /api/scraped-data is a plain fetch (no API base), read as text and parsed as JSON, so the
  * section can show the spec's two red alerts word for word. Ours carries the bearer token.
  */
 export async function fetchScraped(query: ScrapedQuery): Promise<ScrapedPage> {

@@ -90,7 +90,7 @@ function SettingsForm({ settings }: { settings: BotgitSettings }) {
   );
 }
 
-/** Spec §2 Botgit Settings, stored on the server and read by the extension (issue 11). */
+/** Botgit Settings (docs/product/botgit.md#botgit-settings), stored on the server and read by the extension. */
 export function BotgitSettingsSection({ section }: SectionProps) {
   const settings = useBotgitSettings();
   return (

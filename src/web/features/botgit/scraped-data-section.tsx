@@ -13,7 +13,7 @@ import { ScrapedActions } from './scraped-actions';
 import { ScrapedEmpty, emptyMessage } from './scraped-empty';
 import { ScrapedTable } from './scraped-table';
 
-/** Spec §2 Botgit Data, made real (issue 11): the workspace's scraped profiles. */
+/** Botgit Data (docs/product/botgit.md#scraped-data), made real: the workspace's scraped profiles. */
 export function ScrapedDataSection({ section }: SectionProps) {
   const [search, setSearch] = useState('');
   const [range, setRange] = useState<DayRange | null>(null);

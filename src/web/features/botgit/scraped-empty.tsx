@@ -1,6 +1,6 @@
 import { BOTGIT_MESSAGES as M } from '../../../shared/messages';
 
-/** Spec §2/§8: which of the four empty texts applies depends on the search and the date range. */
+/** docs/product/botgit.md#scraped-data: which of the four empty texts applies depends on the search and the date range. */
 export function emptyMessage(term: string, hasRange: boolean): string {
   const searched = term.trim();
   if (searched && hasRange) return M.noResultsInRange(searched);

@@ -26,7 +26,7 @@ function ProfileName({ profile }: { profile: ScrapedProfile }) {
   );
 }
 
-/** Spec §2 Botgit Data table: select-all and row checkboxes, Name, E-mail, Phone, Role, Location, Date. */
+/** Botgit Data table (docs/product/botgit.md#scraped-data): select-all and row checkboxes, Name, E-mail, Phone, Role, Location, Date. */
 export function ScrapedTable({ profiles, selected, onToggle, onToggleAll }: ScrapedTableProps) {
   const allChecked = profiles.length > 0 && profiles.every((p) => selected.has(p._id));
   const selectAll = (

@@ -16,7 +16,7 @@ export async function sendContact(values: ContactValues): Promise<void> {
 }
 
 /**
- * Spec §8 failure text, except where the server says something the visitor can act on: a malformed
+ * Failure text (docs/product/public-site.md#contact), except where the server says something the visitor can act on: a malformed
  * e-mail (400) or too many messages (429).
  */
 export function contactFailureText(error: unknown): string {
@@ -25,7 +25,7 @@ export function contactFailureText(error: unknown): string {
   return CONTACT_MESSAGES.failed;
 }
 
-/** Spec §5: name, email and message are required (after trimming). */
+/** docs/product/public-site.md#contact: name, email and message are required (after trimming). */
 export function missingRequired(values: ContactValues): (keyof ContactValues)[] {
   return (['name', 'email', 'message'] as const).filter((field) => !values[field].trim());
 }

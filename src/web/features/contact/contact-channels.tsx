@@ -27,7 +27,7 @@ function Channel({
 }
 
 /**
- * Spec §2 'Other Ways to Reach Us': support, sales, status page; plus the reply-time note. The addresses,
+ * 'Other Ways to Reach Us' (docs/product/public-site.md#contact): support, sales, status page; plus the reply-time note. The addresses,
  * phone and office are the Web Settings' (the spec's by default).
  */
 export function ContactChannels() {

@@ -17,7 +17,7 @@ import {
 import { FormNotice, type Notice } from './form-notice';
 
 /**
- * Spec §2/§4/§5 contact form. The browser's own validation is off; the three required fields are checked
+ * Contact form (docs/product/public-site.md#contact). The browser's own validation is off; the three required fields are checked
  * here with the spec's one text. Success clears the form, failure keeps what was typed.
  */
 export function ContactForm({ initial }: { initial: ContactValues }) {

@@ -14,7 +14,7 @@ function prefill(params: URLSearchParams): ContactValues {
   };
 }
 
-/** Spec §2 contact page. */
+/** Contact page (docs/product/public-site.md#contact). */
 export function ContactPage() {
   const [params] = useSearchParams();
   const { search } = useLocation();

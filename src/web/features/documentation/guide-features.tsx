@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LEAD_PRIORITIES, LEAD_SOURCES, LEAD_STATUSES } from '../../../shared/leads';
 import type { GuideSection } from './guide-types';
 
-/** Spec §5: the export's columns, in order; the import reads the same header names. */
+/** docs/product/leads.md#export: the export's columns, in order; the import reads the same header names. */
 const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Company', 'Status', 'Source', 'Date', 'Priority', 'Notes'];
 const CSV_EXAMPLE = `${CSV_COLUMNS.join(',')}
 "Asha Rao","asha@example.in","+91 98450 12345","Rao Textiles","New","Referral","2025-09-01","High","Wants a new website"`;

@@ -44,7 +44,7 @@ function DeliveryStatus({ message }: { message: DeliveryLogEntry }) {
 
 const recipient = (message: DeliveryLogEntry) => message.to || 'Your sender address';
 
-/** The workspace's last messages: recipient, subject, time and how delivery went (issue 10 §4). */
+/** The workspace's last messages: recipient, subject, time and how delivery went (docs/product/email.md#delivery-log). */
 export function DeliveryLog() {
   const log = useDeliveryLog();
   return (

@@ -18,7 +18,7 @@ export function useEmailSetup() {
   });
 }
 
-/** Spec §7: POST /api/email/setup with `{host, port, secure, auth:{user, pass}, from}`. */
+/** docs/product/api.md#calls: POST /api/email/setup with `{host, port, secure, auth:{user, pass}, from}`. */
 export function useSaveEmailSetup() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -39,7 +39,7 @@ type FormField = (typeof FORM_FIELDS)[number];
 const isFormField = (field: string): field is FormField => (FORM_FIELDS as readonly string[]).includes(field);
 
 /**
- * Spec §2 Business Email Setup: host, port, secure, user, password, sender name; all required. Read-only,
+ * Business Email Setup (docs/product/email.md#business-email-setup): host, port, secure, user, password, sender name; all required. Read-only,
  * with the reason, for whoever may not change it (an unconfirmed account; in the agency workspace without
  * SMTP_URL, anyone but an Admin: its set-up also sends the platform's mail).
  */

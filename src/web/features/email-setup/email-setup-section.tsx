@@ -26,7 +26,7 @@ function deliveryNotice({ config, delivery }: EmailSetupAnswer): {
   return { message: 'Saved, not tested yet: send a test e-mail to check the settings.', tone: 'info' };
 }
 
-/** Spec §2 Business Email Setup, made real (issue 10): the SMTP form, a test send and the delivery log. */
+/** Business Email Setup (docs/product/email.md#business-email-setup), made real: the SMTP form, a test send and the delivery log. */
 export function EmailSetupSection({ user, section }: SectionProps) {
   const setup = useEmailSetup();
   return (

@@ -21,7 +21,7 @@ function useFallbackSeed(recordedAt: number): number {
   return seed;
 }
 
-/** Spec §2 latest-blog section: up to 3 published posts, or the built-in ones when none or on failure. */
+/** Latest-blog section (docs/product/public-site.md#home-page): up to 3 published posts, or the built-in ones when none or on failure. */
 export function BlogTeaser() {
   const key = publicQueryKeys.homeTeaser();
   const query = useQuery({ queryKey: key, queryFn: fetchHomeTeaser });

@@ -1,5 +1,5 @@
 /**
- * Spec §2: when the teaser list is empty or fails, three built-in posts show (Lab Updates, Digital
+ * docs/product/public-site.md#home-page: when the teaser list is empty or fails, three built-in posts show (Lab Updates, Digital
  * Insights, Creative Fuel), picked from one of three sets. Their ids contain 'fallback', so they never link.
  */
 export interface FallbackPost {

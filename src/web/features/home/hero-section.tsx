@@ -14,7 +14,7 @@ export function contactHref(message: string): string {
 }
 
 /**
- * Spec §2 hero: title, a text box and a call-to-action. A real GET form to /contact, so it works before the
+ * Hero (docs/product/public-site.md#home-page): title, a text box and a call-to-action. A real GET form to /contact, so it works before the
  * JavaScript arrives; once hydrated it navigates in-app with the text carried into the contact message.
  * The tagline, title, highlight, text and call-to-action label are the Web Settings' (the spec's by default).
  */

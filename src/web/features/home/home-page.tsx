@@ -59,7 +59,7 @@ export function HomeSections() {
   );
 }
 
-/** Spec §1/§2 home page. */
+/** Home page (docs/product/public-site.md#home-page). */
 export function HomePage() {
   const settings = useSiteSettings();
   const origin = useSiteOrigin();

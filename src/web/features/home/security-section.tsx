@@ -7,7 +7,7 @@ interface Safeguard {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** Only what the product really does (DESIGN §2, §5, §7; spec §9 policy figures): no invented badges. */
+/** Only what the product really does (docs/architecture.md#trust-model, docs/product/public-site.md#legal-pages policy figures): no invented badges. */
 const SAFEGUARDS: Safeguard[] = [
   {
     title: 'Encryption',

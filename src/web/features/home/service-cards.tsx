@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { SERVICE_ICON_STYLES } from '../../components/site/service-icons';
 
 /**
- * The #products anchor: the service cards (spec §2/§9: the four services and their starting prices, or
+ * The #products anchor: the service cards (docs/product/public-site.md#home-page: the four services and their starting prices, or
  * the visible ones of the Web Settings, in their order), each with 'See More' into the contact form.
  */
 export function ServiceCards() {

@@ -5,7 +5,7 @@ import { cutText } from '../../lib/public-blog-api';
 import { imageSrcSet, mediaUrl } from '../../lib/media-url';
 import type { FallbackPost } from './fallback-posts';
 
-/** Spec §2/§9 teaser cuts. */
+/** Teaser cuts (docs/product/public-site.md#home-page). */
 export const TEASER_CUTS = { title: 70, description: 120 } as const;
 const DEFAULT_CATEGORY = 'Insights';
 

@@ -23,7 +23,7 @@ function TrustedMark({ logo, decorative }: { logo: TrustedLogo; decorative: bool
 }
 
 /**
- * Spec §1/§2: the trusted-company strip, its logos (Web Settings: the spec's four by default) repeated 3
+ * docs/product/public-site.md#home-page: the trusted-company strip, its logos (Web Settings: the spec's four by default) repeated 3
  * times, under one visually hidden heading. With every logo hidden, there is no strip.
  */
 export function TrustedLogos() {

@@ -18,7 +18,7 @@ type FormInput = z.input<typeof createLeadSchema>;
 const EMPTY: FormInput = { name: '', email: '', phone: '', company: '', source: 'Website', notes: '' };
 const FORM_ID = 'add-lead-form';
 
-/** Spec §3 new-lead form; name and email are needed (the server sets status, priority and dates). */
+/** New-lead form (docs/product/leads.md#adding-a-lead); name and email are needed (the server sets status, priority and dates). */
 export function LeadAddPanel({ onClose }: { onClose(): void }) {
   const create = useCreateLead();
   const { register, handleSubmit, setFocus, formState } = useForm<FormInput, unknown, CreateLeadInput>({

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/leads';
 import { Badge } from '../../components/ui/badge';
 
-/** Spec §9 status colours: New blue, In Progress amber, Qualified green, Converted purple, Lost red. */
+/** Status colours (docs/product/leads.md#lead-fields): New blue, In Progress amber, Qualified green, Converted purple, Lost red. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
     <Badge color={LEAD_STATUS_COLORS[status] ?? 'grey'} className="whitespace-nowrap">
@@ -15,7 +15,7 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-/** Spec §9 priority colours: High red, Medium amber, Low green. */
+/** Priority colours (docs/product/leads.md#lead-fields): High red, Medium amber, Low green. */
 export function LeadPriorityBadge({ priority }: { priority: LeadPriority }) {
   return (
     <Badge color={LEAD_PRIORITY_COLORS[priority] ?? 'grey'} className="whitespace-nowrap">

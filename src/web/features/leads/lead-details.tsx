@@ -3,7 +3,7 @@ import type { Lead } from '../../../shared/schemas/leads';
 import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { daysActive, formatLeadDate } from './lead-format';
 
-/** The side panel's read-only view: every field of the lead and the days it has been active (spec §4). */
+/** The side panel's read-only view: every field of the lead and the days it has been active (docs/product/leads.md#editing). */
 export function LeadDetails({ lead }: { lead: Lead }) {
   const days = daysActive(lead.date);
   return (

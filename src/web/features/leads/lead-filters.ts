@@ -43,7 +43,7 @@ export const DATE_FILTER_LABELS: Record<LeadDateFilter, string> = {
   lastmonth: 'Last month',
   custom: 'Custom range',
 };
-/** Spec §3 sources plus the one imported rows get. */
+/** Sources plus the one imported rows get (docs/product/leads.md#lead-fields). */
 export const SOURCE_OPTIONS = [...LEAD_SOURCES, IMPORT_SOURCE] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

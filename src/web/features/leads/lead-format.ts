@@ -1,13 +1,13 @@
 import { differenceInDays, format, isValid, parseISO } from 'date-fns';
 
-/** A lead date ('YYYY-MM-DD' as a local day, or an ISO time) as 'MMM d, yyyy' (spec §9); '-' when missing. */
+/** A lead date ('YYYY-MM-DD' as a local day, or an ISO time) as 'MMM d, yyyy' (docs/product/leads.md#lead-fields); '-' when missing. */
 export function formatLeadDate(value: string | null | undefined): string {
   if (!value) return '-';
   const date = parseISO(value);
   return isValid(date) ? format(date, 'MMM d, yyyy') : '-';
 }
 
-/** Spec §4: days active is whole days since creation. */
+/** docs/product/leads.md#editing: days active is whole days since creation. */
 export function daysActive(created: string, now = new Date()): number {
   const date = parseISO(created);
   return isValid(date) ? Math.max(0, differenceInDays(now, date)) : 0;

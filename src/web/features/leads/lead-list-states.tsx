@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 
-/** Spec §2 empty state, word for word. */
+/** Empty state (docs/product/leads.md#screen), word for word. */
 export function LeadsEmpty() {
   return (
     <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-14 text-center">

@@ -17,7 +17,7 @@ const DELETE_CLASSES =
 const SAVE_FAILED = 'The lead could not be saved. Please try again.';
 
 /**
- * Spec §2/§4 lead side panel: details with days active; edit mode (Save Changes saves and leaves edit mode,
+ * Lead side panel (docs/product/leads.md#editing): details with days active; edit mode (Save Changes saves and leaves edit mode,
  * Cancel restores); Mark as Converted; delete after the spec's confirmation.
  */
 export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): void }) {

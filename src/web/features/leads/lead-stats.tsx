@@ -3,7 +3,7 @@ import type { LeadStats as Stats } from '../../../shared/schemas/leads';
 import { formatIndianNumber } from '../../../shared/text';
 import { StatCard } from '../../components/ui/stat-card';
 
-/** Spec §2: Total, New, In Progress and Converted, for the current filter and search. */
+/** docs/product/leads.md#search-and-filters: Total, New, In Progress and Converted, for the current filter and search. */
 export function LeadStats({ stats }: { stats: Stats | undefined }) {
   const value = (n: number | undefined) => (n === undefined ? '–' : formatIndianNumber(n));
   const cards = [

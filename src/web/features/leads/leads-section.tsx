@@ -24,7 +24,7 @@ import { LeadsTable } from './leads-table';
 type Dialog = { kind: 'add' } | { kind: 'import' } | { kind: 'lead'; lead: Lead } | null;
 const TEXT_SORTS: readonly LeadSortField[] = ['name', 'company', 'status', 'priority'];
 
-/** Spec §2 Client Leads: stats, search, filters, Export, Import, Add Lead, table or board, side panel. */
+/** Client Leads (docs/product/leads.md#screen): stats, search, filters, Export, Import, Add Lead, table or board, side panel. */
 export function LeadsSection({ section }: SectionProps) {
   const { filters, view, update, active } = useLeadFilters();
   const board = view === 'board';

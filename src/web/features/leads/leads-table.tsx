@@ -24,7 +24,7 @@ interface LeadsTableProps {
   onOpen(lead: Lead): void;
 }
 
-/** Spec §2 leads table with sortable headings (aria-sort) and a row action that opens the side panel. */
+/** Leads table with sortable headings (docs/product/leads.md#screen) (aria-sort) and a row action that opens the side panel. */
 export function LeadsTable({ leads, filters, onSort, onOpen }: LeadsTableProps) {
   return (
     <DataTable caption="Client leads" tableClassName="min-w-[56rem]">

@@ -7,7 +7,7 @@ import { refundsDoc } from './refunds-content';
 import { shippingDoc } from './shipping-content';
 import { botgitPrivacyDoc } from './botgit-privacy-content';
 
-/** The policy pages of spec §2, written from the policy figures of spec §9, naming the Web Settings' contacts. */
+/** The policy pages (docs/product/public-site.md#legal-pages), written from their policy figures, naming the Web Settings' contacts. */
 function legalPage(makeDoc: (siteName: string, contact: LegalContact) => LegalDoc) {
   return function LegalPage() {
     const { identity, contact } = useSiteSettings();

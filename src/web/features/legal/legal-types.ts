@@ -25,5 +25,5 @@ export interface LegalDoc {
 /** The agency's contact points the policies name (the Web Settings'). */
 export type LegalContact = Pick<SiteSettings['contact'], 'supportEmail' | 'phone' | 'address'>;
 
-/** The date the current texts of the policies took effect (spec §2 gives it for the Botgit policy). */
+/** The date the current texts of the policies took effect (docs/product/public-site.md#legal-pages gives it for the Botgit policy). */
 export const POLICY_DATE = 'September 07, 2025';

@@ -16,7 +16,7 @@ const QUICK_ACTIONS = [
   'Invite your team to the workspace',
 ];
 
-/** Spec §2 overview: welcome panel, totals and recent activity when present, quick actions, error banner. */
+/** Overview (docs/product/dashboard.md#overview): welcome panel, totals and recent activity when present, quick actions, error banner. */
 export function OverviewSection({ user }: SectionProps) {
   const { data, isError } = useDashboardData();
   const details = [

@@ -9,7 +9,7 @@ import {
   type FiguresContent,
 } from './placeholder-data';
 
-/** Spec §2 card-only sections, by key. */
+/** Card-only sections (docs/product/dashboard.md#placeholder-sections), by key. */
 const CARD_ONLY = [
   'credentials',
   'message',
@@ -33,7 +33,7 @@ const CARD_ONLY = [
   'website-analytics',
 ];
 
-/** Spec §2 sample-figure sections (Email Marketing's sub-sections), plus the six social media sections. */
+/** Sample-figure sections (docs/product/dashboard.md#placeholder-sections) (Email Marketing's sub-sections), plus the six social media sections. */
 const SAMPLE_FIGURES = [
   'leads-flow',
   'campaign-metrics',
@@ -124,7 +124,7 @@ describe('placeholder content', () => {
     expect(statuses('referral-client')).toEqual(new Set(['In Progress', 'Converted', 'Proposal Sent']));
   });
 
-  it('shows the referral programme settings of spec §9', () => {
+  it('shows the referral programme settings of docs/product/dashboard.md#placeholder-sections', () => {
     const content = placeholderFor('referral-client');
     expect(content?.kind === 'figures' && content.settings?.items).toEqual([
       { label: 'Commission', value: '15%' },

@@ -82,10 +82,10 @@ import { formatIndianNumber } from '../../../shared/text';
 import type { TopicCard } from '../../components/ui/topic-cards';
 
 /**
- * Spec §2 "Static placeholder sections": the content of every dashboard section that has no page of its own.
+ * docs/product/dashboard.md#placeholder-sections "Static placeholder sections": the content of every dashboard section that has no page of its own.
  * 'cards' sections show a title, a description and exactly four sub-topic cards with no behaviour.
  * 'figures' sections show hard-coded sample figures (stats, one chart, optionally a short table); they are
- * not live data and carry no business rules. Numbers are shown with Indian grouping (spec §9).
+ * not live data and carry no business rules. Numbers are shown with Indian grouping (docs/product/dashboard.md#placeholder-sections).
  */
 
 export type ValueFormat = 'count' | 'inr' | 'usd' | 'percent';
@@ -127,7 +127,7 @@ export interface SampleChart {
   live?: boolean;
 }
 
-/** Sample statuses and their badge colours (lead colours from spec §9). */
+/** Sample statuses and their badge colours (lead colours from docs/product/leads.md#lead-fields). */
 export const STATUS_COLORS = {
   New: 'blue',
   'In Progress': 'amber',
@@ -175,7 +175,7 @@ export interface FiguresContent {
   stats: readonly SampleStat[];
   chart: SampleChart;
   table?: SampleTable;
-  /** Display-only settings, e.g. the referral programme terms (spec §9). */
+  /** Display-only settings, e.g. the referral programme terms (docs/product/dashboard.md#placeholder-sections). */
   settings?: { title: string; items: ReadonlyArray<{ label: string; value: string }> };
 }
 
@@ -1204,7 +1204,7 @@ export function placeholderFor(key: string): PlaceholderContent | undefined {
   return Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key] : undefined;
 }
 
-/** A sample figure as text: Indian digit grouping (spec §9), with ₹, $ or % where the format asks for it. */
+/** A sample figure as text: Indian digit grouping (docs/product/dashboard.md#placeholder-sections), with ₹, $ or % where the format asks for it. */
 export function formatValue(value: number, format: ValueFormat): string {
   const digits = formatIndianNumber(value);
   switch (format) {

@@ -15,7 +15,7 @@ export function PlaceholderFigures({ content }: { content: FiguresContent }) {
   const partlyLive = hasLiveParts(content);
   const sampleHint = (hint?: string) => (partlyLive ? ['Sample', hint].filter(Boolean).join(' · ') : hint);
   return (
-    // Fades in like the section (spec §9, 300 ms) when its chunk arrives after the heading.
+    // Fades in like the section (docs/product/dashboard.md#placeholder-sections, 300 ms) when its chunk arrives after the heading.
     <div className="space-y-6 transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none">
       <ul
         className={cn('grid gap-4 sm:grid-cols-2', STAT_COLUMNS[stats.length] ?? 'lg:grid-cols-4')}

@@ -13,10 +13,10 @@ const PlaceholderFigures = lazy(() =>
   import('./placeholder-figures').then((m) => ({ default: m.PlaceholderFigures })),
 );
 
-// Spec §9: a 300 ms fade as the section appears (CSS @starting-style; none when reduced motion is asked for).
+// docs/product/dashboard.md#placeholder-sections: a 300 ms fade as the section appears (CSS @starting-style; none when reduced motion is asked for).
 const FADE = 'transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none';
 
-/** Spec §2 "Static placeholder sections": sample figures or four sub-topic cards; no behaviour. */
+/** docs/product/dashboard.md#placeholder-sections "Static placeholder sections": sample figures or four sub-topic cards; no behaviour. */
 export function PlaceholderSection({ section }: SectionProps) {
   const heading = section.title ?? section.label;
   // Leads Flow and Conversion Tracking show the workspace's real lead counts where they exist.

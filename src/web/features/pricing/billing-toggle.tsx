@@ -6,7 +6,7 @@ const OPTIONS: { value: Billing; label: string }[] = [
   { value: 'annual', label: 'Annual' },
 ];
 
-/** Spec §2/§4 billing toggle: a native radio pair (arrow keys, one tab stop) drawn as a segmented switch. */
+/** Billing toggle (docs/product/public-site.md#pricing): a native radio pair (arrow keys, one tab stop) drawn as a segmented switch. */
 export function BillingToggle({ value, onChange }: { value: Billing; onChange(next: Billing): void }) {
   return (
     <fieldset className="inline-flex rounded-full border border-line bg-white p-1 shadow-sm">

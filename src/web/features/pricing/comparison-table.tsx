@@ -24,7 +24,7 @@ function CellValue({ value }: { value: Cell }) {
   return <span className="font-medium text-ink">{value}</span>;
 }
 
-/** Spec §2/§6: the feature comparison below the plans. */
+/** docs/product/public-site.md#pricing: the feature comparison below the plans. */
 export function ComparisonTable() {
   return (
     <div

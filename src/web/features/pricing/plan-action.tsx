@@ -10,7 +10,7 @@ type Actions = ReturnType<typeof usePlanActions>;
 const enterpriseMail = (salesEmail: string) =>
   `mailto:${salesEmail}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
 
-/** Spec §4: each plan's button. Signed out (and before the session is known) the dashboard plans link to /signup. */
+/** docs/product/public-site.md#pricing: each plan's button. Signed out (and before the session is known) the dashboard plans link to /signup. */
 export function PlanAction({ plan, featured, actions }: { plan: Plan; featured: boolean; actions: Actions }) {
   const { salesEmail } = useSiteSettings().contact;
   const variant = featured ? 'primary' : 'secondary';

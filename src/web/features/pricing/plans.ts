@@ -3,7 +3,7 @@ import { formatIndianNumber } from '../../../shared/text';
 export type Billing = 'monthly' | 'annual';
 export type PlanKey = 'solo' | 'business' | 'enterprise';
 
-/** Spec §2/§9: the mid-tier plan per month, billed monthly or annually (20% off). */
+/** docs/product/public-site.md#pricing: the mid-tier plan per month, billed monthly or annually (20% off). */
 export const BUSINESS_PRICE: Record<Billing, number> = { monthly: 12_999, annual: 10_399 };
 export const ANNUAL_DISCOUNT_TAG = '20% OFF';
 
@@ -14,7 +14,7 @@ export interface Plan {
   name: string;
   tagline: string;
   cta: string;
-  /** Spec §6 plan features, as the card's short list. */
+  /** Plan features (docs/product/public-site.md#pricing), as the card's short list. */
   highlights: string[];
 }
 
@@ -71,7 +71,7 @@ export interface FeatureGroup {
   rows: { feature: string; cells: [Cell, Cell, Cell] }[];
 }
 
-/** Spec §6 plan features, side by side (Solo HQ, Business HQ, Enterprise). */
+/** Plan features (docs/product/public-site.md#pricing), side by side (Solo HQ, Business HQ, Enterprise). */
 export const FEATURE_GROUPS: FeatureGroup[] = [
   {
     name: 'Usage',

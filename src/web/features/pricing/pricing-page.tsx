@@ -8,7 +8,7 @@ import { PlanCard } from './plan-card';
 import { PLANS, type Billing } from './plans';
 import { usePlanActions } from './use-plan-actions';
 
-/** Spec §2 'Upgrade your plan': billing toggle, the three plans with their actions, the comparison. */
+/** 'Upgrade your plan' (docs/product/public-site.md#pricing): billing toggle, the three plans with their actions, the comparison. */
 export function PricingPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
   const actions = usePlanActions();

@@ -15,7 +15,7 @@ async function upgradeToSoloHq(): Promise<PublicUser> {
 }
 
 /**
- * Spec §4 pricing actions. Signed out, both dashboard plans lead to /signup (rendered as links, so they
+ * Pricing actions (docs/product/public-site.md#pricing). Signed out, both dashboard plans lead to /signup (rendered as links, so they
  * work before hydration); signed in, Solo HQ upgrades a User-role account and refuses any other role, and
  * the mid-tier plan asks the visitor to contact sales.
  */

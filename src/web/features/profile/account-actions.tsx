@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
-/** Spec §2: who is signed in (username, else e-mail) and their role, with a Logout button. */
+/** docs/product/users.md#profile-settings: who is signed in (username, else e-mail) and their role, with a Logout button. */
 export function AccountActions({ user, onLogout }: { user: PublicUser; onLogout(): void }) {
   const headingId = useId();
   return (

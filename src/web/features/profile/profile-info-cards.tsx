@@ -24,7 +24,7 @@ const CARDS: { title: string; icon: LucideIcon; text: string }[] = [
   },
 ];
 
-/** Spec §2: four informational cards with no actions. */
+/** docs/product/users.md#profile-settings: four informational cards with no actions. */
 export function ProfileInfoCards() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

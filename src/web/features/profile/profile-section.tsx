@@ -9,7 +9,7 @@ import { ProfileForm } from './profile-form';
 import { ProfileInfoCards } from './profile-info-cards';
 import { RestrictedNotice } from '../../components/profile/restricted-notice';
 
-/** Spec §2 Profile Settings: picture, details with an edit mode, informational cards, account actions. */
+/** Profile Settings (docs/product/users.md#profile-settings): picture, details with an edit mode, informational cards, account actions. */
 export function ProfileSection({ user, onLogout }: SectionProps) {
   const [editing, setEditing] = useState(false);
   const [wasEditing, setWasEditing] = useState(false);

@@ -5,7 +5,7 @@ import { USERS_MESSAGES } from '../../../shared/messages';
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import { useUpdatePermission } from './users-api';
 
-/** Spec §2: the Admin's Module Permissions checklist (x/11); each toggle is saved at once. */
+/** docs/product/users.md#side-panel: the Admin's Module Permissions checklist (x/11); each toggle is saved at once. */
 export function ModulePermissions({ user }: { user: PublicUser }) {
   const update = useUpdatePermission();
   const granted = grantedModules(user);

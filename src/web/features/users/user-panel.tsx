@@ -34,7 +34,7 @@ const draftOf = (u: PublicUser): Draft => ({
 });
 const selectClasses = 'mt-1.5 h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm';
 
-/** Spec §2 user side panel; Admins get edit mode (Save Changes / Cancel) and Module Permissions. */
+/** User side panel (docs/product/users.md#side-panel); Admins get edit mode (Save Changes / Cancel) and Module Permissions. */
 export function UserPanel({
   user,
   canEdit,
@@ -57,7 +57,7 @@ export function UserPanel({
   };
 
   const save = () => {
-    // The e-mail field is editable but never sent (spec §5); only what changed goes to the server.
+    // The e-mail field is editable but never sent (docs/product/users.md#side-panel); only what changed goes to the server.
     const changes: UpdateUserInput = {};
     if (draft.role !== user.role) changes.role = draft.role as Role;
     if (draft.status !== user.status) changes.status = draft.status as UpdateUserInput['status'];

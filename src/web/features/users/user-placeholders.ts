@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../shared/schemas/public-user';
 
 /**
- * Spec §2: project counts, employee ID, response time, languages and marital status are invented
+ * docs/product/users.md#side-panel: project counts, employee ID, response time, languages and marital status are invented
  * placeholders (no such data exists). Derived from the id so they stay put between renders.
  */
 export function placeholderDetails(user: PublicUser) {

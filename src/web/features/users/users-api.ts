@@ -5,7 +5,7 @@ import type { PublicUser } from '../../../shared/schemas/public-user';
 import { api } from '../../lib/api-client';
 import { keepIfRoom } from '../../lib/storage';
 
-/** Spec §3: the users list is also kept in local storage under 'usersData', so it shows at once next time. */
+/** docs/product/users.md#users-and-roles: the users list is also kept in local storage under 'usersData', so it shows at once next time. */
 const CACHE_KEY = 'usersData';
 
 function cachedUsers(): PublicUser[] | undefined {

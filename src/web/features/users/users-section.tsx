@@ -12,7 +12,7 @@ import { UsersTable } from './users-table';
 import { UsersCards } from './users-cards';
 import { UserPanel } from './user-panel';
 
-/** Spec §2 Users & Roles. Editing controls are for Admins only; the server refuses anyone else too. */
+/** Users & Roles (docs/product/users.md#users-and-roles). Editing controls are for Admins only; the server refuses anyone else too. */
 export function UsersSection({ user: viewer }: SectionProps) {
   const { data: users, isPending, isError } = useUsers();
   const updateUser = useUpdateUser();

@@ -16,7 +16,7 @@ interface UsersTableProps {
   onOpen(user: PublicUser): void;
 }
 
-/** Spec §2 users table: User Details, Access (≤4 tags and '+'), Role select, Status badge, actions. */
+/** Users table (docs/product/users.md#users-and-roles): User Details, Access (≤4 tags and '+'), Role select, Status badge, actions. */
 export function UsersTable({ users, canEdit, onRoleChange, onOpen }: UsersTableProps) {
   return (
     <DataTable caption="Users" tableClassName="min-w-[760px]">

@@ -1,7 +1,7 @@
 import { Code, Globe, Route, Tags } from 'lucide-react';
 import { TopicCards } from '../../components/ui/topic-cards';
 
-/** The section's four sub-topic cards (spec §2), as every role that may open it has always seen them. */
+/** The section's four sub-topic cards (docs/product/dashboard.md#placeholder-sections), as every role that may open it has always seen them. */
 const CARDS = [
   { title: 'Domain and hosting', text: 'The site’s domain, DNS records and SSL certificate.', icon: Globe },
   {

@@ -23,7 +23,7 @@ function AdminEditor({ HomeSections }: { HomeSections: ComponentType }) {
 }
 
 /**
- * Spec §2 Web Settings, made real (issue 18): the Admin runs the public site from here (identity, contact,
+ * Web Settings (docs/product/web-settings.md), made real: the Admin runs the public site from here (identity, contact,
  * home page, footer, navigation; draft, preview, publish, undo). Every other role that may open the
  * section reads why it cannot, above the section's cards.
  */

@@ -9,7 +9,7 @@ import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
 import { DeletedWorkspaces } from './deleted-workspaces';
 
 /**
- * Spec §2 Danger Zone: 'Leave Workspace' signs out; 'Delete Workspace' (issue 17) deletes the workspace
+ * Danger Zone (docs/product/workspace.md#danger-zone): 'Leave Workspace' signs out; 'Delete Workspace' deletes the workspace
  * for its Business Admin or an Admin once its name is typed, never the agency's own. In the agency's
  * workspace an Admin sees the deleted workspaces that can still be recovered.
  */

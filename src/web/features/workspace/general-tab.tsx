@@ -14,7 +14,7 @@ export function canEditWorkspace(user: PublicUser, workspace: WorkspaceInfo): bo
   return user.role === 'Admin' || (user.role === 'Business Admin' && user.workspaceId === workspace._id);
 }
 
-/** Spec §2 General: name, description, type, plan, storage and members; the edit form for its owners. */
+/** General (docs/product/workspace.md#general): name, description, type, plan, storage and members; the edit form for its owners. */
 export function GeneralTab({ user, workspace }: { user: PublicUser; workspace: WorkspaceInfo }) {
   const editable = canEditWorkspace(user, workspace);
   const details = [

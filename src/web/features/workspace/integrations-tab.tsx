@@ -24,7 +24,7 @@ const INTEGRATIONS: { name: string; text: string; icon: LucideIcon; connected: b
   { name: 'Cloud Storage', text: 'Keep shared files and media in one place.', icon: Cloud, connected: false },
 ];
 
-/** Spec §2 Integrations: static cards; the chat tool reads 'Connected'. */
+/** Integrations (docs/product/workspace.md#integrations): static cards; the chat tool reads 'Connected'. */
 export function IntegrationsTab() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">

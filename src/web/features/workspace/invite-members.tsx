@@ -11,7 +11,7 @@ import { timeAgo } from '../../lib/time-ago';
 import { useInvitations, useInvite, useRevokeInvitation } from './workspace-api';
 
 /**
- * 'Invite Members' made real (issue 10): an e-mailed, single-use link that signs up a Team Member of this
+ * 'Invite Members' made real (docs/product/workspace.md#invitations): an e-mailed, single-use link that signs up a Team Member of this
  * workspace. The link is also shown to the inviter, to pass on another way.
  */
 export function InviteMembers({ userId, onClose }: { userId: string; onClose(): void }) {

@@ -12,12 +12,12 @@ import { INVITATION_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../../share
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import { InviteMembers } from './invite-members';
 
-/** Spec §2 Members: the workspace's members, and 'Invite Members' for its Business Admin or an Admin. */
+/** Members (docs/product/workspace.md#members): the workspace's members, and 'Invite Members' for its Business Admin or an Admin. */
 export function MembersTab({ members, user }: { members: WorkspaceMember[]; user: PublicUser }) {
   const hintId = useId();
   const [inviting, setInviting] = useState(false);
   const inviterRole = user.role === 'Admin' || user.role === 'Business Admin';
-  // Issue 25: only a confirmed address invites (the server refuses the others with the same words).
+  // docs/product/workspace.md#invitations: only a confirmed address invites (the server refuses the others with the same words).
   const mayInvite = inviterRole && user.emailConfirmed !== false;
   const hint = inviterRole ? EMAIL_CONFIRMATION_MESSAGES.required : INVITATION_MESSAGES.ownerOrAdminOnly;
   return (

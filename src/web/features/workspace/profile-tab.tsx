@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { ProfileAvatar } from '../../components/profile/profile-avatar';
 import { RestrictedNotice } from '../../components/profile/restricted-notice';
 
-/** Spec §2 Profile tab: the current user at a glance; editing lives in Profile Settings. */
+/** Profile tab (docs/product/workspace.md#workspace-settings): the current user at a glance; editing lives in Profile Settings. */
 export function ProfileTab({ user }: { user: PublicUser }) {
   const status = displayStatus(user);
   const rows = [

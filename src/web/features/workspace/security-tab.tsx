@@ -31,8 +31,8 @@ function SecurityCard({
 }
 
 /**
- * Spec §2 Security: access control, two-factor, encryption, audit logs. The encryption status is read from
- * the server's running configuration, and two-factor sign-in is real (issue 17).
+ * Security (docs/product/workspace.md#security-tab): access control, two-factor, encryption, audit logs. The encryption status is read from
+ * the server's running configuration, and two-factor sign-in is real (docs/product/auth.md#two-factor-sign-in).
  */
 export function SecurityTab({ user }: { user: PublicUser }) {
   return (

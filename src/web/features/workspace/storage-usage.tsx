@@ -61,7 +61,7 @@ function UsageMeter({ meter }: { meter: Meter }) {
   );
 }
 
-/** Workspace Settings → General: the plan's limits in use (issue 26), from GET /api/workspace. */
+/** Workspace Settings → General: the plan's limits in use (docs/product/workspace.md#plan-limits), from GET /api/workspace. */
 export function PlanUsage({ usage }: { usage: WorkspaceUsage }) {
   const meters: Meter[] = [
     { key: 'storage', label: 'Storage usage', ...usage.storage, format: formatBytes },

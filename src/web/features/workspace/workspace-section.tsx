@@ -22,7 +22,7 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-/** Spec §2 Workspace Settings: five tabs over GET /api/workspace, and a Danger Zone below them. */
+/** Workspace Settings (docs/product/workspace.md#workspace-settings): five tabs over GET /api/workspace, and a Danger Zone below them. */
 export function WorkspaceSection({ user, onLogout }: SectionProps) {
   const [tab, setTab] = useState<TabKey>('general');
   const query = useWorkspace(user._id);

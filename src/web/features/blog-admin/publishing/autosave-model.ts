@@ -9,7 +9,7 @@ import { publishAtField, type BlogFormValues } from '../blog-form-model';
 import { isoToLocalInput } from './publish-time';
 
 /*
- * The pure side of autosave (issue 16): the draft copy's fields, where the browser keeps its own copy,
+ * The pure side of autosave (docs/product/blog.md#autosave): the draft copy's fields, where the browser keeps its own copy,
  * and which copy (server or browser) to offer when the editor opens.
  */
 

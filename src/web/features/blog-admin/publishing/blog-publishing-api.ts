@@ -9,7 +9,7 @@ import type {
 import { api, isHttpError } from '../../../lib/api-client';
 import { BLOGS } from '../blog-admin-api';
 
-/* Issue 16: revisions, the autosaved copy and preview links of one post. */
+/* docs/product/blog.md#publishing: revisions, the autosaved copy and preview links of one post. */
 
 // Under BLOGS, so every write of a post (which adds a revision) reads these again.
 const revisionsKey = (id: string) => [...BLOGS, id, 'revisions'] as const;

@@ -10,7 +10,7 @@ const HistoryPanel = lazy(() => import('./history-panel'));
 type Panel = 'history' | 'preview' | null;
 
 /**
- * The editor's tools for a saved post (issue 16): History (revisions) and Share preview (drafts only;
+ * The editor's tools for a saved post (docs/product/blog.md#publishing): History (revisions) and Share preview (drafts only;
  * a scheduled post is a draft). `post` is the post as saved, `title`/`content` as typed.
  */
 export function EditorToolbar({

@@ -19,7 +19,7 @@ export function revisionName(revision: BlogRevision): string {
 }
 
 /**
- * The History side panel (issue 16): the post's kept versions, newest first. Choosing one compares its
+ * The History side panel (docs/product/blog.md#revisions): the post's kept versions, newest first. Choosing one compares its
  * title and content with what the editor holds now, and offers to restore it.
  */
 export default function HistoryPanel({

@@ -3,7 +3,7 @@ import { keepIfRoom, storage } from '../../../lib/storage';
 import { localDraftKey, parseLocalCopy, type LocalDraftCopy } from './autosave-model';
 
 /*
- * The browser's copy of a post's unsaved changes (issue 16), written at once on every change so a crash,
+ * The browser's copy of a post's unsaved changes (docs/product/blog.md#autosave), written at once on every change so a crash,
  * a closed tab or a lost connection loses nothing the server copy has not caught yet.
  */
 

@@ -16,7 +16,7 @@ export const PUBLISH_AT_DRAFT_ONLY =
   'Only a draft can be scheduled. Set the status to draft to choose a time.';
 
 /**
- * 'Publish at' (issue 16): the writer's wall-clock time, with their time zone beside it (at the chosen
+ * 'Publish at' (docs/product/blog.md#scheduled-publishing): the writer's wall-clock time, with their time zone beside it (at the chosen
  * date, so summer time shows right). Only a draft can be scheduled; for other statuses the picker is
  * disabled and its time kept aside (not sent), in case the status goes back to draft.
  */

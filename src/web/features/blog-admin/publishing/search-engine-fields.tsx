@@ -2,7 +2,7 @@ import { PUBLISHING_LIMITS } from '../../../../shared/blog';
 import { TextField } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 
-/** How search engines treat the post (issue 16): hidden from them, or pointed at where it first appeared. */
+/** How search engines treat the post (docs/product/blog.md#search-engine-settings): hidden from them, or pointed at where it first appeared. */
 export function SearchEngineFields({
   hideFromSearch,
   canonicalUrl,

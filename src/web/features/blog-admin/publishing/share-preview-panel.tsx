@@ -16,7 +16,7 @@ const CREATE_FAILED = 'Could not create a preview link.';
 const REVOKE_FAILED = 'Could not revoke the preview link.';
 
 /**
- * 'Share preview' (issue 16): links that show this draft as it will look to anyone holding one, until
+ * 'Share preview' (docs/product/blog.md#preview-links): links that show this draft as it will look to anyone holding one, until
  * revoked. A new link goes straight to the clipboard.
  */
 export function SharePreviewPanel({ postId, onClose }: { postId: string; onClose(): void }) {

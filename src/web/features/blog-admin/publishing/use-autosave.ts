@@ -14,7 +14,7 @@ const LOCAL_DELAY_MS = 300;
 const RETRY_MS = 5_000;
 
 /**
- * Autosave of an existing post's edits (issue 16). Nothing is saved until the fields differ from the
+ * Autosave of an existing post's edits (docs/product/blog.md#autosave). Nothing is saved until the fields differ from the
  * post as loaded. The browser copy is written ~300 ms after each change, the server copy after a pause
  * in typing, and both at once when the page is hidden or closed (keepalive) or the editor closes.
  * `pause` holds it while the form itself saves; `finish` ends it after a save went through.

@@ -93,7 +93,7 @@ function AuditLog() {
 }
 
 /**
- * The Security tab's audit log (issue 17): who did what, when and from which address, for the workspace's
+ * The Security tab's audit log (docs/product/workspace.md#audit-log): who did what, when and from which address, for the workspace's
  * Admin or Business Admin. Everyone else is told who can read it; the server refuses them too.
  */
 export function AuditLogCard({ user }: { user: PublicUser }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { publicQueryKeys } from '../../shared/query-keys';
-import { siteSettingsDefaults, type SiteSettings } from '../../shared/site-settings';
-import { render } from '../entry-server';
+import { publicQueryKeys } from '../shared/query-keys';
+import { siteSettingsDefaults, type SiteSettings } from '../shared/site-settings';
+import { render } from './entry-server';
 
 const origin = 'https://agency.example';
 
