@@ -15,6 +15,10 @@ export const LEAD_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   notFound: 'Lead not found.',
   csvOnly: 'Only .csv files can be imported.',
-  missingColumns: 'The CSV needs a header row with at least Name and Email columns.',
+  missingColumns:
+    'The CSV needs a header row with a Name (or First and Last Name) column and an Email, Phone or profile URL column.',
+  mappingInvalid:
+    'The column mapping could not be read. Choose a lead field or "don\'t import" for each column.',
+  mappingUnknownColumn: (column: string) => `The file has no column "${column}" to map.`,
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
 } as const;

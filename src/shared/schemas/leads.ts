@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageInfoSchema } from './answers';
 import { LEAD_MESSAGES } from '../messages';
 import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_SORT_FIELDS, LEAD_STATUSES } from '../leads';
+import { LEAD_IMPORT_FIELDS } from '../lead-import-formats';
 
 export * from '../leads';
 
@@ -102,6 +103,16 @@ export const leadSummarySchema = z.object({
   byMonth: z.array(z.object({ month: z.string(), total: z.number(), converted: z.number() })),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+/**
+ * POST /api/leads/import's optional `mapping` field (docs/product/leads.md), JSON: column header → the lead field it
+ * feeds, or null for "don't import". Columns it does not name keep their automatic match.
+ */
+export const leadImportMappingSchema = z
+  .record(z.string().min(1).max(200), z.enum(LEAD_IMPORT_FIELDS).nullable(), {
+    error: LEAD_MESSAGES.mappingInvalid,
+  })
+  .refine((mapping) => Object.keys(mapping).length <= 500, LEAD_MESSAGES.mappingInvalid);
 
 /** POST /api/leads/import */
 export const leadImportResultSchema = z.object({

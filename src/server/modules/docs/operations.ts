@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog';
+import { LEAD_IMPORT_FIELDS } from '../../../shared/lead-import-formats';
 
 /**
  * What the route schemas cannot say about an operation, keyed by 'METHOD /api/path' as Fastify names the
@@ -33,7 +34,23 @@ const siteImage = z.object({
     description: 'Image file (PNG, JPEG, WebP, GIF, AVIF, or SVG without script or references), at most 5 MB',
   }),
 });
-const csvFile = z.object({ file: z.string().meta({ format: 'binary', description: 'A .csv file' }) });
+const leadImportForm = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description:
+      'A .csv file: UTF-8 (with or without a BOM), UTF-16 with a BOM, or Windows-1252; comma, semicolon or ' +
+      'tab separated; lines of notes before the header are skipped. The header is matched automatically ' +
+      '(HubSpot, Salesforce, Pipedrive, Zoho, Twenty, LinkedIn, Google, Outlook, Mailchimp, Brevo and plain names).',
+  }),
+  mapping: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        `JSON object: column header → lead field (${LEAD_IMPORT_FIELDS.join(', ')}) or null to leave the ` +
+        'column out. Columns it does not name keep their automatic match.',
+    }),
+});
 
 export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'GET /api/health': { summary: 'Liveness: the process answers', tag: 'health' },
@@ -92,8 +109,8 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
   },
   'POST /api/leads/import': {
-    summary: 'Import leads from a CSV file',
-    body: { content: { 'multipart/form-data': { schema: csvFile } } },
+    summary: 'Import leads from a CSV file (exports of common CRMs and contact lists included)',
+    body: { content: { 'multipart/form-data': { schema: leadImportForm } } },
   },
   'GET /api/leads/:id': { summary: 'One lead' },
   'POST /api/leads': { summary: 'Add a lead' },

@@ -1,12 +1,17 @@
 import Papa from 'papaparse';
-import { LEAD_MESSAGES } from '../../../shared/messages';
 import {
-  IMPORT_SOURCE,
-  LEAD_PRIORITIES,
-  LEAD_STATUSES,
-  createLeadSchema,
-  type LeadImportResult,
-} from '../../../shared/schemas/leads';
+  hasRequiredLeadColumns,
+  importedLeadPriority,
+  importedLeadStatus,
+  looksLikeLeadHeader,
+  mapImportHeader,
+  normaliseImportName,
+  type LeadImportColumns,
+  type LeadImportField,
+  type LeadImportMapping,
+} from '../../../shared/lead-import-formats';
+import { LEAD_MESSAGES } from '../../../shared/messages';
+import { IMPORT_SOURCE, createLeadSchema, type LeadImportResult } from '../../../shared/schemas/leads';
 import { badRequest } from '../../http/errors';
 import { isoDay, type LeadFields } from './lead-rows';
 
@@ -14,17 +19,16 @@ import { isoDay, type LeadFields } from './lead-rows';
 export const MAX_REPORTED_ERRORS = 1000;
 
 export interface ParsedLeads {
-  /** Valid rows, first occurrence of each e-mail only; e-mails lower-cased. */
+  /**
+   * Valid rows, first occurrence of each e-mail only; e-mails lower-cased. A row with no e-mail (kept for
+   * its phone or profile URL) has an empty one, and is a repeat only of the same name, phone and profile.
+   */
   leads: LeadFields[];
-  /** Rows repeating an e-mail seen earlier in the same file. */
+  /** Rows repeating an e-mail (or an e-mail-less row) seen earlier in the same file. */
   duplicates: number;
   errors: LeadImportResult['errors'];
 }
 
-const byLowerCase = <T extends string>(values: readonly T[]) =>
-  new Map(values.map((v) => [v.toLowerCase(), v]));
-const STATUSES = byLowerCase(LEAD_STATUSES);
-const PRIORITIES = byLowerCase(LEAD_PRIORITIES);
 /** Lengths the shared create schema allows; longer imported values are cut rather than refused. */
 const MAX = { name: 200, phone: 40, company: 200, source: 60, notes: 5000 };
 
@@ -33,76 +37,140 @@ const EXPORT_FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 /** Characters parsed between two yields to the event loop: a few ms of work at a time. */
 const PARSE_CHUNK_CHARS = 64 * 1024;
 
+/** Where the header row is looked for: LinkedIn's Connections.csv has three lines of notes before it. */
+const HEADER_SEARCH = { lines: 20, chars: 256 * 1024 };
+const DELIMITERS = [',', ';', '\t'] as const;
+type Delimiter = (typeof DELIMITERS)[number];
+
+/** Google Contacts puts several values of one field in one cell: "a@x.test ::: b@x.test". */
+const firstOfSeveral = (value: string) => value.split(':::', 1)[0]!.trim();
+
 /**
- * Import with a real parser (docs/product/leads.md#import) (quoted commas, doubled quotes, CRLF, BOM). The header row names the
- * columns in any case and order; spec defaults fill the rest: status New, source Import, date today,
- * priority Medium, other fields empty. A valid Status, Priority or Date in a row is kept.
+ * Import with a real parser (docs/product/leads.md#import) (quoted delimiters, doubled quotes, CRLF, BOM), for the files people
+ * have (docs/product/leads.md): the header row may come after a few lines of notes and be separated by commas,
+ * semicolons or tabs; its columns are recognised by the shared table (lead-import-formats.ts), with the
+ * user's `mapping` over it; first, middle and last names are joined; other tools' status and priority
+ * values are mapped onto ours. Spec defaults fill the rest: status New, source Import, date today, priority
+ * Medium, other fields empty. A row needs a name, and an e-mail or else a phone or profile URL.
  *
  * The file is parsed a slice at a time, handing the event loop back between slices (docs/decisions/0007-bounded-work.md): a
  * 100k-row file is a third of a second of parsing, which must not stall every other request.
  */
-export async function parseLeadCsv(text: string, now: Date): Promise<ParsedLeads> {
+export async function parseLeadCsv(
+  text: string,
+  now: Date,
+  mapping?: LeadImportMapping,
+): Promise<ParsedLeads> {
   // Binary data (a renamed spreadsheet) is not a CSV; PostgreSQL could not store the NULs either.
   if (text.includes('\u0000')) throw badRequest(LEAD_MESSAGES.importError);
+  const body = text.replace(/^\uFEFF/, '');
+  const header = findHeaderRow(body, mapping);
+  if (!header) throw badRequest(LEAD_MESSAGES.missingColumns);
+
   const parsed: ParsedLeads = { leads: [], duplicates: 0, errors: [] };
   const seen = new Set<string>();
+  const seenWithoutEmail = new Set<string>();
   let errorCount = 0;
   let row = 0;
+  let columns: LeadImportColumns['columns'] | null = null;
 
-  const addRecord = (record: Record<string, string | undefined>) => {
-    // Rows are numbered from 1 for the first data row: the header is not counted, and blank lines
-    // (skipped by the parser) are not either, so "row 3" is the third lead row of the file.
+  const fail = (message: string) => {
+    if (errorCount++ < MAX_REPORTED_ERRORS) parsed.errors.push({ row, message });
+  };
+
+  const addRecord = (cells: string[]) => {
+    // Rows are numbered from 1 for the first data row: the header (and any notes above it) is not
+    // counted, and blank lines (skipped by the parser) are not either, so "row 3" is the third lead row.
     row += 1;
     // Our export puts an apostrophe before a cell a spreadsheet would run (=, +, -, @): read it back off,
     // so exporting and importing the same leads gives back the same values.
-    const cell = (key: string, max = Infinity) =>
-      (record[key] ?? '').trim().replace(EXPORT_FORMULA_GUARD, '').trim().slice(0, max);
-    const name = createLeadSchema.shape.name.safeParse(cell('name', MAX.name));
-    const email = createLeadSchema.shape.email.safeParse(cell('email'));
-    if (!name.success || !email.success) {
-      const message = (name.error ?? email.error)?.issues[0]?.message ?? LEAD_MESSAGES.importError;
-      if (errorCount++ < MAX_REPORTED_ERRORS) parsed.errors.push({ row, message });
-      return;
+    const cell = (column: number) => (cells[column] ?? '').trim().replace(EXPORT_FORMULA_GUARD, '').trim();
+    /** The first non-empty cell of the field's columns, most trusted first. */
+    const value = (field: LeadImportField, max = Infinity) => {
+      for (const column of columns![field] ?? []) {
+        const text = cell(column);
+        if (text) return text.slice(0, max);
+      }
+      return '';
+    };
+    const fullName =
+      value('name') || [value('firstName'), value('middleName'), value('lastName')].filter(Boolean).join(' ');
+    const name = createLeadSchema.shape.name.safeParse(fullName.slice(0, MAX.name));
+    if (!name.success) return fail(name.error.issues[0]?.message ?? LEAD_MESSAGES.importError);
+
+    const phone = withCallingCode(firstOfSeveral(value('phone')), value('phoneCode')).slice(0, MAX.phone);
+    const profileUrl = value('profileUrl');
+    const emailText = firstOfSeveral(value('email'));
+    let email = '';
+    if (emailText || (!phone && !profileUrl)) {
+      const checked = createLeadSchema.shape.email.safeParse(emailText);
+      if (!checked.success) return fail(checked.error.issues[0]?.message ?? LEAD_MESSAGES.importError);
+      email = checked.data;
     }
-    if (seen.has(email.data)) {
+    // The workspace's duplicate check is by e-mail; a lead without one is a repeat only within the file.
+    const key =
+      email || `${name.data.toLowerCase()}\n${phone.replace(/\D/g, '')}\n${profileUrl.toLowerCase()}`;
+    const keys = email ? seen : seenWithoutEmail;
+    if (keys.has(key)) {
       parsed.duplicates += 1;
       return;
     }
-    seen.add(email.data);
-    const created = importDate(cell('date')) ?? now;
+    keys.add(key);
+
+    const notes = [...(columns!.notes ?? []).map(cell), value('jobTitle'), profileUrl]
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, MAX.notes);
+    const created = importDate(value('date')) ?? now;
     parsed.leads.push({
       name: name.data,
-      email: email.data,
-      phone: cell('phone', MAX.phone),
-      company: cell('company', MAX.company),
-      status: STATUSES.get(cell('status').toLowerCase()) ?? 'New',
-      priority: PRIORITIES.get(cell('priority').toLowerCase()) ?? 'Medium',
-      source: cell('source', MAX.source) || IMPORT_SOURCE,
-      notes: cell('notes', MAX.notes),
+      email,
+      phone,
+      company: value('company', MAX.company),
+      status: importedLeadStatus(value('status')),
+      priority: importedLeadPriority(value('priority')),
+      source: value('source', MAX.source) || IMPORT_SOURCE,
+      notes,
       createdAt: created.toISOString(),
       lastContact: isoDay(created),
     });
   };
 
+  const useHeader = (cells: string[]) => {
+    const mapped = mapImportHeader(cells, mapping);
+    for (const chosen of Object.keys(mapping ?? {})) {
+      const key = normaliseImportName(chosen);
+      if (!cells.some((cell) => cell.trim() === chosen || normaliseImportName(cell) === key))
+        throw badRequest(LEAD_MESSAGES.mappingUnknownColumn(chosen));
+    }
+    if (!hasRequiredLeadColumns(mapped)) throw badRequest(LEAD_MESSAGES.missingColumns);
+    columns = mapped.columns;
+  };
+
   await new Promise<void>((resolve, reject) => {
-    let checkedHeader = false;
-    Papa.parse<Record<string, string | undefined>>(text.replace(/^\uFEFF/, ''), {
-      header: true,
-      delimiter: ',',
+    /** Where the rows parsed so far end, in characters from the header: the next chunk starts there. */
+    let parsedTo = 0;
+    Papa.parse<string[]>(body.slice(header.offset), {
+      delimiter: header.delimiter,
       skipEmptyLines: 'greedy',
-      transformHeader: (header) => header.trim().toLowerCase(),
       chunkSize: PARSE_CHUNK_CHARS,
-      chunk: (results: Papa.ParseResult<Record<string, string | undefined>>, parser: Papa.Parser) => {
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         try {
+          // Papa also reports quote errors in a chunk's last, incomplete row, which it parses again with the
+          // next chunk: a doubled quote ("") cut by the chunk boundary reads as malformed there. Only errors
+          // in the rows this chunk completed count (their offsets are from the chunk's start).
+          const completed = results.meta.cursor - parsedTo;
+          parsedTo = results.meta.cursor;
           // An unbalanced quote swallows the rest of the file into one cell: nothing after it is sound.
-          if (results.errors.some((e) => e.type === 'Quotes')) throw badRequest(LEAD_MESSAGES.importError);
-          if (!checkedHeader) {
-            const fields = results.meta.fields ?? [];
-            if (!fields.includes('name') || !fields.includes('email'))
-              throw badRequest(LEAD_MESSAGES.missingColumns);
-            checkedHeader = true;
+          const inCompletedRows = (e: Papa.ParseError) => e.index === undefined || e.index < completed;
+          if (results.errors.some((e) => e.type === 'Quotes' && inCompletedRows(e)))
+            throw badRequest(LEAD_MESSAGES.importError);
+          let rows = results.data;
+          if (!columns && rows.length > 0) {
+            useHeader(rows[0]!);
+            rows = rows.slice(1);
           }
-          results.data.forEach(addRecord);
+          rows.forEach(addRecord);
         } catch (error) {
           reject(error); // first: aborting calls `complete`, which would settle the promise as a success
           parser.abort();
@@ -111,29 +179,126 @@ export async function parseLeadCsv(text: string, now: Date): Promise<ParsedLeads
         parser.pause();
         setImmediate(() => parser.resume());
       },
-      // A file with no rows at all never reaches `chunk`: it has no header either.
-      complete: () => (checkedHeader ? resolve() : reject(badRequest(LEAD_MESSAGES.missingColumns))),
+      // A file whose header row has nothing after it reaches `chunk` once, with the header alone.
+      complete: () => (columns ? resolve() : reject(badRequest(LEAD_MESSAGES.missingColumns))),
       error: (error: Error) => reject(error),
     });
   });
   return parsed;
 }
 
+/**
+ * The first line, among the first few, that reads as a lead header (it names a person or an e-mail
+ * column) with one of the delimiters; the delimiter that recognises most columns of it wins.
+ */
+function findHeaderRow(
+  text: string,
+  mapping: LeadImportMapping | undefined,
+): { offset: number; delimiter: Delimiter } | null {
+  const head = text.slice(0, HEADER_SEARCH.chars);
+  const lineEnd = /\r\n|\n|\r/g;
+  let offset = 0;
+  let lines = 0;
+  while (offset < head.length && lines < HEADER_SEARCH.lines) {
+    lineEnd.lastIndex = offset;
+    const end = lineEnd.exec(head);
+    const line = head.slice(offset, end ? end.index : head.length);
+    if (line.trim()) {
+      lines += 1;
+      let best: { delimiter: Delimiter; recognised: number } | null = null;
+      for (const delimiter of DELIMITERS) {
+        const columns = mapImportHeader(splitHeaderLine(line, delimiter), mapping);
+        if (!looksLikeLeadHeader(columns)) continue;
+        const recognised = columns.fields.filter(Boolean).length;
+        if (!best || recognised > best.recognised) best = { delimiter, recognised };
+      }
+      if (best) return { offset, delimiter: best.delimiter };
+    }
+    if (!end) break;
+    offset = end.index + end[0].length;
+  }
+  return null;
+}
+
+/** One line's cells, for recognising a header only (quoted cells, doubled quotes; no line breaks). */
+function splitHeaderLine(line: string, delimiter: Delimiter): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** Twenty keeps a phone's calling code ("+49") apart: put it back before a number that has none. */
+function withCallingCode(phone: string, code: string): string {
+  if (!phone || phone.startsWith('+') || !/^\+?\d{1,4}$/.test(code)) return phone;
+  return `${code.startsWith('+') ? code : `+${code}`} ${phone}`;
+}
+
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** HubSpot, Zoho, Pipedrive, Mailchimp: "2024-03-04 09:15" or "2024-03-04 09:15:30", read as UTC. */
+const SPACED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** LinkedIn's "Connected On": "12 Mar 2024". A named month is never ambiguous, unlike 3/1/2024. */
+const NAMED_MONTH_DAY = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?,?[ -](\d{4})$/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** That day (month from 1) at the given UTC time, or null when the day does not exist (2024-02-31). */
+function utcInstant(year: number, month: number, date: number, hours = 12, minutes = 0, seconds = 0) {
+  const instant = new Date(Date.UTC(year, month - 1, date, hours, minutes, seconds));
+  // Date.UTC rolls 2024-02-31 over into March; such a day does not exist.
+  const real = instant.getUTCMonth() === month - 1 && instant.getUTCDate() === date;
+  return real && hours < 24 && minutes < 60 && seconds < 60 ? instant : null;
+}
 
 /**
- * A Date cell as our export writes it (YYYY-MM-DD) or an ISO date-time; anything else means "today".
+ * A Date cell as our export writes it (YYYY-MM-DD), an ISO date-time, a date-time with a space (read as
+ * UTC) or a day with a named month; anything else (3/1/2024 could be January or March) means "today".
  * A bare day becomes noon UTC: that instant falls on the same calendar day from UTC-11 to UTC+11, so
  * the date filters and the export show the day the file named in almost every time zone.
  */
 function importDate(text: string): Date | null {
   const day = DAY_ONLY.exec(text);
-  if (day) {
-    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    const instant = new Date(Date.UTC(year, month - 1, date, 12));
-    // Date.UTC rolls 2024-02-31 over into March; such a day does not exist.
-    return instant.getUTCMonth() === month - 1 && instant.getUTCDate() === date ? instant : null;
+  if (day) return utcInstant(Number(day[1]), Number(day[2]), Number(day[3]));
+  const spaced = SPACED_DATE_TIME.exec(text);
+  if (spaced) {
+    const [year, month, date, hours, minutes, seconds] = spaced.slice(1).map((part) => Number(part ?? 0));
+    return utcInstant(year!, month!, date!, hours, minutes, seconds);
+  }
+  const named = NAMED_MONTH_DAY.exec(text);
+  if (named) {
+    const word = named[2]!.toLowerCase();
+    const month =
+      word.length === 3 || word === 'sept' ? MONTHS.indexOf(word.slice(0, 3)) : MONTH_NAMES.indexOf(word);
+    return month < 0 ? null : utcInstant(Number(named[3]), month + 1, Number(named[1]));
   }
   if (!DATE_TIME.test(text)) return null;
   const instant = new Date(text);

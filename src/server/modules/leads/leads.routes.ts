@@ -66,7 +66,10 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
     app.post(
       '/leads/import',
       { preValidation, schema: { tags, response: answers({ 200: leadImportResultSchema }) } },
-      async (request) => leads.importCsv(request.currentUser!, await readCsvUpload(request)),
+      async (request) => {
+        const { csv, mapping } = await readCsvUpload(request);
+        return leads.importCsv(request.currentUser!, csv, mapping);
+      },
     );
 
     app.get(

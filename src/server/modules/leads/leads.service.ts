@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Readable } from 'node:stream';
+import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import type {
   CreateLeadInput,
@@ -150,8 +151,8 @@ export function createLeadsService(
       return leadSummary(db, caller.workspace_id, now());
     },
 
-    importCsv(caller: SessionUser, csv: string): Promise<LeadImportResult> {
-      return importLeadsCsv(offLoop, caller, csv, now());
+    importCsv(caller: SessionUser, csv: string, mapping?: LeadImportMapping): Promise<LeadImportResult> {
+      return importLeadsCsv(offLoop, caller, csv, now(), mapping);
     },
 
     /**
