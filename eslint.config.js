@@ -153,6 +153,26 @@ export default tseslint.config(
     },
   },
   {
+    // A module's queries live in its repositories (docs/architecture.md#where-a-query-goes): services keep
+    // the rules, routes the HTTP.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.repository.ts', 'src/server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: "A query belongs in the module's <name>.repository.ts; the service calls it.",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: "SQL belongs in the module's <name>.repository.ts; the service calls it.",
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     // Node scripts; screenshots.mjs also hands small functions to the browser.
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
