@@ -1,5 +1,5 @@
-// `npm test`: unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and browser layers,
-// then one closing line "N passed, N failed" summing them all.
+// `npm test`: the architecture's rules (`npm run check`), then the unit, API (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and browser layers, and one closing line "N passed, N failed" summing them all.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -60,6 +60,10 @@ function playwrightLayer() {
 }
 
 const layers = [];
+// Lint (import boundaries, no circles), the citation check, formatting and types: a broken layer fails CI
+// like a failing test. Counted as one check.
+const checked = run('check (lint, architecture, format, types)', 'npm', ['run', '-s', 'check']);
+layers.push({ label: 'check', ok: checked, passed: checked ? 1 : 0, failed: checked ? 0 : 1 });
 layers.push(vitestLayer('unit', 'unit', 'unit.json', {}));
 // One module graph per worker instead of one per file (each suite builds its own app and database anyway):
 // re-importing the server for each of ~40 files took longer than their tests. The project setting is not
