@@ -11,6 +11,8 @@ const refused = (message: string) => () => new HttpError(429, message, undefined
 export const WORKSPACE_WORK = {
   /** Lead imports: one at a time, so two cannot race on the same e-mails. */
   imports: perKeyLimit(1, refused(LEAD_MESSAGES.importRunning)),
+  /** Import previews (a parse and a read, nothing written): one at a time, apart from the imports. */
+  importPreviews: perKeyLimit(1, refused(LEAD_MESSAGES.previewRunning)),
   /** CSV downloads (leads and scraped profiles), held until the stream closes. */
   exports: perKeyLimit(2, refused(SERVER_MESSAGES.exportsRunning)),
   /** Featured images being checked and re-encoded. */

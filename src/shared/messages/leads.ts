@@ -20,5 +20,6 @@ export const LEAD_MESSAGES = {
   mappingInvalid:
     'The column mapping could not be read. Choose a lead field or "don\'t import" for each column.',
   mappingUnknownColumn: (column: string) => `The file has no column "${column}" to map.`,
+  previewRunning: 'A preview of an import is already being made for you. Please wait until it has finished.',
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
 } as const;

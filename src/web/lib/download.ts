@@ -7,10 +7,15 @@ import type { AxiosResponse } from 'axios';
 export function saveBlob(response: AxiosResponse<Blob>, fallback: string): void {
   const disposition = String(response.headers['content-disposition'] ?? '');
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const url = URL.createObjectURL(response.data);
+  saveFile(response.data, named ? decodeURIComponent(named) : fallback);
+}
+
+/** Hands a file made in the browser (or downloaded) to the browser under `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = named ? decodeURIComponent(named) : fallback;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

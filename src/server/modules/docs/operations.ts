@@ -112,6 +112,11 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     summary: 'Import leads from a CSV file (exports of common CRMs and contact lists included)',
     body: { content: { 'multipart/form-data': { schema: leadImportForm } } },
   },
+  'POST /api/leads/import/preview': {
+    summary:
+      'Dry run of an import: the columns with their mapping, the first rows, the counts and the refused rows; nothing is written',
+    body: { content: { 'multipart/form-data': { schema: leadImportForm } } },
+  },
   'GET /api/leads/:id': { summary: 'One lead' },
   'POST /api/leads': { summary: 'Add a lead' },
   'PUT /api/leads/:id': { summary: 'Edit a lead' },

@@ -27,7 +27,25 @@ export interface ParsedLeads {
   /** Rows repeating an e-mail (or an e-mail-less row) seen earlier in the same file. */
   duplicates: number;
   errors: LeadImportResult['errors'];
+  /** The header row's cells, as read. */
+  header: string[];
+  /** Data rows read (blank lines not counted) and, of them, rows refused (all, not only those reported). */
+  rows: number;
+  refused: number;
+  /** The first `sampleRows` data rows as read (the import preview's table). */
+  sample: { row: number; cells: string[] }[];
+  /** With `keepRefusedCells`: the cells of each reported error's row, in the order of `errors`. */
+  refusedCells: string[][];
 }
+
+/** What the import preview asks of the parse besides the leads; the import asks none of it. */
+export interface ParseOptions {
+  sampleRows?: number;
+  keepRefusedCells?: boolean;
+}
+
+/** Characters of refused rows' cells kept for the preview: past it, a refused row's cells are left out. */
+const REFUSED_CELLS_BUDGET = 1_000_000;
 
 /** Lengths the shared create schema allows; longer imported values are cut rather than refused. */
 const MAX = { name: 200, phone: 40, company: 200, source: 60, notes: 5000 };
@@ -60,6 +78,7 @@ export async function parseLeadCsv(
   text: string,
   now: Date,
   mapping?: LeadImportMapping,
+  options: ParseOptions = {},
 ): Promise<ParsedLeads> {
   // Binary data (a renamed spreadsheet) is not a CSV; PostgreSQL could not store the NULs either.
   if (text.includes('\u0000')) throw badRequest(LEAD_MESSAGES.importError);
@@ -67,21 +86,39 @@ export async function parseLeadCsv(
   const header = findHeaderRow(body, mapping);
   if (!header) throw badRequest(LEAD_MESSAGES.missingColumns);
 
-  const parsed: ParsedLeads = { leads: [], duplicates: 0, errors: [] };
+  const parsed: ParsedLeads = {
+    leads: [],
+    duplicates: 0,
+    errors: [],
+    header: [],
+    rows: 0,
+    refused: 0,
+    sample: [],
+    refusedCells: [],
+  };
+  const sampleRows = options.sampleRows ?? 0;
+  let cellsBudget = REFUSED_CELLS_BUDGET;
   const seen = new Set<string>();
   const seenWithoutEmail = new Set<string>();
   let errorCount = 0;
   let row = 0;
   let columns: LeadImportColumns['columns'] | null = null;
 
-  const fail = (message: string) => {
-    if (errorCount++ < MAX_REPORTED_ERRORS) parsed.errors.push({ row, message });
+  const fail = (message: string, cells: string[]) => {
+    parsed.refused += 1;
+    if (errorCount++ >= MAX_REPORTED_ERRORS) return;
+    parsed.errors.push({ row, message });
+    if (!options.keepRefusedCells) return;
+    cellsBudget -= cells.reduce((sum, text) => sum + text.length, 0);
+    parsed.refusedCells.push(cellsBudget >= 0 ? cells : []);
   };
 
   const addRecord = (cells: string[]) => {
     // Rows are numbered from 1 for the first data row: the header (and any notes above it) is not
     // counted, and blank lines (skipped by the parser) are not either, so "row 3" is the third lead row.
     row += 1;
+    parsed.rows = row;
+    if (row <= sampleRows) parsed.sample.push({ row, cells });
     // Our export puts an apostrophe before a cell a spreadsheet would run (=, +, -, @): read it back off,
     // so exporting and importing the same leads gives back the same values.
     const cell = (column: number) => (cells[column] ?? '').trim().replace(EXPORT_FORMULA_GUARD, '').trim();
@@ -96,7 +133,7 @@ export async function parseLeadCsv(
     const fullName =
       value('name') || [value('firstName'), value('middleName'), value('lastName')].filter(Boolean).join(' ');
     const name = createLeadSchema.shape.name.safeParse(fullName.slice(0, MAX.name));
-    if (!name.success) return fail(name.error.issues[0]?.message ?? LEAD_MESSAGES.importError);
+    if (!name.success) return fail(name.error.issues[0]?.message ?? LEAD_MESSAGES.importError, cells);
 
     const phone = withCallingCode(firstOfSeveral(value('phone')), value('phoneCode')).slice(0, MAX.phone);
     const profileUrl = value('profileUrl');
@@ -104,7 +141,7 @@ export async function parseLeadCsv(
     let email = '';
     if (emailText || (!phone && !profileUrl)) {
       const checked = createLeadSchema.shape.email.safeParse(emailText);
-      if (!checked.success) return fail(checked.error.issues[0]?.message ?? LEAD_MESSAGES.importError);
+      if (!checked.success) return fail(checked.error.issues[0]?.message ?? LEAD_MESSAGES.importError, cells);
       email = checked.data;
     }
     // The workspace's duplicate check is by e-mail; a lead without one is a repeat only within the file.
@@ -145,6 +182,7 @@ export async function parseLeadCsv(
     }
     if (!hasRequiredLeadColumns(mapped)) throw badRequest(LEAD_MESSAGES.missingColumns);
     columns = mapped.columns;
+    parsed.header = cells;
   };
 
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,7 @@ import {
   updateLeadSchema,
 } from '../../../shared/schemas/leads';
 import { successSchema } from '../../../shared/schemas/answers';
+import { leadImportPreviewSchema } from '../../../shared/schemas/lead-import-preview';
 import { answers } from '../../http/answers';
 
 import type { Guards } from '../../auth/guards';
@@ -69,6 +70,16 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       async (request) => {
         const { csv, mapping } = await readCsvUpload(request);
         return leads.importCsv(request.currentUser!, csv, mapping);
+      },
+    );
+
+    // The same form as the import, read the same way; answers what the import would do and writes nothing.
+    app.post(
+      '/leads/import/preview',
+      { preValidation, schema: { tags, response: answers({ 200: leadImportPreviewSchema }) } },
+      async (request) => {
+        const { csv, mapping } = await readCsvUpload(request);
+        return leads.previewImport(request.currentUser!, csv, mapping);
       },
     );
 

@@ -19,6 +19,8 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
+import { previewLeadsCsv } from './lead-import-preview';
+import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
 import { leadFilter } from './lead-filter';
 import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
 import { leadSummary } from './lead-summary';
@@ -153,6 +155,11 @@ export function createLeadsService(
 
     importCsv(caller: SessionUser, csv: string, mapping?: LeadImportMapping): Promise<LeadImportResult> {
       return importLeadsCsv(offLoop, caller, csv, now(), mapping);
+    },
+
+    /** The import's dry run (docs/product/leads.md#import): what importCsv would do, nothing written. */
+    previewImport(caller: SessionUser, csv: string, mapping?: LeadImportMapping): Promise<LeadImportPreview> {
+      return previewLeadsCsv(offLoop, caller.workspace_id, csv, now(), mapping);
     },
 
     /**

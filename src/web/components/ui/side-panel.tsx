@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createFocusTrap } from 'focus-trap';
 import { X } from 'lucide-react';
+import { cn } from './cn';
 
 /**
  * A right-hand dialog panel: focus moves in on open and stays inside while it is open (Tab wraps; the
@@ -11,8 +12,11 @@ export function SidePanel({
   onClose,
   children,
   footer,
+  wide = false,
 }: {
   title: string;
+  /** A wider panel (up to 48rem) for content that needs it, such as a table. */
+  wide?: boolean;
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
@@ -52,7 +56,10 @@ export function SidePanel({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative flex h-full w-full max-w-lg flex-col bg-white shadow-2xl outline-none"
+        className={cn(
+          'relative flex h-full w-full flex-col bg-white shadow-2xl outline-none',
+          wide ? 'max-w-3xl' : 'max-w-lg',
+        )}
       >
         <div className="flex items-center justify-between border-b border-line px-5 py-4">
           <h2 id={titleId} className="text-lg font-semibold">

@@ -5,13 +5,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type {
-  CreateLeadInput,
-  Lead,
-  LeadImportResult,
-  LeadPage,
-  UpdateLeadInput,
-} from '../../../shared/schemas/leads';
+import type { CreateLeadInput, Lead, LeadPage, UpdateLeadInput } from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { listParams, type LeadFilters } from './lead-filters';
@@ -19,9 +13,9 @@ import { listParams, type LeadFilters } from './lead-filters';
 export type LeadPagination = LeadPage['pagination'];
 export type LeadListAnswer = LeadPage;
 
-const LEADS = ['leads'] as const;
+export const LEADS = ['leads'] as const;
 /** Imports and exports of big files outlast the shared client's 10 s time-out. */
-const LONG_TIMEOUT_MS = 5 * 60_000;
+export const LONG_TIMEOUT_MS = 5 * 60_000;
 
 /** GET /api/leads for the filters in the URL; the previous page stays on screen while the next loads. */
 export function useLeads(filters: LeadFilters, limit: number) {
@@ -100,26 +94,6 @@ export function useDeleteLead() {
       await api.delete(`leads/${id}`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LEADS, 'list'] }),
-  });
-}
-
-/** POST /api/leads/import, multipart field 'file'; reports upload progress as 0–100. */
-export function useImportLeads(onProgress: (percent: number) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      const { data } = await api.post<LeadImportResult>('leads/import', form, {
-        // The shared client defaults to JSON, which would make axios serialise FormData as JSON.
-        headers: { 'Content-Type': 'multipart/form-data' },
-        timeout: LONG_TIMEOUT_MS,
-        onUploadProgress: (event) =>
-          onProgress(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
-      });
-      return data;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LEADS }),
   });
 }
 

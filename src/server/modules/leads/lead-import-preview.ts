@@ -1,0 +1,64 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { mapImportHeader, type LeadImportMapping } from '../../../shared/lead-import-formats';
+import {
+  LEAD_IMPORT_PREVIEW_ROWS,
+  type LeadImportPreview,
+} from '../../../shared/schemas/lead-import-preview';
+import type { DatabaseHandle } from '../../db/database';
+import { createWorkGate } from '../../lib/work-gate';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
+import { parseLeadCsv } from './lead-csv-parse';
+import { INSERT_BATCH, existingEmails } from './lead-writes.repository';
+
+/** Previews parse whole files as imports do: one at a time per process, a bounded wait, apart from imports. */
+const previewWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEstimateMs: 1_000 });
+
+/**
+ * POST /api/leads/import/preview (docs/product/leads.md#import): the import's parse of the same file and mapping,
+ * and the read of which e-mails are already leads of the caller's workspace, with nothing written — no
+ * lead, no activity, no storage. The counts are the import's at this moment: a lead added meanwhile
+ * can still turn a row into a skipped one.
+ */
+export async function previewLeadsCsv(
+  offLoop: DatabaseHandle['offLoop'],
+  workspaceId: string,
+  csv: string,
+  now: Date,
+  mapping?: LeadImportMapping,
+): Promise<LeadImportPreview> {
+  return WORKSPACE_WORK.importPreviews.run(workspaceId, () =>
+    previewWork.run(async () => {
+      const parsed = await parseLeadCsv(csv, now, mapping, {
+        sampleRows: LEAD_IMPORT_PREVIEW_ROWS,
+        keepRefusedCells: true,
+      });
+      const emails = parsed.leads.map((lead) => lead.email).filter(Boolean);
+      const alreadyLeads = await offLoop(async (db) => {
+        let found = 0;
+        for (let i = 0; i < emails.length; i += INSERT_BATCH) {
+          found += (await existingEmails(db, workspaceId, emails.slice(i, i + INSERT_BATCH))).size;
+          await yieldToEventLoop();
+        }
+        return found;
+      });
+      const automatic = mapImportHeader(parsed.header).fields;
+      const chosen = mapImportHeader(parsed.header, mapping).fields;
+      return {
+        columns: parsed.header.map((header, column) => ({
+          header,
+          field: chosen[column] ?? null,
+          automatic: automatic[column] ?? null,
+        })),
+        rows: parsed.sample,
+        counts: {
+          rows: parsed.rows,
+          toImport: parsed.leads.length - alreadyLeads,
+          duplicatesInFile: parsed.duplicates,
+          alreadyLeads,
+          refused: parsed.refused,
+        },
+        refused: parsed.errors.map((error, i) => ({ ...error, cells: parsed.refusedCells[i] ?? [] })),
+      };
+    }),
+  );
+}
