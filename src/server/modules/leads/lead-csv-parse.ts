@@ -133,6 +133,7 @@ export async function parseLeadCsv(
       notes,
       createdAt: created.toISOString(),
       lastContact: isoDay(created),
+      ...(columns!.owner ? { ownerHint: value('owner') } : {}),
     });
   };
 

@@ -107,6 +107,23 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       }),
     );
 
+    app.post(
+      '/leads/:id/follow-up/done',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          tags,
+          response: answers({ 200: leadWriteAnswerSchema }),
+          description: "Marks the lead's follow-up done: its day and note are cleared.",
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        lead: await leads.followUpDone(request.currentUser!, request.params.id),
+      }),
+    );
+
     app.delete(
       '/leads/:id',
       { preValidation, schema: { params: idParams, tags, response: answers({ 200: successSchema }) } },
