@@ -84,6 +84,14 @@ describe('lead owners', () => {
     expect(await claim(boss)).toEqual([]);
   });
 
+  it('lists the members a lead may be given to: those who can use Client Leads, of this workspace only', async () => {
+    const response = await send('GET', '/api/leads/owners', boss);
+    expect(response.statusCode).toBe(200);
+    const owners = response.json().owners as { id: string; username: string }[];
+    expect(owners.map((o) => o.username).sort()).toEqual(['dana', 'user-business-admin']);
+    expect((await send('GET', '/api/leads/owners', designer)).statusCode).toBe(403);
+  });
+
   it('does not notify someone who takes a lead themselves', async () => {
     const response = await send('PUT', `/api/leads/${lead.id}`, boss, { ownerId: boss.id });
     expect(response.statusCode).toBe(200);

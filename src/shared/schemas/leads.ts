@@ -146,5 +146,11 @@ export const leadImportResultSchema = z.object({
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
 
+/** GET /api/leads/owners: the members a lead may be given to (docs/product/leads.md#owners-and-follow-ups). */
+export const leadOwnerOptionsSchema = z.object({
+  owners: z.array(z.object({ id: z.string(), username: z.string(), name: z.string() })),
+});
+export type LeadOwnerOption = z.infer<typeof leadOwnerOptionsSchema>['owners'][number];
+
 /** POST /api/leads, PUT /api/leads/{id} */
 export const leadWriteAnswerSchema = z.object({ success: z.literal(true), lead: leadViewSchema });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/types';
-import { LEAD_MESSAGES } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { utcDay } from '../../../shared/plans';
 import { HttpError } from '../../http/errors';
@@ -9,6 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { enqueueMail } from '../../mail/outbox';
 import { followUpDigestMail } from '../../mail/templates';
 import { notifyUser } from '../notifications/notifications.service';
+import { followUpNotification } from './follow-up-notification';
 import { findUserById } from '../users/users.service';
 import {
   claimDigest,
@@ -55,18 +55,7 @@ export function createFollowUpSweep(
   async function notifyDay(day: string, now: Date): Promise<number> {
     let notified = 0;
     for (const lead of await followUpsOnDay(db, day)) {
-      const added = await notifyUser(
-        db,
-        {
-          userId: lead.owner_id,
-          workspaceId: lead.workspace_id,
-          kind: 'follow-up-due',
-          title: LEAD_MESSAGES.followUpDueTitle,
-          message: LEAD_MESSAGES.followUpDue(lead.name, lead.follow_up_note),
-          dedupeKey: `follow-up:${lead.id}:${day}`,
-        },
-        now,
-      );
+      const added = await notifyUser(db, followUpNotification(lead, lead.owner_id, day), now);
       if (added) notified += 1;
     }
     return notified;

@@ -5,6 +5,7 @@ import {
   createLeadSchema,
   leadImportResultSchema,
   leadListQuerySchema,
+  leadOwnerOptionsSchema,
   leadPageSchema,
   leadSummarySchema,
   leadViewSchema,
@@ -45,6 +46,19 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       '/leads/summary',
       { preValidation, schema: { tags, response: answers({ 200: leadSummarySchema }) } },
       (request) => leads.summary(request.currentUser!),
+    );
+
+    app.get(
+      '/leads/owners',
+      {
+        preValidation,
+        schema: {
+          tags,
+          response: answers({ 200: leadOwnerOptionsSchema }),
+          description: "The workspace's members a lead may be given to: those who can use Client Leads.",
+        },
+      },
+      async (request) => ({ owners: await leads.owners(request.currentUser!) }),
     );
 
     app.get(

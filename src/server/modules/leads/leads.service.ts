@@ -7,6 +7,7 @@ import type {
   Lead,
   LeadImportResult,
   LeadListQuery,
+  LeadOwnerOption,
   LeadPage,
   LeadSummary,
   UpdateLeadInput,
@@ -16,8 +17,14 @@ import type { Database, SessionUser, UserRow } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { notifyUser } from '../notifications/notifications.service';
-import { memberForLeads, usernamesByIds, workspaceOwnerId } from '../users/users.service';
+import {
+  memberForLeads,
+  usernamesByIds,
+  workspaceMembersForLeads,
+  workspaceOwnerId,
+} from '../users/users.service';
 import { mayOwnLeads } from './lead-owners';
+import { followUpNotification } from './follow-up-notification';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
@@ -179,7 +186,13 @@ export function createLeadsService(
                 ? `${caller.username} assigned lead ${next.name}`
                 : `${caller.username} updated lead ${next.name}`,
         });
-        return { ...current, ...values };
+        const updated = { ...current, ...values };
+        // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
+        // so the owner hears of it once either way.
+        const day = isoDay(at);
+        if (nextFollowUpAt === day && updated.owner_id !== null)
+          await notifyUser(trx, followUpNotification(updated, updated.owner_id, day), at);
+        return updated;
       });
       return (await withOwners(db, [row]))[0]!;
     },
@@ -199,6 +212,14 @@ export function createLeadsService(
           action: `${caller.username} deleted lead ${deleted}`,
         });
       });
+    },
+
+    /** Who the panel offers as owner: the workspace's members who can use Client Leads. */
+    async owners(caller: SessionUser): Promise<LeadOwnerOption[]> {
+      const members = await workspaceMembersForLeads(db, caller.workspace_id);
+      return members
+        .filter(mayOwnLeads)
+        .map((member) => ({ id: member.id, username: member.username, name: member.name }));
     },
 
     summary(caller: SessionUser): Promise<LeadSummary> {

@@ -9,6 +9,7 @@ import type {
   CreateLeadInput,
   Lead,
   LeadImportResult,
+  LeadOwnerOption,
   LeadPage,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
@@ -44,6 +45,26 @@ export function useLead(id: string, initial: Lead) {
     },
     placeholderData: initial,
     staleTime: 0,
+  });
+}
+
+/** GET /api/leads/owners: the members the panel offers as owner. */
+export function useLeadOwners() {
+  return useQuery({
+    queryKey: [...LEADS, 'owners'],
+    queryFn: async () => (await api.get<{ owners: LeadOwnerOption[] }>('leads/owners')).data.owners,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/leads/{id}/follow-up/done: the follow-up and its note are cleared. */
+export function useFollowUpDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.post<{ success: boolean; lead: Lead }>(`leads/${id}/follow-up/done`)).data.lead,
+    onSuccess: (lead) => patchCachedLead(queryClient, lead._id, lead),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LEADS }),
   });
 }
 
@@ -128,11 +149,7 @@ export function useImportLeads(onProgress: (percent: number) => void) {
  * read as a blob and handed to the browser through an object URL.
  */
 export async function downloadLeadsExport(filters: LeadFilters): Promise<void> {
-  const { search, status, priority, source, dateFilter, from, to, tzOffset, sort, order } = listParams(
-    filters,
-    1,
-  );
-  const params = { search, status, priority, source, dateFilter, from, to, tzOffset, sort, order };
+  const { page: _page, limit: _limit, ...params } = listParams(filters, 1);
   const response = await api.get<Blob>('leads/export', {
     params,
     responseType: 'blob',
