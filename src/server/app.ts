@@ -36,6 +36,9 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { mediaRoutes } from './modules/media/media.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createFollowUpSweep, type FollowUpSweep } from './modules/leads/follow-up-sweep';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
 import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
@@ -104,6 +107,8 @@ declare module 'fastify' {
     scheduler: PublishScheduler;
     /** Erases deleted workspaces after their 30 days; main.ts starts it once listening, tests call purgeDue(). */
     workspacePurge: WorkspacePurge;
+    /** Follow-ups on their day: the bell and the morning digest; main.ts starts it once listening, tests call sweep(). */
+    followUps: FollowUpSweep;
   }
 }
 
@@ -274,6 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('scheduler', scheduler);
   const workspacePurge = createWorkspacePurge(db, { clock, log: app.log });
   app.decorate('workspacePurge', workspacePurge);
+  const followUps = createFollowUpSweep(db, { clock, log: app.log, mailer });
+  app.decorate('followUps', followUps);
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
@@ -322,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
+      await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(
           createContactService(mailer),
@@ -377,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await workspacePurge.stop();
+    await followUps.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
     await limits.close();

@@ -64,6 +64,8 @@ async function main(): Promise<void> {
   await app.scheduler.start();
   // Deleted workspaces whose 30 days ran out while no instance was running are erased now, then hourly.
   await app.workspacePurge.start();
+  // Follow-ups of today (and a morning digest missed while no instance was running), then every 10 minutes.
+  await app.followUps.start();
 }
 
 main().catch((error: unknown) => {

@@ -75,7 +75,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
       userId: admin.id,
       action: 'Workspace created',
     });
-    await insertSampleLeads(trx, AGENCY_WORKSPACE_ID, new Date(now));
+    await insertSampleLeads(trx, AGENCY_WORKSPACE_ID, new Date(now), admin.id);
     return { created: true, adminEmail, generatedPassword };
   });
 }

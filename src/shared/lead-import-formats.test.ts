@@ -65,7 +65,12 @@ describe('lead import header table (docs/product/leads.md)', () => {
     [
       'HubSpot (status columns)',
       ['Lead Status', 'Lifecycle Stage', 'Contact owner', 'Create Date', 'Marketing contact status'],
-      { 'Lead Status': 'status', 'Lifecycle Stage': 'status', 'Create Date': 'date' },
+      {
+        'Lead Status': 'status',
+        'Lifecycle Stage': 'status',
+        'Contact owner': 'owner',
+        'Create Date': 'date',
+      },
     ],
     [
       'Salesforce (report labels and API names)',
@@ -80,6 +85,7 @@ describe('lead import header table (docs/product/leads.md)', () => {
         'LeadSource',
       ],
       {
+        'Lead Owner': 'owner',
         'Company / Account': 'company',
         'Lead Source': 'source',
         Rating: 'priority',
@@ -108,6 +114,7 @@ describe('lead import header table (docs/product/leads.md)', () => {
         'Person - Email - Work': 'email',
         'Person - Email - Home': 'email',
         'Person - Phone - Mobile': 'phone',
+        'Person - Owner': 'owner',
         'Person - Person created': 'date',
         'Person - Job title': 'jobTitle',
       },
@@ -125,6 +132,7 @@ describe('lead import header table (docs/product/leads.md)', () => {
         'Secondary Email',
       ],
       {
+        'Lead Owner': 'owner',
         Designation: 'jobTitle',
         Mobile: 'phone',
         'Lead Status': 'status',

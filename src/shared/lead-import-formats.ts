@@ -33,6 +33,7 @@ export const LEAD_IMPORT_FIELDS = [
   'notes',
   'date',
   'profileUrl',
+  'owner',
 ] as const;
 export type LeadImportField = (typeof LEAD_IMPORT_FIELDS)[number];
 
@@ -53,6 +54,7 @@ export const LEAD_IMPORT_FIELD_LABELS: Record<LeadImportField, string> = {
   notes: 'Notes',
   date: 'Date',
   profileUrl: 'Profile URL (added to notes)',
+  owner: "Owner (a member's name or e-mail)",
 };
 
 /** A user's choice for some columns of a file, by header text: a field, or null for "don't import". */
@@ -224,6 +226,16 @@ const HEADER_NAMES: Record<LeadImportField, readonly string[]> = {
     'LinkedIn Profile URL',
     'Linkedin / Link URL', // Twenty
     'Linkedin / Primary Link URL',
+  ],
+  // A member of the workspace by name, username or e-mail; anyone else leaves the importer as owner.
+  owner: [
+    'Owner', // Pipedrive "Person - Owner", HubSpot "Contact owner", Salesforce and Zoho "Lead Owner" (after their prefix)
+    'Owner Name',
+    'Owner Email',
+    'Account Owner',
+    'Assigned To',
+    'Assignee',
+    'Sales Rep',
   ],
 };
 

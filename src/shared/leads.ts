@@ -24,6 +24,12 @@ export const LEAD_DATE_FILTERS = [
   'lastmonth',
   'custom',
 ] as const;
+/** "My leads": the caller's own (docs/product/leads.md#owners-and-follow-ups). */
+export const LEAD_OWNER_FILTERS = ['me'] as const;
+/** "Due today / Overdue": a next follow-up on or before the user's today. */
+export const LEAD_FOLLOW_UP_FILTERS = ['due'] as const;
+/** A follow-up's note, at most this long. */
+export const FOLLOW_UP_NOTE_MAX = 1000;
 export const LEAD_SORT_FIELDS = ['date', 'name', 'company', 'status', 'priority', 'lastContact'] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

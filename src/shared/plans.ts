@@ -59,10 +59,10 @@ export function limitsForWorkspace(workspaceId: string, plan: string): PlanLimit
 
 /**
  * The mail a workspace causes, counted against its e-mails a day: invitations, contact messages through its
- * set-up, test e-mails. Platform mail (resets, confirmations, sign-in alerts, deletion notices, "member
+ * set-up, test e-mails, its owners' follow-up digests. Platform mail (resets, confirmations, sign-in alerts, deletion notices, "member
  * joined") is never counted: nobody may be kept from resetting a password by a full day.
  */
-export const COUNTED_MAIL_KINDS: readonly string[] = ['invitation', 'contact', 'test'];
+export const COUNTED_MAIL_KINDS: readonly string[] = ['invitation', 'contact', 'test', 'follow-up-digest'];
 
 /** Usage shown past this share in amber, and at the limit in red. */
 export const USAGE_WARN_PERCENT = 80;

@@ -10,6 +10,7 @@ import { engineOf } from '../../src/server/db/engine';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
 import { newLeadRow } from '../../src/server/modules/leads/lead-rows';
+import { insertWorkspace as insertWorkspaceRow } from '../../src/server/modules/workspaces/workspaces.repository';
 import type { Lead } from '../../src/shared/schemas/leads';
 import {
   createLeadsTestApp,
@@ -23,7 +24,7 @@ import {
   type LeadSeed,
 } from './support/leads';
 import { BASE_DEPS, testEngine, type TestApp } from './support/test-app';
-import { insertUser, insertWorkspace, type TestUser } from './support/users';
+import { insertUser, type TestUser } from './support/users';
 
 /**
  * The trigram indexes behind the search (migration 005) must change nothing the API answers: every
@@ -92,6 +93,7 @@ function statsOf(leads: Pick<Lead, 'status'>[]) {
     new: count('New'),
     inProgress: count('In Progress'),
     converted: count('Converted'),
+    followUpsDue: 0,
   };
 }
 
@@ -344,10 +346,15 @@ describe('migration 005 on a database that already has leads', () => {
       }).migrateToLatest();
       expect(error).toBeUndefined();
       const fake = { database: { handle } } as unknown as TestApp;
-      const workspace = await insertWorkspace(fake, { name: 'Before 005' });
-      await db.deleteFrom('leads').where('workspace_id', '=', workspace.id).execute();
-      const row = (name: string, company: string, priority: string) =>
-        newLeadRow(
+      // The workspace row alone (no sample leads): today's lead rows have columns a pre-005 table lacks.
+      const workspace = await insertWorkspaceRow(db, { name: 'Before 005', domain: null, kind: 'business' });
+      const row = (name: string, company: string, priority: string) => {
+        const {
+          owner_id: _o,
+          next_follow_up_at: _n,
+          follow_up_note: _f,
+          ...before018
+        } = newLeadRow(
           workspace.id,
           {
             name,
@@ -362,7 +369,10 @@ describe('migration 005 on a database that already has leads', () => {
             lastContact: '2024-01-01',
           },
           '2024-01-01T00:00:00.000Z',
+          null,
         );
+        return before018;
+      };
       await db
         .insertInto('leads')
         .values([row('Old', 'Heritage Mills', 'High'), row('Older', 'Banyan Crafts', 'Low')])
@@ -377,7 +387,7 @@ describe('migration 005 on a database that already has leads', () => {
       expect(names(await listLeads(app, user, { search: 'ritage mil' }))).toEqual(['Old']);
       const high = await listLeads(app, user, { priority: 'High', status: 'Qualified' });
       expect(names(high)).toEqual(['Old']);
-      expect(high.stats).toEqual({ total: 1, new: 0, inProgress: 0, converted: 0 });
+      expect(high.stats).toEqual({ total: 1, new: 0, inProgress: 0, converted: 0, followUpsDue: 0 });
     } finally {
       if (app) await app.close();
       else await handle.close();

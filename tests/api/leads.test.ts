@@ -154,7 +154,7 @@ describe('/api/leads', () => {
     expect(leads.map((l) => l.name).sort()).toEqual(SAMPLE_LEADS.map((l) => l.name).sort());
     expect(new Set(leads.map((l) => l.status))).toEqual(new Set(LEAD_STATUSES));
     expect(new Set(leads.map((l) => l.priority))).toEqual(new Set(LEAD_PRIORITIES));
-    expect(stats).toEqual({ total: 8, new: 2, inProgress: 2, converted: 1 });
+    expect(stats).toEqual({ total: 8, new: 2, inProgress: 2, converted: 1, followUpsDue: 0 });
     const sixtyDaysAgo = Date.now() - 61 * 86_400_000;
     expect(leads.every((l) => Date.parse(l.date) > sixtyDaysAgo)).toBe(true);
   });
@@ -175,14 +175,27 @@ describe('/api/leads', () => {
     await send('PUT', `/api/leads/${a.id}`, owner, { status: 'Converted' });
     await send('PUT', `/api/leads/${b.id}`, owner, { status: 'In Progress' });
     await send('PUT', `/api/leads/${b.id}`, owner, { notes: 'no status change' });
-    expect((await listLeads(t.app, owner)).stats).toEqual({ total: 3, new: 0, inProgress: 1, converted: 1 });
+    expect((await listLeads(t.app, owner)).stats).toEqual({
+      total: 3,
+      new: 0,
+      inProgress: 1,
+      converted: 1,
+      followUpsDue: 0,
+    });
     await send('DELETE', `/api/leads/${a.id}`, owner);
-    expect((await listLeads(t.app, owner)).stats).toEqual({ total: 2, new: 0, inProgress: 1, converted: 0 });
+    expect((await listLeads(t.app, owner)).stats).toEqual({
+      total: 2,
+      new: 0,
+      inProgress: 1,
+      converted: 0,
+      followUpsDue: 0,
+    });
     expect((await listLeads(t.app, owner, { status: 'In Progress' })).stats).toEqual({
       total: 1,
       new: 0,
       inProgress: 1,
       converted: 0,
+      followUpsDue: 0,
     });
   });
 });

@@ -45,6 +45,8 @@ describe('upgrading a release 0.5 database', () => {
   const auths: { username: string; password: string }[] = [];
   const received: { to: string[]; subject: string }[] = [];
   const tokens: Record<string, string> = {};
+  /** The release's leads as it left them, read before this code's migrations ran. */
+  let releaseLeads: Record<string, unknown>[] = [];
 
   async function openFixture(): Promise<DatabaseHandle> {
     const fixture = await openReleaseFixture(FIXTURE);
@@ -118,6 +120,7 @@ describe('upgrading a release 0.5 database', () => {
 
   beforeAll(async () => {
     handle = await openFixture();
+    releaseLeads = await handle.db.selectFrom('leads').selectAll().orderBy('id').execute();
     await migrateToLatest(handle.db);
     const seed = await seedDatabase(handle.db, { siteName: 'AgencyHQ', adminEmail: 'someone@else.test' });
     expect(seed.created).toBe(false);
@@ -247,5 +250,22 @@ describe('upgrading a release 0.5 database', () => {
     expect(agency.leads.map((l: { name: string }) => l.name)).toEqual(['Ines Duarte']);
     expect((await get('/api/leads?limit=100', tokens.admin)).json().pagination.total).toBe(9);
     expect((await get('/api/leads?limit=100', tokens.freelancer)).json().pagination.total).toBe(8);
+  });
+
+  it("gives every lead of the release an owner, its workspace's Business Admin, Freelancer or Admin, with nothing else changed (docs/product/leads.md#owners-and-follow-ups)", async () => {
+    const after = await handle.db.selectFrom('leads').selectAll().orderBy('id').execute();
+    expect(after).toHaveLength(26);
+    expect(after.map(({ owner_id: _o, next_follow_up_at: _n, follow_up_note: _f, ...rest }) => rest)).toEqual(
+      releaseLeads,
+    );
+    expect(after.every((l) => l.next_follow_up_at === null && l.follow_up_note === '')).toBe(true);
+    const ownerOf = async (token: string) => {
+      const page = (await get('/api/leads?limit=100', token)).json();
+      return new Set(page.leads.map((l: { owner: { username: string } | null }) => l.owner?.username));
+    };
+    const usernameOf = async (token: string) => (await get('/api/profile', token)).json().user.username;
+    expect(await ownerOf(tokens.owner!)).toEqual(new Set(['harbor-owner']));
+    expect(await ownerOf(tokens.admin!)).toEqual(new Set([await usernameOf(tokens.admin!)]));
+    expect(await ownerOf(tokens.freelancer!)).toEqual(new Set([await usernameOf(tokens.freelancer!)]));
   });
 });

@@ -219,6 +219,36 @@ export interface LeadsTable {
   /** YYYY-MM-DD. */
   last_contact: string;
   updated_at: string;
+  /** The member who works the lead; null once their account is erased (migration 018). */
+  owner_id: Generated<string | null>;
+  /** The next follow-up's day, YYYY-MM-DD; null for none. */
+  next_follow_up_at: Generated<string | null>;
+  follow_up_note: Generated<string>;
+}
+
+/** What the bell shows a user that happened elsewhere; the browser takes each once (migration 018). */
+export interface UserNotificationsTable {
+  id: string;
+  user_id: string;
+  workspace_id: string;
+  /** One of USER_NOTIFICATION_KINDS. */
+  kind: string;
+  title: string;
+  message: string;
+  /** Makes a notification exist once per user however many instances write it; null when it need not. */
+  dedupe_key: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** The claim on an owner's follow-up digest of one UTC day (migration 018). */
+export interface FollowUpDigestsTable {
+  user_id: string;
+  day: string;
+  workspace_id: string;
+  status: 'queued' | 'refused';
+  lead_count: number;
+  created_at: string;
 }
 
 /** Leads per workspace and status, kept by triggers (migration 004) so the unfiltered stats never count rows. */
@@ -450,6 +480,8 @@ export interface Database {
   workspace_mail_days: WorkspaceMailDaysTable;
   site_settings: SiteSettingsTable;
   site_settings_history: SiteSettingsHistoryTable;
+  user_notifications: UserNotificationsTable;
+  follow_up_digests: FollowUpDigestsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -1,4 +1,5 @@
 import {
+  LEAD_MESSAGES,
   INVITATION_MESSAGES,
   PASSWORD_RESET_MESSAGES,
   EMAIL_CONFIRMATION_MESSAGES,
@@ -114,6 +115,44 @@ export function memberJoinedMail(
   return render(siteName, M.memberJoinedSubject(input.username, input.workspaceName), {
     paragraphs: [M.memberJoined(input.username, input.email, input.workspaceName)],
     action: { label: 'Open Users & Roles', url: input.link },
+  });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A YYYY-MM-DD day as the lead screens show dates ('MMM d, yyyy'). */
+function mailDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${date}, ${year}`;
+}
+
+/**
+ * An owner's follow-ups of the day (docs/product/leads.md#owners-and-follow-ups): one line per lead, the
+ * overdue ones with the day they were due, each with its note; `total` counts those not listed too.
+ */
+export function followUpDigestMail(
+  siteName: string,
+  input: {
+    username: string;
+    today: string;
+    total: number;
+    items: { name: string; company: string; day: string; note: string }[];
+    link: string;
+  },
+): MailBody {
+  const lines = input.items.map((item) => {
+    const who = plainMailName(item.company ? `${item.name} (${item.company})` : item.name, 200);
+    const when = item.day < input.today ? ` (since ${mailDay(item.day)})` : '';
+    const note = item.note ? ` — ${plainMailName(item.note, 300)}` : '';
+    return `• ${who}${when}${note}`;
+  });
+  const more = input.total - input.items.length;
+  return render(siteName, LEAD_MESSAGES.digestSubject(input.total), {
+    paragraphs: [
+      `Good morning ${plainMailName(input.username)}, these leads are due for a follow-up today:`,
+      [...lines, ...(more > 0 ? [`…and ${more} more.`] : [])].join('\n'),
+    ],
+    action: { label: 'Open Due today', url: input.link },
+    footnote: 'You get this e-mail on mornings when leads you own are due for a follow-up.',
   });
 }
 

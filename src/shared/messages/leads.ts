@@ -21,5 +21,13 @@ export const LEAD_MESSAGES = {
     'The column mapping could not be read. Choose a lead field or "don\'t import" for each column.',
   mappingUnknownColumn: (column: string) => `The file has no column "${column}" to map.`,
   previewRunning: 'A preview of an import is already being made for you. Please wait until it has finished.',
+  ownerInvalid: 'The owner must be a member of this workspace who can use Client Leads.',
+  followUpDone: 'Follow-up marked as done.',
+  followUpSaved: 'Follow-up saved.',
+  assignedTitle: 'Lead assigned to you',
+  assigned: (by: string, lead: string) => `${by} assigned you the lead ${lead}.`,
+  followUpDueTitle: 'Follow-up due today',
+  followUpDue: (lead: string, note: string) => (note ? `${lead}: ${note}` : lead),
+  digestSubject: (count: number) => `Your follow-ups for today: ${count} lead${count === 1 ? '' : 's'}`,
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
 } as const;

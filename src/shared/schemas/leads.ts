@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { pageInfoSchema } from './answers';
 import { LEAD_MESSAGES } from '../messages';
-import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_SORT_FIELDS, LEAD_STATUSES } from '../leads';
+import {
+  FOLLOW_UP_NOTE_MAX,
+  LEAD_DATE_FILTERS,
+  LEAD_FOLLOW_UP_FILTERS,
+  LEAD_OWNER_FILTERS,
+  LEAD_PRIORITIES,
+  LEAD_SORT_FIELDS,
+  LEAD_STATUSES,
+} from '../leads';
 import { LEAD_IMPORT_FIELDS } from '../lead-import-formats';
 
 export * from '../leads';
@@ -38,6 +46,11 @@ export const updateLeadSchema = z
     status: z.enum(LEAD_STATUSES),
     priority: z.enum(LEAD_PRIORITIES),
     lastContact: z.iso.date().or(z.iso.datetime()),
+    /** A member of the lead's workspace who can use Client Leads (docs/product/leads.md#owners-and-follow-ups). */
+    ownerId: z.string().trim().min(1).max(100),
+    /** The next follow-up's day; null clears it (and its note). */
+    nextFollowUpAt: z.iso.date().nullable(),
+    followUpNote: text(FOLLOW_UP_NOTE_MAX),
   })
   .partial()
   .strip();
@@ -49,6 +62,10 @@ export const leadListQuerySchema = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
   priority: z.enum(LEAD_PRIORITIES).optional(),
   source: z.string().trim().max(60).optional(),
+  /** "My leads". */
+  owner: z.enum(LEAD_OWNER_FILTERS).optional(),
+  /** "Due today / Overdue", judged in the user's own day (tzOffset). */
+  followUp: z.enum(LEAD_FOLLOW_UP_FILTERS).optional(),
   dateFilter: z.enum(LEAD_DATE_FILTERS).default('all'),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -77,6 +94,11 @@ export const leadViewSchema = z.object({
   notes: z.string(),
   lastContact: z.string(),
   priority: z.enum(LEAD_PRIORITIES),
+  /** Null when the owner's account was erased: "Unassigned" until someone takes the lead. */
+  owner: z.object({ id: z.string(), username: z.string() }).nullable(),
+  /** YYYY-MM-DD, or null for none. */
+  nextFollowUpAt: z.string().nullable(),
+  followUpNote: z.string(),
 });
 export type Lead = z.infer<typeof leadViewSchema>;
 
@@ -85,6 +107,8 @@ export const leadStatsSchema = z.object({
   new: z.number(),
   inProgress: z.number(),
   converted: z.number(),
+  /** Leads of the list with a next follow-up on or before the user's today. */
+  followUpsDue: z.number(),
 });
 export type LeadStats = z.infer<typeof leadStatsSchema>;
 
@@ -121,6 +145,12 @@ export const leadImportResultSchema = z.object({
   errors: z.array(z.object({ row: z.number(), message: z.string() })),
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
+
+/** GET /api/leads/owners: the members a lead may be given to (docs/product/leads.md#owners-and-follow-ups). */
+export const leadOwnerOptionsSchema = z.object({
+  owners: z.array(z.object({ id: z.string(), username: z.string(), name: z.string() })),
+});
+export type LeadOwnerOption = z.infer<typeof leadOwnerOptionsSchema>['owners'][number];
 
 /** POST /api/leads, PUT /api/leads/{id} */
 export const leadWriteAnswerSchema = z.object({ success: z.literal(true), lead: leadViewSchema });

@@ -3,6 +3,12 @@ import { useSession } from './session';
 import * as list from './notification-list';
 import type { AppNotification } from './notification-list';
 import { keepIfRoom } from './storage';
+import { api } from './api-client';
+import { isKeptOutOfDashboard } from '../../shared/access';
+import type { UserNotification } from '../../shared/schemas/notifications';
+
+/** How often the bell asks the server for what happened elsewhere (a lead assigned, a follow-up due). */
+const SERVER_POLL_MS = 30_000;
 
 interface NotificationsValue {
   items: AppNotification[];
@@ -30,6 +36,44 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<AppNotification[]>([]);
 
   useEffect(() => setItems(userId ? load(userId) : []), [userId]);
+
+  // What the server holds for this user (docs/product/leads.md#owners-and-follow-ups): each notification
+  // is answered once, to one browser, and joins the list kept here under its own id.
+  const mayAsk = Boolean(user) && !isKeptOutOfDashboard(user);
+  useEffect(() => {
+    if (!userId || !mayAsk) return;
+    let stopped = false;
+    const take = async () => {
+      try {
+        const { data } = await api.post<{ notifications: UserNotification[] }>('notifications/claim');
+        if (stopped || data.notifications.length === 0) return;
+        setItems((current) => {
+          let next = current;
+          for (const n of data.notifications)
+            if (!next.some((item) => item.id === n.id))
+              next = list.prepend(next, {
+                id: n.id,
+                type: n.kind,
+                title: n.title,
+                message: n.message,
+                timestamp: n.createdAt,
+                read: false,
+                icon: 'bell',
+              });
+          keepIfRoom(window.localStorage, list.storageKey(userId), next);
+          return next;
+        });
+      } catch {
+        // Offline or signed out meanwhile: the next look tries again.
+      }
+    };
+    void take();
+    const timer = window.setInterval(() => void take(), SERVER_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [userId, mayAsk]);
 
   const update = useCallback(
     (change: (current: AppNotification[]) => AppNotification[]) => {

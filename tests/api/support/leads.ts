@@ -48,6 +48,7 @@ export async function insertLeads(t: TestApp, workspaceId: string, seeds: LeadSe
         lastContact: seed.last_contact ?? '2024-01-01',
       },
       '2024-01-01T12:00:00.000Z',
+      seed.owner_id ?? null,
     ),
   );
   if (rows.length > 0) await t.database.handle.db.insertInto('leads').values(rows).execute();

@@ -16,6 +16,7 @@ import * as siteSettings from './014-site-settings';
 import * as provenClaims from './015-proven-claims';
 import * as sessions from './016-sessions';
 import * as planLimits from './017-plan-limits';
+import * as leadOwnersAndFollowUps from './018-lead-owners-and-follow-ups';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-proven-claims': provenClaims,
   '016-sessions': sessions,
   '017-plan-limits': planLimits,
+  '018-lead-owners-and-follow-ups': leadOwnersAndFollowUps,
 };

@@ -19,6 +19,7 @@ import {
   workspaceOwningDomain,
 } from '../workspaces/workspaces.service';
 import { recordActivity } from '../activity/activity.service';
+import { adoptUnownedLeads } from '../leads/leads.service';
 import { acceptInvitation } from '../invitations/invitations.service';
 import {
   sweepUnconfirmed,
@@ -57,13 +58,18 @@ export function createSignUpService(deps: SignUpDeps) {
     if (input.inviteToken) {
       // The invitation proves membership and the address: any e-mail domain may join the inviting workspace.
       const workspaceId = await acceptInvitation(trx, input.inviteToken, input.email, now);
-      return { workspaceId, pendingWorkspaceId: null, confirmed: true };
+      return { workspaceId, pendingWorkspaceId: null, confirmed: true, created: false };
     }
     if (input.userType === 'team-member') {
       // Only a confirmed owner's workspace owns a domain; the member joins it once their own address is proven.
       const workspace = await findWorkspaceByDomain(trx, domain);
       if (!workspace) throw domainNotFound();
-      return { workspaceId: WAITING_ROOM_WORKSPACE_ID, pendingWorkspaceId: workspace.id, confirmed: false };
+      return {
+        workspaceId: WAITING_ROOM_WORKSPACE_ID,
+        pendingWorkspaceId: workspace.id,
+        confirmed: false,
+        created: false,
+      };
     }
     const claimed = input.userType === 'business-owner' ? ownableDomain(domain) : null;
     // Refused only when a confirmed workspace owns it (a deleted one keeps it while recoverable); an
@@ -75,7 +81,7 @@ export function createSignUpService(deps: SignUpDeps) {
       pendingDomain: claimed,
       kind: input.userType === 'business-owner' ? 'business' : 'personal',
     });
-    return { workspaceId: workspace.id, pendingWorkspaceId: null, confirmed: false };
+    return { workspaceId: workspace.id, pendingWorkspaceId: null, confirmed: false, created: true };
   }
 
   return {
@@ -110,6 +116,8 @@ export function createSignUpService(deps: SignUpDeps) {
             pendingWorkspaceId: place.pendingWorkspaceId,
           });
           await insertUser(trx, row);
+          // The new workspace's sample leads are its owner's (docs/product/leads.md#owners-and-follow-ups).
+          if (place.created) await adoptUnownedLeads(trx, place.workspaceId, row.id);
           await recordActivity(trx, {
             workspaceId: place.workspaceId,
             userId: row.id,

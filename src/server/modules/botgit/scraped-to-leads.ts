@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { leadSourceFor } from '../../../shared/botgit';
 import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
-import { existingEmails, insertLeads, isoDay, newLeadRow } from '../leads/leads.service';
+import { existingEmails, insertLeads, isoDay, leadOwnerFor, newLeadRow } from '../leads/leads.service';
 import { profilesForLeads } from './scraped-profiles.repository';
 
 /**
@@ -20,6 +20,8 @@ export async function addProfilesToLeads(
   return db.transaction().execute(async (trx) => {
     const emails = profiles.map((p) => p.email.toLowerCase()).filter(Boolean);
     const known = await existingEmails(trx, caller.workspace_id, emails);
+    // docs/product/leads.md#owners-and-follow-ups: whoever adds them owns them, if they can use Client Leads.
+    const ownerId = await leadOwnerFor(trx, caller);
     const rows = [];
     for (const profile of profiles) {
       const email = profile.email.toLowerCase();
@@ -41,6 +43,7 @@ export async function addProfilesToLeads(
             lastContact: isoDay(now),
           },
           at,
+          ownerId,
         ),
       );
     }

@@ -1,5 +1,5 @@
 import type { LeadListQuery, LeadPriority, LeadStatus } from '../../../shared/schemas/leads';
-import { leadDateRange, type DateRange } from '../../lib/date-range';
+import { leadDateRange, localDay, type DateRange } from '../../lib/date-range';
 
 /** Which leads a list, its stats or an export covers (always one workspace). */
 export interface LeadFilter {
@@ -9,11 +9,27 @@ export interface LeadFilter {
   priority?: LeadPriority;
   source?: string;
   range: DateRange | null;
+  /** "My leads": this member's. */
+  ownerId?: string;
+  /** "Due today / Overdue": a next follow-up on or before this day. */
+  followUpDueBy?: string;
+  /** The user's today (YYYY-MM-DD): the due follow-ups' stat counts up to it. */
+  today: string;
 }
 
-export function leadFilter(workspaceId: string, query: LeadListQuery, now: Date): LeadFilter {
+/** `callerId` is who asks: "My leads" are theirs. */
+export function leadFilter(
+  workspaceId: string,
+  query: LeadListQuery,
+  now: Date,
+  callerId?: string,
+): LeadFilter {
+  const today = localDay(now.toISOString(), query.tzOffset);
   return {
     workspaceId,
+    today,
+    ownerId: query.owner === 'me' ? callerId : undefined,
+    followUpDueBy: query.followUp === 'due' ? today : undefined,
     search: query.search || undefined,
     status: query.status,
     priority: query.priority,
@@ -27,6 +43,6 @@ export function leadFilter(workspaceId: string, query: LeadListQuery, now: Date)
  * status and a priority, the status counters (no priority) or the priority counters do; otherwise none.
  */
 export function countersFor(filter: LeadFilter): 'status' | 'priority' | null {
-  if (filter.search || filter.source || filter.range) return null;
+  if (filter.search || filter.source || filter.range || filter.ownerId || filter.followUpDueBy) return null;
   return filter.priority ? 'priority' : 'status';
 }

@@ -9,6 +9,7 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
 import { newLeadRow, type LeadFields } from './lead-rows';
+import { importOwnerResolver } from './lead-owners';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { addStoredBytes } from '../../db/plan-usage';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './lead-writes.repository';
@@ -72,11 +73,15 @@ async function insertNewLeads(
       await yieldToEventLoop(); // building and answering batches is still the loop's work: take turns
     }
     const fresh = leads.filter((lead) => !lead.email || !existing.has(lead.email));
+    // docs/product/leads.md#owners-and-follow-ups: the owner column names a member, else the importer owns the row.
+    const ownerOf = await importOwnerResolver(trx, workspaceId, actor.id);
     // Rows are built a batch at a time, between the yields: 100k of them at once is a stall of its own.
     for (let i = 0; i < fresh.length; i += INSERT_BATCH)
       await insertLeads(
         trx,
-        fresh.slice(i, i + INSERT_BATCH).map((lead) => newLeadRow(workspaceId, lead, updatedAt)),
+        fresh
+          .slice(i, i + INSERT_BATCH)
+          .map((lead) => newLeadRow(workspaceId, lead, updatedAt, ownerOf(lead.ownerHint))),
       );
     if (fresh.length > 0) {
       await addStoredBytes(trx, workspaceId, fileBytes);

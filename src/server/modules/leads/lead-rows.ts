@@ -15,11 +15,18 @@ export const LEAD_COLUMNS = [
   'notes',
   'created_at',
   'last_contact',
+  'owner_id',
+  'next_follow_up_at',
+  'follow_up_note',
 ] as const;
 
 export type LeadListRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
 
-export function toLead(row: LeadListRow): Lead {
+/** Owners' usernames by id, read for the rows being answered. */
+export type OwnerNames = ReadonlyMap<string, string>;
+
+export function toLead(row: LeadListRow, owners: OwnerNames): Lead {
+  const ownerName = row.owner_id === null ? undefined : owners.get(row.owner_id);
   return {
     _id: row.id,
     id: row.id,
@@ -33,6 +40,10 @@ export function toLead(row: LeadListRow): Lead {
     notes: row.notes,
     lastContact: row.last_contact,
     priority: row.priority as LeadPriority,
+    owner:
+      row.owner_id !== null && ownerName !== undefined ? { id: row.owner_id, username: ownerName } : null,
+    nextFollowUpAt: row.next_follow_up_at,
+    followUpNote: row.follow_up_note,
   };
 }
 
@@ -50,6 +61,8 @@ export interface LeadFields {
   createdAt: string;
   /** YYYY-MM-DD. */
   lastContact: string;
+  /** What an import's owner column said (a member's name, username or e-mail), resolved on insert. */
+  ownerHint?: string;
 }
 
 /**
@@ -61,8 +74,13 @@ export function searchText(fields: Pick<LeadFields, 'name' | 'email' | 'company'
   return [fields.name, fields.email, fields.company, fields.phone].join('\n').toLowerCase();
 }
 
-/** A complete row for insertion, with its derived columns. */
-export function newLeadRow(workspaceId: string, fields: LeadFields, updatedAt: string): LeadRow {
+/** A complete row for insertion, with its derived columns; `ownerId` is the member who works it. */
+export function newLeadRow(
+  workspaceId: string,
+  fields: LeadFields,
+  updatedAt: string,
+  ownerId: string | null,
+): LeadRow {
   return {
     id: randomUUID(),
     workspace_id: workspaceId,
@@ -79,6 +97,9 @@ export function newLeadRow(workspaceId: string, fields: LeadFields, updatedAt: s
     created_at: fields.createdAt,
     last_contact: fields.lastContact,
     updated_at: updatedAt,
+    owner_id: ownerId,
+    next_follow_up_at: null,
+    follow_up_note: '',
   };
 }
 

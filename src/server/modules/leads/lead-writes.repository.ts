@@ -110,3 +110,17 @@ export async function deleteLead(
     .executeTakeFirst();
   return deleted?.name;
 }
+
+/** Gives the workspace's leads that have no owner to this member. */
+export async function setOwnerOfUnowned(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  ownerId: string,
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ owner_id: ownerId })
+    .where('workspace_id', '=', workspaceId)
+    .where('owner_id', 'is', null)
+    .execute();
+}

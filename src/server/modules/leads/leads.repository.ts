@@ -31,6 +31,8 @@ export function matchingLeads(filter: LeadFilter, engine: Engine, access: Search
     if (filter.status) conditions.push(eb('status', '=', filter.status));
     if (filter.priority) conditions.push(eb('priority', '=', filter.priority));
     if (filter.source) conditions.push(eb('source', '=', filter.source));
+    if (filter.ownerId) conditions.push(eb('owner_id', '=', filter.ownerId));
+    if (filter.followUpDueBy) conditions.push(eb('next_follow_up_at', '<=', filter.followUpDueBy));
     // ISO-8601 UTC text in one format compares in time order, so the (workspace, created_at) index serves it.
     if (filter.range?.from) conditions.push(eb('created_at', '>=', filter.range.from));
     if (filter.range?.to) conditions.push(eb('created_at', '<', filter.range.to));
@@ -127,7 +129,11 @@ export function leadsAfter(
  */
 export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> {
   const counters = countersFor(filter);
-  if (counters) return countedStats(await counterRows(db, filter, counters));
+  if (counters)
+    return {
+      ...countedStats(await counterRows(db, filter, counters)),
+      followUpsDue: await dueFollowUpCount(db, filter),
+    };
   // count(case ... then 1 end) is the conditional sum that is 0, never null, over no rows.
   const countWhere = (status: string) =>
     sql<string | number>`count(case when ${sql.ref('status')} = ${status} then 1 end)`;
@@ -139,6 +145,9 @@ export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> 
       countWhere('New').as('new'),
       countWhere('In Progress').as('in_progress'),
       countWhere('Converted').as('converted'),
+      sql<string | number>`count(case when ${sql.ref('next_follow_up_at')} <= ${filter.today} then 1 end)`.as(
+        'follow_ups_due',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -146,7 +155,25 @@ export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> 
     new: Number(row.new),
     inProgress: Number(row.in_progress),
     converted: Number(row.converted),
+    followUpsDue: Number(row.follow_ups_due),
   };
+}
+
+/**
+ * The due follow-ups of a filter the counters answer (nothing but a status or priority narrows it): a
+ * range of the workspace's follow-up index, which holds only leads with a follow-up.
+ */
+async function dueFollowUpCount(db: Db, filter: LeadFilter): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('workspace_id', '=', filter.workspaceId)
+    .where('next_follow_up_at', 'is not', null)
+    .where('next_follow_up_at', '<=', filter.today)
+    .$if(Boolean(filter.status), (q) => q.where('status', '=', filter.status!))
+    .$if(Boolean(filter.priority), (q) => q.where('priority', '=', filter.priority!))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The filter's (status, n) counter rows: one per status, or one per status and priority. */
@@ -181,7 +208,7 @@ export function statusCounterRows(
     .execute();
 }
 
-function countedStats(rows: { status: string; n: number }[]): LeadStats {
+function countedStats(rows: { status: string; n: number }[]): Omit<LeadStats, 'followUpsDue'> {
   const count = (status: string) =>
     rows.filter((r) => r.status === status).reduce((sum, r) => sum + Number(r.n), 0);
   return {

@@ -5,6 +5,7 @@ import {
   createLeadSchema,
   leadImportResultSchema,
   leadListQuerySchema,
+  leadOwnerOptionsSchema,
   leadPageSchema,
   leadSummarySchema,
   leadViewSchema,
@@ -46,6 +47,19 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       '/leads/summary',
       { preValidation, schema: { tags, response: answers({ 200: leadSummarySchema }) } },
       (request) => leads.summary(request.currentUser!),
+    );
+
+    app.get(
+      '/leads/owners',
+      {
+        preValidation,
+        schema: {
+          tags,
+          response: answers({ 200: leadOwnerOptionsSchema }),
+          description: "The workspace's members a lead may be given to: those who can use Client Leads.",
+        },
+      },
+      async (request) => ({ owners: await leads.owners(request.currentUser!) }),
     );
 
     app.get(
@@ -115,6 +129,23 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       async (request) => ({
         success: true as const,
         lead: await leads.update(request.currentUser!, request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/leads/:id/follow-up/done',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          tags,
+          response: answers({ 200: leadWriteAnswerSchema }),
+          description: "Marks the lead's follow-up done: its day and note are cleared.",
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        lead: await leads.followUpDone(request.currentUser!, request.params.id),
       }),
     );
 

@@ -7,14 +7,24 @@ import type {
   Lead,
   LeadImportResult,
   LeadListQuery,
+  LeadOwnerOption,
   LeadPage,
   LeadSummary,
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, SessionUser, UserRow } from '../../db/types';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { notifyUser } from '../notifications/notifications.service';
+import {
+  memberForLeads,
+  usernamesByIds,
+  workspaceMembersForLeads,
+  workspaceOwnerId,
+} from '../users/users.service';
+import { mayOwnLeads } from './lead-owners';
+import { followUpNotification } from './follow-up-notification';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
@@ -22,15 +32,25 @@ import { importLeadsCsv } from './lead-import';
 import { previewLeadsCsv } from './lead-import-preview';
 import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
 import { leadFilter } from './lead-filter';
-import { isoDay, newLeadRow, searchText, toLead } from './lead-rows';
+import { isoDay, newLeadRow, searchText, toLead, type LeadListRow } from './lead-rows';
 import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules use of leads: Botgit's 'Add to leads', a new workspace's sample leads. */
 export { isoDay, newLeadRow } from './lead-rows';
 export { existingEmails, insertLeads } from './lead-writes.repository';
 export { insertSampleLeads } from './sample-leads';
+export { adoptUnownedLeads, leadOwnerFor } from './lead-owners';
+
+/** The API's leads for rows, with their owners' usernames (one read for the page). */
+async function withOwners(db: Db, rows: LeadListRow[]): Promise<Lead[]> {
+  const ids = rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id]));
+  const owners = await usernamesByIds(db, ids);
+  return rows.map((row) => toLead(row, owners));
+}
 
 /** Who did it, for the activity list; null for the public contact form. */
 export type LeadActor = Pick<UserRow, 'id' | 'username'>;
@@ -49,12 +69,11 @@ export async function createLead(
   alongside?: (trx: Transaction<Database>) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
-  const row = newLeadRow(
-    workspaceId,
-    { ...input, status: 'New', priority: 'Medium', createdAt: at, lastContact: isoDay(now) },
-    at,
-  );
-  await db.transaction().execute(async (trx) => {
+  const fields = { ...input, status: 'New', priority: 'Medium', createdAt: at, lastContact: isoDay(now) };
+  // docs/product/leads.md#owners-and-follow-ups: its creator owns it; a contact-form lead, the workspace's own account.
+  const row = await db.transaction().execute(async (trx) => {
+    const ownerId = actor ? actor.id : await workspaceOwnerId(trx, workspaceId);
+    const row = newLeadRow(workspaceId, fields, at, ownerId);
     await insertLead(trx, row);
     await recordActivity(trx, {
       workspaceId,
@@ -64,8 +83,9 @@ export async function createLead(
         : `New lead ${row.name} from the contact form`,
     });
     await alongside?.(trx);
+    return row;
   });
-  return toLead(row);
+  return (await withOwners(db, [row]))[0]!;
 }
 
 /** Client Leads (docs/product/leads.md), always within the caller's own workspace: another's lead is "not found". */
@@ -77,13 +97,13 @@ export function createLeadsService(
 ) {
   return {
     async list(caller: SessionUser, query: LeadListQuery): Promise<LeadPage> {
-      const filter = leadFilter(caller.workspace_id, query, now());
+      const filter = leadFilter(caller.workspace_id, query, now(), caller.id);
       const { page, limit } = query;
       const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit);
       const stats = await leadStats(db, filter);
       const totalPages = Math.ceil(stats.total / limit);
       return {
-        leads: rows.map(toLead),
+        leads: await withOwners(db, rows),
         pagination: {
           page,
           limit,
@@ -99,42 +119,89 @@ export function createLeadsService(
     async get(caller: SessionUser, id: string): Promise<Lead> {
       const row = await findLead(db, caller.workspace_id, id);
       if (!row) throw notFound(LEAD_MESSAGES.notFound);
-      return toLead(row);
+      return (await withOwners(db, [row]))[0]!;
     },
 
     create(caller: SessionUser, input: CreateLeadInput): Promise<Lead> {
       return createLead(db, caller.workspace_id, input, caller, now());
     },
 
-    /** Any field, any of the five statuses (docs/product/leads.md#editing); the edit form's 'Save Changes' really saves. */
+    /**
+     * Any field, any of the five statuses (docs/product/leads.md#editing); the edit form's 'Save Changes' really saves. A new
+     * owner must be a member of the workspace who can use Client Leads, and is told in their bell unless
+     * they took the lead themselves; a cleared follow-up loses its note too
+     * (docs/product/leads.md#owners-and-follow-ups).
+     */
     async update(caller: SessionUser, id: string, input: UpdateLeadInput): Promise<Lead> {
-      return db.transaction().execute(async (trx) => {
+      const at = now();
+      const row = await db.transaction().execute(async (trx) => {
         // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
         // the derived search text needs every field, so two concurrent edits must not merge stale copies.
         const locked = await lockLead(trx, caller.workspace_id, id);
         const current = locked && (await findLead(trx, caller.workspace_id, id));
         if (!current) throw notFound(LEAD_MESSAGES.notFound);
-        const { lastContact, ...fields } = input;
+        const { lastContact, ownerId, nextFollowUpAt, followUpNote, ...fields } = input;
+        const reassigned = ownerId !== undefined && ownerId !== current.owner_id;
+        if (reassigned) {
+          const member = await memberForLeads(trx, ownerId);
+          if (!member || member.workspace_id !== caller.workspace_id || !mayOwnLeads(member))
+            throw badRequest(LEAD_MESSAGES.ownerInvalid);
+        }
         const next = { ...current, ...fields };
+        const followUp =
+          nextFollowUpAt === null
+            ? { next_follow_up_at: null, follow_up_note: '' }
+            : {
+                ...(nextFollowUpAt !== undefined ? { next_follow_up_at: nextFollowUpAt } : {}),
+                ...(followUpNote !== undefined ? { follow_up_note: followUpNote } : {}),
+              };
         const values = {
           ...fields,
+          ...followUp,
+          ...(reassigned ? { owner_id: ownerId } : {}),
           email_lower: next.email.toLowerCase(),
           search_text: searchText(next),
           // A date-time (UTC) keeps only its day: last contact is a calendar date.
           last_contact: lastContact ? lastContact.slice(0, 10) : current.last_contact,
-          updated_at: now().toISOString(),
+          updated_at: at.toISOString(),
         };
         await updateLead(trx, id, values);
+        if (reassigned && ownerId !== caller.id)
+          await notifyUser(
+            trx,
+            {
+              userId: ownerId,
+              workspaceId: caller.workspace_id,
+              kind: 'lead-assigned',
+              title: LEAD_MESSAGES.assignedTitle,
+              message: LEAD_MESSAGES.assigned(caller.username, next.name),
+            },
+            at,
+          );
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,
           action:
             input.status && input.status !== current.status
               ? `${caller.username} moved lead ${next.name} to ${input.status}`
-              : `${caller.username} updated lead ${next.name}`,
+              : reassigned
+                ? `${caller.username} assigned lead ${next.name}`
+                : `${caller.username} updated lead ${next.name}`,
         });
-        return toLead({ ...current, ...values });
+        const updated = { ...current, ...values };
+        // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
+        // so the owner hears of it once either way.
+        const day = isoDay(at);
+        if (nextFollowUpAt === day && updated.owner_id !== null)
+          await notifyUser(trx, followUpNotification(updated, updated.owner_id, day), at);
+        return updated;
       });
+      return (await withOwners(db, [row]))[0]!;
+    },
+
+    /** "Done": the follow-up and its note are cleared (docs/product/leads.md#owners-and-follow-ups). */
+    async followUpDone(caller: SessionUser, id: string): Promise<Lead> {
+      return this.update(caller, id, { nextFollowUpAt: null });
     },
 
     async remove(caller: SessionUser, id: string): Promise<void> {
@@ -147,6 +214,14 @@ export function createLeadsService(
           action: `${caller.username} deleted lead ${deleted}`,
         });
       });
+    },
+
+    /** Who the panel offers as owner: the workspace's members who can use Client Leads. */
+    async owners(caller: SessionUser): Promise<LeadOwnerOption[]> {
+      const members = await workspaceMembersForLeads(db, caller.workspace_id);
+      return members
+        .filter(mayOwnLeads)
+        .map((member) => ({ id: member.id, username: member.username, name: member.name }));
     },
 
     summary(caller: SessionUser): Promise<LeadSummary> {
@@ -171,7 +246,7 @@ export function createLeadsService(
       query: LeadListQuery,
     ): Promise<{ filename: string; body: Readable }> {
       const at = now();
-      const filter = leadFilter(caller.workspace_id, query, at);
+      const filter = leadFilter(caller.workspace_id, query, at, caller.id);
       const release = WORKSPACE_WORK.exports.hold(caller.workspace_id);
       try {
         const { total } = await leadStats(db, filter);

@@ -125,8 +125,16 @@ export const SAMPLE_LEADS: readonly SampleLead[] = [
   },
 ];
 
-/** Adds the sample leads to a new workspace; call it inside the transaction that creates the workspace. */
-export async function insertSampleLeads(db: Db, workspaceId: string, now: Date): Promise<void> {
+/**
+ * Adds the sample leads to a new workspace; call it inside the transaction that creates the workspace.
+ * `ownerId` null leaves them for the workspace's first account to adopt (adoptUnownedLeads).
+ */
+export async function insertSampleLeads(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  ownerId: string | null = null,
+): Promise<void> {
   const nowIso = now.toISOString();
   const rows = SAMPLE_LEADS.map(({ daysAgo, contactedAfter, ...lead }, i) => {
     // Mid-morning-ish and distinct, so the default order (newest first) is the order above.
@@ -136,6 +144,7 @@ export async function insertSampleLeads(db: Db, workspaceId: string, now: Date):
       workspaceId,
       { ...lead, createdAt: created.toISOString(), lastContact: isoDay(contacted) },
       nowIso,
+      ownerId,
     );
   });
   await insertLeads(db, rows);

@@ -1,4 +1,12 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction, Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database, SessionUser, UserRow, UsersTable } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
 import { SESSION_USER_COLUMNS } from '../../db/rows';
@@ -128,4 +136,68 @@ export async function lockUser(trx: Transaction<Database>, id: string): Promise<
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return findUserById(trx, id);
+}
+
+/** What deciding who may own a lead needs of a member. */
+export type MemberForLeads = Pick<
+  UserRow,
+  'id' | 'workspace_id' | 'username' | 'name' | 'email' | 'role' | 'status' | 'permissions'
+>;
+const MEMBER_FOR_LEADS_COLUMNS = [
+  'id',
+  'workspace_id',
+  'username',
+  'name',
+  'email',
+  'role',
+  'status',
+  'permissions',
+] as const;
+
+export function memberForLeads(db: Db, id: string): Promise<MemberForLeads | undefined> {
+  return db.selectFrom('users').select(MEMBER_FOR_LEADS_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** A workspace's members, oldest first (an import matches its owner column against them). */
+export function workspaceMembersForLeads(db: Db, workspaceId: string): Promise<MemberForLeads[]> {
+  return db
+    .selectFrom('users')
+    .select(MEMBER_FOR_LEADS_COLUMNS)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Usernames by id, for the few rows of one answer. */
+export async function usernamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+/**
+ * The workspace's own account, the one its unassigned work goes to: its Business Admin, else the
+ * Freelancer or SOLOHQ of a personal workspace, else an Admin (the agency's), active accounts first, the
+ * oldest first. The same order migration 018 gave the leads it found.
+ */
+export async function workspaceOwnerId(db: Db, workspaceId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('role', 'in', ['Business Admin', 'Freelancer', 'SOLOHQ', 'Admin'])
+    .orderBy(sql`case when ${sql.ref('status')} in ('Inactive', 'Terminated') then 1 else 0 end`)
+    .orderBy(
+      sql`case ${sql.ref('role')} when 'Business Admin' then 1 when 'Freelancer' then 2 when 'SOLOHQ' then 3 else 4 end`,
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

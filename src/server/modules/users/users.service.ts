@@ -14,6 +14,14 @@ import { changeRoleIfStill, listUsers, lockUser, profileImageOf, updateUser } fr
 export { changeUser } from './user-changes';
 export { newUserRow, type NewUser } from './user-rows';
 export { findUserByEmail, findUserById, insertUser, lockUser, profileImageOf } from './users.repository';
+/** What Client Leads reads of members: who may own a lead, owners' names, the workspace's own account. */
+export {
+  memberForLeads,
+  usernamesByIds,
+  workspaceMembersForLeads,
+  workspaceOwnerId,
+  type MemberForLeads,
+} from './users.repository';
 
 /** The users table is a management view, not an export: the newest 500 are shown, the count is the total. */
 export const USER_LIST_LIMIT = 500;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Lead } from '../../../shared/schemas/leads';
-import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { LeadOwnerFollowUp } from './lead-owner-follow-up';
 import { daysActive, formatLeadDate } from './lead-format';
 
 /** The side panel's read-only view: every field of the lead and the days it has been active (docs/product/leads.md#editing). */
@@ -14,8 +15,11 @@ export function LeadDetails({ lead }: { lead: Lead }) {
         <div className="mt-3 flex flex-wrap gap-2">
           <LeadStatusBadge status={lead.status} />
           <LeadPriorityBadge priority={lead.priority} />
+          <LeadOwnerBadge owner={lead.owner} />
         </div>
       </div>
+
+      <LeadOwnerFollowUp lead={lead} />
 
       <dl className="grid grid-cols-3 gap-3 text-center">
         <Stat label="Days active" value={days} testId="lead-days-active" />

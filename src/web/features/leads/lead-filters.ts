@@ -21,6 +21,10 @@ export interface LeadFilters {
   priority: string;
   source: string;
   dateFilter: LeadDateFilter;
+  /** 'me': "My leads". */
+  owner: '' | 'me';
+  /** 'due': "Due today / Overdue". */
+  followUp: '' | 'due';
   from: string;
   to: string;
   sort: LeadSortField;
@@ -59,6 +63,8 @@ function readFilters(params: URLSearchParams): LeadFilters {
     priority: oneOf<string>(LEAD_PRIORITIES, params.get('priority'), ''),
     source: params.get('source') ?? '',
     dateFilter: oneOf(LEAD_DATE_FILTERS, params.get('dateFilter'), 'all'),
+    owner: params.get('owner') === 'me' ? 'me' : '',
+    followUp: params.get('followUp') === 'due' ? 'due' : '',
     from: day('from'),
     to: day('to'),
     sort: oneOf(LEAD_SORT_FIELDS, params.get('sort'), 'date'),
@@ -106,8 +112,14 @@ export function useLeadFilters() {
   );
 
   const active =
-    Boolean(filters.search || filters.status || filters.priority || filters.source) ||
-    filters.dateFilter !== 'all';
+    Boolean(
+      filters.search ||
+      filters.status ||
+      filters.priority ||
+      filters.source ||
+      filters.owner ||
+      filters.followUp,
+    ) || filters.dateFilter !== 'all';
   return { filters, view, update, active };
 }
 
@@ -119,6 +131,8 @@ export function listParams(filters: LeadFilters, limit: number) {
     status: filters.status || undefined,
     priority: filters.priority || undefined,
     source: filters.source || undefined,
+    owner: filters.owner || undefined,
+    followUp: filters.followUp || undefined,
     dateFilter: filters.dateFilter,
     from: (custom && filters.from) || undefined,
     to: (custom && filters.to) || undefined,

@@ -17,3 +17,13 @@ export function daysActive(created: string, now = new Date()): number {
 export function todayInput(): string {
   return format(new Date(), 'yyyy-MM-dd');
 }
+
+/** The user's today, YYYY-MM-DD, in their own calendar. */
+export function localToday(now = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}
+
+/** A follow-up day on or before the user's today (docs/product/leads.md#owners-and-follow-ups). */
+export function isFollowUpDue(day: string | null, now = new Date()): boolean {
+  return day !== null && day <= localToday(now);
+}

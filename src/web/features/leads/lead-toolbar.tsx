@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { LayoutGrid, Table2, X } from 'lucide-react';
+import { BellRing, LayoutGrid, Table2, UserRound, X } from 'lucide-react';
 import { LEAD_DATE_FILTERS, LEAD_PRIORITIES, LEAD_STATUSES } from '../../../shared/schemas/leads';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -98,6 +98,20 @@ export function LeadToolbar({
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Quick filters" className="flex flex-wrap gap-2">
+          <QuickFilter
+            pressed={filters.owner === 'me'}
+            onClick={() => onChange({ owner: filters.owner === 'me' ? '' : 'me' })}
+            icon={UserRound}
+            label="My leads"
+          />
+          <QuickFilter
+            pressed={filters.followUp === 'due'}
+            onClick={() => onChange({ followUp: filters.followUp === 'due' ? '' : 'due' })}
+            icon={BellRing}
+            label="Due today / Overdue"
+          />
+        </div>
         <div
           role="group"
           aria-label="View"
@@ -128,7 +142,17 @@ export function LeadToolbar({
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => onChange({ search: '', status: '', priority: '', source: '', dateFilter: 'all' })}
+            onClick={() =>
+              onChange({
+                search: '',
+                status: '',
+                priority: '',
+                source: '',
+                owner: '',
+                followUp: '',
+                dateFilter: 'all',
+              })
+            }
           >
             <X className="size-4" aria-hidden />
             Clear filters
@@ -136,5 +160,35 @@ export function LeadToolbar({
         )}
       </div>
     </div>
+  );
+}
+
+/** A filter switched on and off by one press ("My leads", "Due today / Overdue"). */
+function QuickFilter({
+  pressed,
+  onClick,
+  icon: Icon,
+  label,
+}: {
+  pressed: boolean;
+  onClick(): void;
+  icon: typeof UserRound;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        pressed
+          ? 'border-brand-600 bg-brand-50 text-brand-700'
+          : 'border-line bg-white text-muted hover:text-ink',
+      )}
+    >
+      <Icon className="size-4" aria-hidden />
+      {label}
+    </button>
   );
 }

@@ -5,7 +5,13 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { CreateLeadInput, Lead, LeadPage, UpdateLeadInput } from '../../../shared/schemas/leads';
+import type {
+  CreateLeadInput,
+  Lead,
+  LeadOwnerOption,
+  LeadPage,
+  UpdateLeadInput,
+} from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { listParams, type LeadFilters } from './lead-filters';
@@ -38,6 +44,26 @@ export function useLead(id: string, initial: Lead) {
     },
     placeholderData: initial,
     staleTime: 0,
+  });
+}
+
+/** GET /api/leads/owners: the members the panel offers as owner. */
+export function useLeadOwners() {
+  return useQuery({
+    queryKey: [...LEADS, 'owners'],
+    queryFn: async () => (await api.get<{ owners: LeadOwnerOption[] }>('leads/owners')).data.owners,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/leads/{id}/follow-up/done: the follow-up and its note are cleared. */
+export function useFollowUpDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.post<{ success: boolean; lead: Lead }>(`leads/${id}/follow-up/done`)).data.lead,
+    onSuccess: (lead) => patchCachedLead(queryClient, lead._id, lead),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LEADS }),
   });
 }
 
@@ -102,11 +128,7 @@ export function useDeleteLead() {
  * read as a blob and handed to the browser through an object URL.
  */
 export async function downloadLeadsExport(filters: LeadFilters): Promise<void> {
-  const { search, status, priority, source, dateFilter, from, to, tzOffset, sort, order } = listParams(
-    filters,
-    1,
-  );
-  const params = { search, status, priority, source, dateFilter, from, to, tzOffset, sort, order };
+  const { page: _page, limit: _limit, ...params } = listParams(filters, 1);
   const response = await api.get<Blob>('leads/export', {
     params,
     responseType: 'blob',

@@ -1,6 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { Lead } from '../../../shared/schemas/leads';
-import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { FollowUpDueBadge, LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { formatLeadDate } from './lead-format';
 
 /** The leads list on a phone: one card per lead with the table's fields. */
@@ -27,6 +27,8 @@ export function LeadsCards({ leads, onOpen }: { leads: Lead[]; onOpen(lead: Lead
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <LeadStatusBadge status={lead.status} />
             <LeadPriorityBadge priority={lead.priority} />
+            <LeadOwnerBadge owner={lead.owner} />
+            <FollowUpDueBadge lead={lead} />
             {lead.source && <span className="text-xs text-muted">{lead.source}</span>}
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { DataTable, RowDetailsButton, tableHeadClasses } from '../../components/ui/table';
 import type { Lead } from '../../../shared/schemas/leads';
 import type { LeadFilters, LeadSortField } from './lead-filters';
-import { LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { FollowUpDueBadge, LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { formatLeadDate } from './lead-format';
 
 type Column = { label: string; sort?: LeadSortField; className?: string };
@@ -10,6 +10,7 @@ const COLUMNS: readonly Column[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Company', sort: 'company' },
   { label: 'Phone' },
+  { label: 'Owner' },
   { label: 'Status', sort: 'status' },
   { label: 'Priority', sort: 'priority' },
   { label: 'Source' },
@@ -27,7 +28,7 @@ interface LeadsTableProps {
 /** Leads table with sortable headings (docs/product/leads.md#screen) (aria-sort) and a row action that opens the side panel. */
 export function LeadsTable({ leads, filters, onSort, onOpen }: LeadsTableProps) {
   return (
-    <DataTable caption="Client leads" tableClassName="min-w-[56rem]">
+    <DataTable caption="Client leads" tableClassName="min-w-[62rem]">
       <thead className={tableHeadClasses}>
         <tr>
           {COLUMNS.map((column) => {
@@ -82,8 +83,14 @@ export function LeadsTable({ leads, filters, onSort, onOpen }: LeadsTableProps) 
               {lead.company || '-'}
             </td>
             <td className="whitespace-nowrap px-2.5 py-3">{lead.phone || '-'}</td>
+            <td className="max-w-32 px-2.5 py-3">
+              <LeadOwnerBadge owner={lead.owner} />
+            </td>
             <td className="px-2.5 py-3">
-              <LeadStatusBadge status={lead.status} />
+              <div className="flex flex-col items-start gap-1">
+                <LeadStatusBadge status={lead.status} />
+                <FollowUpDueBadge lead={lead} />
+              </div>
             </td>
             <td className="px-2.5 py-3">
               <LeadPriorityBadge priority={lead.priority} />

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** What the server tells a user's bell (docs/product/leads.md#owners-and-follow-ups): a lead assigned to them, a follow-up due today. */
+export const USER_NOTIFICATION_KINDS = ['lead-assigned', 'follow-up-due'] as const;
+export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
+
+export const userNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(USER_NOTIFICATION_KINDS),
+  title: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type UserNotification = z.infer<typeof userNotificationSchema>;
+
+/** POST /api/notifications/claim: the caller's notifications not yet taken by one of their browsers, oldest first. */
+export const claimedNotificationsSchema = z.object({ notifications: z.array(userNotificationSchema) });
