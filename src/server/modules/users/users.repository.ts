@@ -7,9 +7,8 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { Database, SessionUser, UserRow, UsersTable } from '../../db/types';
+import type { Database, UserRow, UsersTable } from '../../db/types';
 import { containsInsensitive } from '../../db/search';
-import { SESSION_USER_COLUMNS } from '../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -47,10 +46,6 @@ export async function changeRoleIfStill(
     .where('role', '=', change.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export function findSessionUser(db: Db, id: string): Promise<SessionUser | undefined> {
-  return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** A user's profile image (a data URL, or '' for none). */

@@ -1,40 +1,18 @@
 import { useSearchParams } from 'react-router';
-import { FileQuestion, Newspaper } from 'lucide-react';
+import { Newspaper } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { PageMeta, useSiteName } from '../../lib/page-meta';
 import { Spinner } from '../../components/ui/spinner';
-import { ButtonLink } from '../../components/ui/button';
 import { usePublicBlogList, usePublicCategories } from './blog-api';
 import { BlogFilters } from './blog-filters';
 import { BlogPagination } from './blog-pagination';
 import { isMissingBlogListPage, parseBlogCategory, parseBlogPage } from '../../../shared/blog';
 import { blogListHref } from './blog-url';
 import { PublicBlogCard } from './public-blog-card';
+import { BlogNotFound } from './blog-not-found';
 
 /** Cards in the first row of the widest grid: their images load at once, the rest when scrolled near. */
 const FIRST_ROW = 3;
-
-/** A list address that names nothing (a page past the last, an unknown category): a 404 page. */
-function BlogListNotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <PageMeta
-        title={BLOG_MESSAGES.listNotFoundTitle}
-        description={BLOG_MESSAGES.listNotFoundText}
-        status={404}
-        noindex
-      />
-      <span className="rounded-full bg-brand-50 p-4 text-brand-700">
-        <FileQuestion className="size-8" aria-hidden />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{BLOG_MESSAGES.listNotFoundTitle}</h1>
-      <p className="mt-3 text-lg text-muted">{BLOG_MESSAGES.listNotFoundText}</p>
-      <ButtonLink to="/blog" className="mt-8">
-        Back to Blog
-      </ButtonLink>
-    </section>
-  );
-}
 
 /**
  * Public blog list (docs/product/blog.md#public-blog-list): 'Our Blog', category filters, the card grid, pagination, empty and loading
@@ -55,7 +33,7 @@ export function BlogListPage() {
     categories.data &&
     isMissingBlogListPage(page, category, categories.data, list.data.pagination.totalPages)
   )
-    return <BlogListNotFound />;
+    return <BlogNotFound title={BLOG_MESSAGES.listNotFoundTitle} text={BLOG_MESSAGES.listNotFoundText} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">

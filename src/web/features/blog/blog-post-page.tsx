@@ -1,36 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileQuestion } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { publicQueryKeys } from '../../../shared/query-keys';
-import { PageMeta } from '../../lib/page-meta';
-import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePublicBlogPost } from './blog-api';
 import { BlogPostArticle } from './blog-post-article';
 import { blogPostHref } from './blog-url';
+import { BlogNotFound } from './blog-not-found';
 
 /** Missing post (docs/product/blog.md#public-post): its title and sentence, with HTTP status 404 (also for drafts and archived posts). */
 export function BlogPostNotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <PageMeta
-        title={BLOG_MESSAGES.notFoundTitle}
-        description={BLOG_MESSAGES.notFoundText}
-        status={404}
-        noindex
-      />
-      <span className="rounded-full bg-brand-50 p-4 text-brand-700">
-        <FileQuestion className="size-8" aria-hidden />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{BLOG_MESSAGES.notFoundTitle}</h1>
-      <p className="mt-3 text-lg text-muted">{BLOG_MESSAGES.notFoundText}</p>
-      <ButtonLink to="/blog" className="mt-8">
-        Back to Blog
-      </ButtonLink>
-    </section>
-  );
+  return <BlogNotFound title={BLOG_MESSAGES.notFoundTitle} text={BLOG_MESSAGES.notFoundText} />;
 }
 
 /**
