@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { createPollingJob } from '../../lib/polling-job';
 import type { Database } from '../../db/types';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { utcDay } from '../../../shared/plans';
@@ -47,10 +48,6 @@ export function createFollowUpSweep(
   options: { clock: () => Date; log: FastifyBaseLogger; mailer: Mailer; pollMs?: number },
 ): FollowUpSweep {
   const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let closed = false;
 
   async function notifyDay(day: string, now: Date): Promise<number> {
     let notified = 0;
@@ -118,40 +115,19 @@ export function createFollowUpSweep(
     return { notified, digests };
   }
 
-  function plan(): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), pollMs);
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    const work = (async () => {
-      try {
-        const { notified, digests } = await sweep();
-        if (notified || digests) options.log.info({ notified, digests }, 'follow-ups sent');
-      } catch (error) {
-        // The database may be away for a moment: look again at the next poll.
-        options.log.warn({ err: error }, 'the follow-up sweep failed');
-      }
-      plan();
-    })();
-    running = work;
-    await work;
-  }
+  const job = createPollingJob(
+    pollMs,
+    async () => {
+      const { notified, digests } = await sweep();
+      if (notified || digests) options.log.info({ notified, digests }, 'follow-ups sent');
+    },
+    // The database may be away for a moment: look again at the next poll.
+    (error) => options.log.warn({ err: error }, 'the follow-up sweep failed'),
+  );
 
   return {
-    async start() {
-      if (closed) return;
-      stopped = false;
-      await tick();
-    },
-    async stop() {
-      closed = true;
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: job.start,
+    stop: job.stop,
     sweep,
   };
 }

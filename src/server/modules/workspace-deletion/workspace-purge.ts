@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { createPollingJob } from '../../lib/polling-job';
 import type { Database } from '../../db/types';
 import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
@@ -34,11 +35,6 @@ export function createWorkspacePurge(
   options: { clock: () => Date; log: FastifyBaseLogger; pollMs?: number },
 ): WorkspacePurge {
   const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  // Once stopped (the app closing) never started again: a late start must not poll a closed database.
-  let closed = false;
 
   async function eraseOne(id: string, now: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
@@ -66,43 +62,22 @@ export function createWorkspacePurge(
     return erased;
   }
 
-  function plan(): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), pollMs);
-    timer.unref();
+  async function round(): Promise<void> {
+    const count = await purgeDue();
+    if (count) options.log.info({ count }, 'deleted workspaces erased for good');
+    // The same hourly round erases sign-ups never confirmed within 7 days (docs/product/auth.md#proven-addresses).
+    const lapsed = await sweepUnconfirmed(db, options.clock());
+    if (lapsed) options.log.info({ count: lapsed }, 'unconfirmed sign-ups erased after 7 days');
   }
 
-  async function tick(): Promise<void> {
-    const work = (async () => {
-      try {
-        const count = await purgeDue();
-        if (count) options.log.info({ count }, 'deleted workspaces erased for good');
-        // The same hourly round erases sign-ups never confirmed within 7 days (docs/product/auth.md#proven-addresses).
-        const lapsed = await sweepUnconfirmed(db, options.clock());
-        if (lapsed) options.log.info({ count: lapsed }, 'unconfirmed sign-ups erased after 7 days');
-      } catch (error) {
-        // The database may be away for a moment: look again at the next poll.
-        options.log.warn({ err: error }, 'erasing deleted workspaces failed');
-      }
-      plan();
-    })();
-    running = work;
-    await work;
-  }
-
+  // Once stopped (the app closing) never started again: a late start must not poll a closed database.
+  const job = createPollingJob(pollMs, round, (error) =>
+    // The database may be away for a moment: look again at the next poll.
+    options.log.warn({ err: error }, 'erasing deleted workspaces failed'),
+  );
   return {
-    async start() {
-      if (closed) return;
-      stopped = false;
-      await tick();
-    },
-    async stop() {
-      closed = true;
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: job.start,
+    stop: job.stop,
     purgeDue,
   };
 }
