@@ -353,6 +353,10 @@ describe('migration 005 on a database that already has leads', () => {
           owner_id: _o,
           next_follow_up_at: _n,
           follow_up_note: _f,
+          origin: _origin,
+          created_by: _by,
+          phone_key: _pk,
+          name_key: _nk,
           ...before018
         } = newLeadRow(
           workspace.id,
@@ -367,6 +371,7 @@ describe('migration 005 on a database that already has leads', () => {
             notes: '',
             createdAt: '2024-01-01T00:00:00.000Z',
             lastContact: '2024-01-01',
+            origin: 'dashboard',
           },
           '2024-01-01T00:00:00.000Z',
           null,

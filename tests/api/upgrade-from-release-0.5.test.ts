@@ -11,6 +11,7 @@ import { migrations } from '../../src/server/db/migrations/index';
 import { seedDatabase } from '../../src/server/seed';
 import { BASE_DEPS, testEngine } from './support/test-app';
 import { openReleaseFixture } from './support/release-fixture';
+import { nameKey, phoneKey } from '../../src/shared/lead-duplicates';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/release-0.5');
 
@@ -255,10 +256,30 @@ describe('upgrading a release 0.5 database', () => {
   it("gives every lead of the release an owner, its workspace's Business Admin, Freelancer or Admin, with nothing else changed (docs/product/leads.md#owners-and-follow-ups)", async () => {
     const after = await handle.db.selectFrom('leads').selectAll().orderBy('id').execute();
     expect(after).toHaveLength(26);
-    expect(after.map(({ owner_id: _o, next_follow_up_at: _n, follow_up_note: _f, ...rest }) => rest)).toEqual(
-      releaseLeads,
+    const unchanged = after.map(
+      ({
+        owner_id: _o,
+        next_follow_up_at: _n,
+        follow_up_note: _f,
+        origin: _origin,
+        created_by: _by,
+        phone_key: _pk,
+        name_key: _nk,
+        ...rest
+      }) => rest,
     );
+    expect(unchanged).toEqual(releaseLeads);
     expect(after.every((l) => l.next_follow_up_at === null && l.follow_up_note === '')).toBe(true);
+    // docs/product/leads.md#duplicates: the release's leads gain the keys new ones get; where they came
+    // from was never recorded.
+    expect(after.every((l) => l.origin === null && l.created_by === null)).toBe(true);
+    expect(after.map((l) => [l.phone_key, l.name_key])).toEqual(
+      after.map((l) => [phoneKey(l.phone), nameKey(l.name, l.company)]),
+    );
+    expect(after.find((l) => l.email === 'theo@ferry-cafe.test')).toMatchObject({
+      phone_key: '1174960001',
+      name_key: 'theo park|ferry cafe',
+    });
     const ownerOf = async (token: string) => {
       const page = (await get('/api/leads?limit=100', token)).json();
       return new Set(page.leads.map((l: { owner: { username: string } | null }) => l.owner?.username));

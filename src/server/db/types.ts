@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MailKind } from '../../shared/mail';
+import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 
 /**
  * The single description of every table. Portable conventions (docs/architecture.md#data): text UUID ids made in the
@@ -224,6 +225,28 @@ export interface LeadsTable {
   /** The next follow-up's day, YYYY-MM-DD; null for none. */
   next_follow_up_at: Generated<string | null>;
   follow_up_note: Generated<string>;
+  /** One of LEAD_ORIGINS; null for leads older than migration 019. */
+  origin: Generated<LeadOrigin | null>;
+  /** Who added it; null for the contact form, an erased account or an older lead (migration 019). */
+  created_by: Generated<string | null>;
+  /** The phone's key and the name-and-company key (shared/lead-duplicates.ts), '' for none. */
+  phone_key: Generated<string>;
+  name_key: Generated<string>;
+}
+
+/** What happened to a lead, by whom and when (migration 019). */
+export interface LeadEventsTable {
+  id: string;
+  workspace_id: string;
+  lead_id: string;
+  /** One of LEAD_EVENT_KINDS. */
+  kind: LeadEventKind;
+  /** Null once the account is erased; `actor_name` still says who it was. Null too for the contact form. */
+  actor_id: string | null;
+  actor_name: string;
+  /** JSON of LeadEventData[kind]. */
+  data: string;
+  created_at: string;
 }
 
 /** What the bell shows a user that happened elsewhere; the browser takes each once (migration 018). */
@@ -464,6 +487,7 @@ export interface Database {
   media: MediaTable;
   media_variants: MediaVariantsTable;
   leads: LeadsTable;
+  lead_events: LeadEventsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;

@@ -46,6 +46,7 @@ export async function insertLeads(t: TestApp, workspaceId: string, seeds: LeadSe
         notes: seed.notes ?? '',
         createdAt: seed.created_at ?? '2024-01-01T12:00:00.000Z',
         lastContact: seed.last_contact ?? '2024-01-01',
+        origin: seed.origin ?? 'dashboard',
       },
       '2024-01-01T12:00:00.000Z',
       seed.owner_id ?? null,

@@ -41,6 +41,8 @@ export async function addProfilesToLeads(
             notes: [profile.role, profile.location, profile.profile_url].filter(Boolean).join('\n'),
             createdAt: at,
             lastContact: isoDay(now),
+            origin: 'botgit',
+            createdBy: caller.id,
           },
           at,
           ownerId,

@@ -170,6 +170,7 @@ export async function parseLeadCsv(
       notes,
       createdAt: created.toISOString(),
       lastContact: isoDay(created),
+      origin: 'import',
       ...(columns!.owner ? { ownerHint: value('owner') } : {}),
     });
   };

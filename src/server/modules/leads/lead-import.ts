@@ -81,7 +81,9 @@ async function insertNewLeads(
         trx,
         fresh
           .slice(i, i + INSERT_BATCH)
-          .map((lead) => newLeadRow(workspaceId, lead, updatedAt, ownerOf(lead.ownerHint))),
+          .map((lead) =>
+            newLeadRow(workspaceId, { ...lead, createdBy: actor.id }, updatedAt, ownerOf(lead.ownerHint)),
+          ),
       );
     if (fresh.length > 0) {
       await addStoredBytes(trx, workspaceId, fileBytes);

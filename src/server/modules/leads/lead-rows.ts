@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Lead, LeadPriority, LeadStatus } from '../../../shared/schemas/leads';
+import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
+import type { LeadOrigin } from '../../../shared/lead-timeline';
 import type { LeadRow } from '../../db/types';
 
 /** The columns the API shows; `search_text` and `email_lower` stay inside the server. */
@@ -63,6 +65,10 @@ export interface LeadFields {
   lastContact: string;
   /** What an import's owner column said (a member's name, username or e-mail), resolved on insert. */
   ownerHint?: string;
+  /** Where it came from, for its timeline (docs/product/leads.md#timeline). */
+  origin: LeadOrigin;
+  /** Who added it; none for the contact form and a new workspace's samples. */
+  createdBy?: string | null;
 }
 
 /**
@@ -100,6 +106,10 @@ export function newLeadRow(
     owner_id: ownerId,
     next_follow_up_at: null,
     follow_up_note: '',
+    origin: fields.origin,
+    created_by: fields.createdBy ?? null,
+    phone_key: phoneKey(fields.phone),
+    name_key: nameKey(fields.name, fields.company),
   };
 }
 

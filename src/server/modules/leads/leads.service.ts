@@ -69,7 +69,15 @@ export async function createLead(
   alongside?: (trx: Transaction<Database>) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
-  const fields = { ...input, status: 'New', priority: 'Medium', createdAt: at, lastContact: isoDay(now) };
+  const fields = {
+    ...input,
+    status: 'New',
+    priority: 'Medium',
+    createdAt: at,
+    lastContact: isoDay(now),
+    origin: actor ? ('dashboard' as const) : ('form' as const),
+    createdBy: actor?.id ?? null,
+  };
   // docs/product/leads.md#owners-and-follow-ups: its creator owns it; a contact-form lead, the workspace's own account.
   const row = await db.transaction().execute(async (trx) => {
     const ownerId = actor ? actor.id : await workspaceOwnerId(trx, workspaceId);

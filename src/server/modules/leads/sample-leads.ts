@@ -142,7 +142,7 @@ export async function insertSampleLeads(
     const contacted = new Date(Math.min(created.getTime() + contactedAfter * DAY_MS, now.getTime()));
     return newLeadRow(
       workspaceId,
-      { ...lead, createdAt: created.toISOString(), lastContact: isoDay(contacted) },
+      { ...lead, createdAt: created.toISOString(), lastContact: isoDay(contacted), origin: 'sample' },
       nowIso,
       ownerId,
     );
