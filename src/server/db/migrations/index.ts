@@ -17,6 +17,7 @@ import * as provenClaims from './015-proven-claims';
 import * as sessions from './016-sessions';
 import * as planLimits from './017-plan-limits';
 import * as leadOwnersAndFollowUps from './018-lead-owners-and-follow-ups';
+import * as leadViews from './020-lead-views';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-sessions': sessions,
   '017-plan-limits': planLimits,
   '018-lead-owners-and-follow-ups': leadOwnersAndFollowUps,
+  '020-lead-views': leadViews,
 };
