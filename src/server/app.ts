@@ -36,6 +36,8 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { mediaRoutes } from './modules/media/media.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { leadViewsRoutes } from './modules/leads/lead-views.routes';
+import { createLeadViewsService } from './modules/leads/lead-views.service';
 import { createFollowUpSweep, type FollowUpSweep } from './modules/leads/follow-up-sweep';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -329,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoriesRoutes(categories, guards, publicCache));
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
+      await api.register(leadViewsRoutes(createLeadViewsService(db, deps.clock), guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

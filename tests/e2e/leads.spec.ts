@@ -271,7 +271,7 @@ test('the board moves a lead by drag and drop, and by its status select', async 
   await page.reload();
 
   await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page).toHaveURL(/view=board/);
+  await expect(page).toHaveURL(/layout=board/);
   const column = (status: string) => page.getByRole('region', { name: status, exact: true });
   const card = (status: string) => column(status).getByTestId('board-card').filter({ hasText: name });
   await expect(card('New')).toBeVisible();

@@ -274,6 +274,21 @@ export interface FollowUpDigestsTable {
   created_at: string;
 }
 
+/** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
+export interface LeadViewsTable {
+  id: string;
+  workspace_id: string;
+  /** Who saved it. */
+  user_id: string;
+  /** 1: shared with the workspace; 0: its owner's only. */
+  shared: number;
+  name: string;
+  /** JSON of the view's query (filters, sort, order, layout); read through leadViewQuerySchema. */
+  query: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Leads per workspace and status, kept by triggers (migration 004) so the unfiltered stats never count rows. */
 export interface LeadStatusCountsTable {
   workspace_id: string;
@@ -506,6 +521,7 @@ export interface Database {
   site_settings_history: SiteSettingsHistoryTable;
   user_notifications: UserNotificationsTable;
   follow_up_digests: FollowUpDigestsTable;
+  lead_views: LeadViewsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -520,6 +536,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type BlogRow = Selectable<BlogsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type LeadViewRow = Selectable<LeadViewsTable>;
 export type EmailSettingsRow = Selectable<EmailSettingsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

@@ -9,10 +9,11 @@ import {
   LEAD_STATUSES,
   type LeadDateFilter,
 } from '../../../shared/schemas/leads';
+import type { LeadLayout, LeadViewQuery, LeadViewQueryInput } from '../../../shared/schemas/lead-views';
 
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
-export type LeadView = 'table' | 'board';
+export type { LeadLayout };
 
 /** The list's filters as they live in the URL query ('' means "any"). */
 export interface LeadFilters {
@@ -78,26 +79,40 @@ const DEFAULTS: Partial<Record<string, string>> = {
   sort: 'date',
   order: 'desc',
   page: '1',
+  layout: 'table',
 };
 
+/** Before saved views the layout was `view=board`; such links still open the board. */
+const OLD_LAYOUT_VALUES = ['table', 'board'];
+const readLayout = (params: URLSearchParams): LeadLayout =>
+  (params.get('layout') ?? params.get('view')) === 'board' ? 'board' : 'table';
+/** `view=<id>`: the saved view the list was opened from (docs/product/leads.md#saved-views). */
+const readViewId = (params: URLSearchParams): string => {
+  const id = params.get('view') ?? '';
+  return OLD_LAYOUT_VALUES.includes(id) || !/^[\w-]{1,100}$/.test(id) ? '' : id;
+};
+
+export type FilterChanges = Partial<Record<keyof LeadFilters | 'layout' | 'view', string | number>>;
+
 /**
- * Filters, sort, page and view kept in the URL query (a reload or a shared link keeps them). Any change
- * other than the page itself goes back to page 1; default values are left out of the URL.
+ * Filters, sort, page, layout and saved view kept in the URL query (a reload or a shared link keeps them).
+ * Any change other than the page or the layout goes back to page 1; default values are left out of the URL.
  */
 export function useLeadFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const view: LeadView = params.get('view') === 'board' ? 'board' : 'table';
+  const layout = readLayout(params);
 
   const update = useCallback(
-    (changes: Partial<Record<keyof LeadFilters | 'view', string | number>>) =>
+    (changes: FilterChanges) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (!('page' in changes) && !('view' in changes)) next.delete('page');
+          if (!('page' in changes) && !('layout' in changes)) next.delete('page');
+          if ('layout' in changes && OLD_LAYOUT_VALUES.includes(next.get('view') ?? '')) next.delete('view');
           for (const [key, raw] of Object.entries(changes)) {
             const value = String(raw ?? '');
-            if (!value || DEFAULTS[key] === value || (key === 'view' && value === 'table')) next.delete(key);
+            if (!value || DEFAULTS[key] === value) next.delete(key);
             else next.set(key, value);
           }
           if ((next.get('dateFilter') ?? 'all') !== 'custom') {
@@ -120,7 +135,89 @@ export function useLeadFilters() {
       filters.owner ||
       filters.followUp,
     ) || filters.dateFilter !== 'all';
-  return { filters, view, update, active };
+  return { filters, layout, update, active };
+}
+
+/** The keys a saved view sets in the URL; applying one replaces all of them. */
+const VIEW_KEYS = [
+  'search',
+  'status',
+  'priority',
+  'source',
+  'owner',
+  'followUp',
+  'dateFilter',
+  'from',
+  'to',
+  'sort',
+  'order',
+  'layout',
+] as const satisfies readonly (keyof LeadViewQuery)[];
+
+/** A view's query as the URL carries it: empty and default values left out, the range only when custom. */
+export function viewQueryParams(
+  query: Partial<Record<(typeof VIEW_KEYS)[number], string | undefined>>,
+): Record<string, string> {
+  const custom = query.dateFilter === 'custom';
+  const out: Record<string, string> = {};
+  for (const key of VIEW_KEYS) {
+    const value = String(query[key] ?? '').trim();
+    if (!value || DEFAULTS[key] === value || ((key === 'from' || key === 'to') && !custom)) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** What the list shows now, as a saved view's query. */
+export function currentViewQuery(filters: LeadFilters, layout: LeadLayout): LeadViewQueryInput {
+  return viewQueryParams({ ...filters, layout });
+}
+
+/** True when the list shows exactly what the view would show. */
+export function sameViewQuery(a: LeadViewQueryInput, b: LeadViewQueryInput): boolean {
+  const x = viewQueryParams(a);
+  const y = viewQueryParams(b);
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
+}
+
+/**
+ * The saved view in the URL (`view=<id>`), and applying one: its query replaces the filters, sort, order
+ * and layout in the URL, on page 1, with its id beside them (docs/product/leads.md#saved-views).
+ */
+export function useSavedViewParam() {
+  const [params, setParams] = useSearchParams();
+  const viewId = readViewId(params);
+  /** The URL names a view and nothing it would set: a link to the view alone, to be applied. */
+  const bare = viewId !== '' && VIEW_KEYS.every((key) => !params.has(key));
+
+  const applyView = useCallback(
+    (id: string | null, query: LeadViewQueryInput) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of [...VIEW_KEYS, 'page', 'view']) next.delete(key);
+          for (const [key, value] of Object.entries(viewQueryParams(query))) next.set(key, value);
+          if (id) next.set('view', id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const forgetView = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('view');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { viewId, bare, applyView, forgetView };
 }
 
 /** The API query for these filters (GET /api/leads and /export); empty filters are left out. */

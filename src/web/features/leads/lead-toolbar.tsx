@@ -5,7 +5,14 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
-import { DATE_FILTER_LABELS, SOURCE_OPTIONS, type LeadFilters, type LeadView } from './lead-filters';
+import {
+  DATE_FILTER_LABELS,
+  SOURCE_OPTIONS,
+  type FilterChanges,
+  type LeadFilters,
+  type LeadLayout,
+} from './lead-filters';
+import { LeadViews } from './lead-views';
 import { SearchBox } from '../../components/ui/search-box';
 
 const options = (any: string, values: readonly string[]) => [
@@ -17,17 +24,17 @@ const PRIORITY_OPTIONS = options('All priorities', LEAD_PRIORITIES);
 const SOURCE_SELECT = options('All sources', SOURCE_OPTIONS);
 const DATE_OPTIONS = LEAD_DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
 
-type Update = (changes: Partial<Record<keyof LeadFilters | 'view', string | number>>) => void;
+type Update = (changes: FilterChanges) => void;
 
-/** Search, the four filters (a custom from/to range when chosen), Clear filters and the Table/Board toggle. */
+/** Search, the four filters (a custom from/to range when chosen), saved views, Clear filters and the Table/Board toggle. */
 export function LeadToolbar({
   filters,
-  view,
+  layout,
   active,
   onChange,
 }: {
   filters: LeadFilters;
-  view: LeadView;
+  layout: LeadLayout;
   active: boolean;
   onChange: Update;
 }) {
@@ -97,8 +104,9 @@ export function LeadToolbar({
         </div>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Quick filters" className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <LeadViews filters={filters} layout={layout} />
+        <div role="group" aria-label="Quick filters" className="mr-auto flex flex-wrap gap-2">
           <QuickFilter
             pressed={filters.owner === 'me'}
             onClick={() => onChange({ owner: filters.owner === 'me' ? '' : 'me' })}
@@ -126,11 +134,11 @@ export function LeadToolbar({
             <button
               key={key}
               type="button"
-              aria-pressed={view === key}
-              onClick={() => onChange({ view: key })}
+              aria-pressed={layout === key}
+              onClick={() => onChange({ layout: key })}
               className={cn(
                 'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium',
-                view === key ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink',
+                layout === key ? 'bg-white text-brand-700 shadow-sm' : 'text-muted hover:text-ink',
               )}
             >
               <Icon className="size-4" aria-hidden />
@@ -151,6 +159,7 @@ export function LeadToolbar({
                 owner: '',
                 followUp: '',
                 dateFilter: 'all',
+                view: '',
               })
             }
           >

@@ -26,8 +26,8 @@ const TEXT_SORTS: readonly LeadSortField[] = ['name', 'company', 'status', 'prio
 
 /** Client Leads (docs/product/leads.md#screen): stats, search, filters, Export, Import, Add Lead, table or board, side panel. */
 export function LeadsSection({ section }: SectionProps) {
-  const { filters, view, update, active } = useLeadFilters();
-  const board = view === 'board';
+  const { filters, layout, update, active } = useLeadFilters();
+  const board = layout === 'board';
   const list = useLeads(board ? { ...filters, page: 1 } : filters, board ? BOARD_LIMIT : PAGE_SIZE);
   const move = useUpdateLead();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -104,7 +104,7 @@ export function LeadsSection({ section }: SectionProps) {
       </div>
 
       <LeadStats stats={answer?.stats} />
-      <LeadToolbar filters={filters} view={view} active={active} onChange={update} />
+      <LeadToolbar filters={filters} layout={layout} active={active} onChange={update} />
 
       {list.isError && <Banner message={serverMessage(list.error) ?? 'Leads could not be loaded.'} />}
       {list.isPending ? (
