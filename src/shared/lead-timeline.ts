@@ -16,6 +16,7 @@ export const LEAD_EVENT_KINDS = [
   'follow-up-done',
   'contact-message',
   'merged',
+  'follow-up-cleared',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -27,7 +28,15 @@ export interface LeadEventData {
   'notes-edited': Record<string, never>;
   'follow-up-set': { day: string; note: string };
   'follow-up-done': { day: string | null; note: string };
+  /** Cleared without being done: the day and note it had. */
+  'follow-up-cleared': { day: string | null; note: string };
   'contact-message': { subject: string; message: string };
   /** The lead merged into this one, as it was: its name, e-mail, origin and creation time. */
   merged: { name: string; email: string; origin: LeadOrigin | null; createdAt: string };
 }
+
+/** A note added to the timeline, at most this long (trimmed). */
+export const LEAD_NOTE_MAX = 5000;
+
+/** Entries a page of the timeline holds: this many unless asked, never more than the maximum. */
+export const LEAD_TIMELINE_PAGE = { default: 50, max: 100 } as const;

@@ -11,6 +11,7 @@ export * from './plans';
 export * from './notifications';
 export * from './blog';
 export * from './leads';
+export * from './lead-timeline';
 export * from './contact';
 export * from './sessions';
 export * from './workspace-deletion';

@@ -1,5 +1,5 @@
 import type { ContactInput } from '../../../shared/schemas/contact';
-import { createLead } from '../leads/leads.service';
+import { createLead, recordLeadEvents } from '../leads/leads.service';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
@@ -32,8 +32,23 @@ export function createContactService(mailer: Mailer) {
         },
         null,
         now,
-        (trx) =>
-          enqueueMail(
+        async (trx, leadId) => {
+          // The message on the lead's timeline, and on every other lead with this e-mail
+          // (docs/product/leads.md#timeline).
+          await recordLeadEvents(
+            trx,
+            [
+              {
+                workspaceId: AGENCY_WORKSPACE_ID,
+                leadId,
+                kind: 'contact-message',
+                actor: null,
+                data: { subject: input.subject ?? '', message: input.message },
+              },
+            ],
+            now,
+          );
+          await enqueueMail(
             trx,
             {
               workspaceId: AGENCY_WORKSPACE_ID,
@@ -44,7 +59,8 @@ export function createContactService(mailer: Mailer) {
               ...contactMail(siteName, input),
             },
             now,
-          ),
+          );
+        },
       );
       mailer.worker.kick();
     },

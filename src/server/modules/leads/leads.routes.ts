@@ -14,6 +14,12 @@ import {
 } from '../../../shared/schemas/leads';
 import { successSchema } from '../../../shared/schemas/answers';
 import { leadImportPreviewSchema } from '../../../shared/schemas/lead-import-preview';
+import {
+  leadNoteAnswerSchema,
+  leadNoteSchema,
+  leadTimelinePageSchema,
+  leadTimelineQuerySchema,
+} from '../../../shared/schemas/lead-timeline';
 import { answers } from '../../http/answers';
 
 import type { Guards } from '../../auth/guards';
@@ -147,6 +153,57 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
         success: true as const,
         lead: await leads.followUpDone(request.currentUser!, request.params.id),
       }),
+    );
+
+    app.get(
+      '/leads/:id/timeline',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          querystring: leadTimelineQuerySchema,
+          tags,
+          response: answers({ 200: leadTimelinePageSchema }),
+          description:
+            "The lead's timeline, newest first (docs/product/leads.md#timeline): its creation, status and owner changes, notes, follow-ups, contact-form messages from its e-mail and the workspace's mails to it (never their bodies). `before` is the previous page's `nextCursor`.",
+        },
+      },
+      (request) => leads.timeline(request.currentUser!, request.params.id, request.query),
+    );
+
+    app.post(
+      '/leads/:id/notes',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          body: leadNoteSchema,
+          tags,
+          response: answers({ 201: leadNoteAnswerSchema }),
+          description: "Adds a note to the lead's timeline; the lead's notes field is left as it is.",
+        },
+      },
+      async (request, reply) => {
+        const entry = await leads.addNote(request.currentUser!, request.params.id, request.body.text);
+        return reply.code(201).send({ success: true as const, entry });
+      },
+    );
+
+    app.delete(
+      '/leads/:id/notes/:noteId',
+      {
+        preValidation,
+        schema: {
+          params: idParams.extend({ noteId: z.string().min(1).max(100) }),
+          tags,
+          response: answers({ 200: successSchema }),
+          description: 'Deletes a note of the timeline; only its author may.',
+        },
+      },
+      async (request) => {
+        await leads.deleteNote(request.currentUser!, request.params.id, request.params.noteId);
+        return { success: true as const };
+      },
     );
 
     app.delete(

@@ -34,6 +34,13 @@ import type { LeadImportPreview } from '../../../shared/schemas/lead-import-prev
 import { leadFilter } from './lead-filter';
 import { isoDay, newLeadRow, searchText, toLead, type LeadListRow } from './lead-rows';
 import { leadSummary } from './lead-summary';
+import { recordLeadEvents } from './lead-events';
+import { addLeadNote, deleteLeadNote, leadEditEvents, leadTimeline } from './lead-timeline';
+import type {
+  LeadTimelineEntry,
+  LeadTimelinePage,
+  LeadTimelineQuery,
+} from '../../../shared/schemas/lead-timeline';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
 
@@ -44,6 +51,8 @@ export { isoDay, newLeadRow } from './lead-rows';
 export { existingEmails, insertLeads } from './lead-writes.repository';
 export { insertSampleLeads } from './sample-leads';
 export { adoptUnownedLeads, leadOwnerFor } from './lead-owners';
+/** The contact form records its message on the lead it makes (docs/product/leads.md#timeline). */
+export { recordLeadEvents } from './lead-events';
 
 /** The API's leads for rows, with their owners' usernames (one read for the page). */
 async function withOwners(db: Db, rows: LeadListRow[]): Promise<Lead[]> {
@@ -66,7 +75,7 @@ export async function createLead(
   actor: LeadActor | null,
   now: Date = new Date(),
   /** The caller's own writes that must commit with the lead, or not at all (the contact form's e-mail). */
-  alongside?: (trx: Transaction<Database>) => Promise<unknown>,
+  alongside?: (trx: Transaction<Database>, leadId: string) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
   const fields = {
@@ -90,7 +99,7 @@ export async function createLead(
         ? `${actor.username} added lead ${row.name}`
         : `New lead ${row.name} from the contact form`,
     });
-    await alongside?.(trx);
+    await alongside?.(trx, row.id);
     return row;
   });
   return (await withOwners(db, [row]))[0]!;
@@ -140,7 +149,13 @@ export function createLeadsService(
      * they took the lead themselves; a cleared follow-up loses its note too
      * (docs/product/leads.md#owners-and-follow-ups).
      */
-    async update(caller: SessionUser, id: string, input: UpdateLeadInput): Promise<Lead> {
+    async update(
+      caller: SessionUser,
+      id: string,
+      input: UpdateLeadInput,
+      /** What a follow-up cleared by this edit was, for the timeline. */
+      followUpEnd: 'done' | 'cleared' = 'cleared',
+    ): Promise<Lead> {
       const at = now();
       const row = await db.transaction().execute(async (trx) => {
         // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
@@ -197,6 +212,7 @@ export function createLeadsService(
                 : `${caller.username} updated lead ${next.name}`,
         });
         const updated = { ...current, ...values };
+        await recordLeadEvents(trx, await leadEditEvents(trx, caller, current, updated, followUpEnd), at);
         // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
         // so the owner hears of it once either way.
         const day = isoDay(at);
@@ -207,9 +223,25 @@ export function createLeadsService(
       return (await withOwners(db, [row]))[0]!;
     },
 
-    /** "Done": the follow-up and its note are cleared (docs/product/leads.md#owners-and-follow-ups). */
+    /**
+     * "Done": the follow-up and its note are cleared (docs/product/leads.md#owners-and-follow-ups), and the
+     * timeline says it was done rather than cleared.
+     */
     async followUpDone(caller: SessionUser, id: string): Promise<Lead> {
-      return this.update(caller, id, { nextFollowUpAt: null });
+      return this.update(caller, id, { nextFollowUpAt: null }, 'done');
+    },
+
+    /** The lead's timeline, newest first, a page at a time (docs/product/leads.md#timeline). */
+    timeline(caller: SessionUser, id: string, query: LeadTimelineQuery): Promise<LeadTimelinePage> {
+      return leadTimeline(db, caller, id, query);
+    },
+
+    addNote(caller: SessionUser, id: string, text: string): Promise<LeadTimelineEntry> {
+      return addLeadNote(db, caller, id, text, now());
+    },
+
+    deleteNote(caller: SessionUser, id: string, noteId: string): Promise<void> {
+      return deleteLeadNote(db, caller, id, noteId);
     },
 
     async remove(caller: SessionUser, id: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Lead } from '../../../shared/schemas/leads';
 import { LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { LeadOwnerFollowUp } from './lead-owner-follow-up';
+import { LeadTimeline } from './lead-timeline';
 import { daysActive, formatLeadDate } from './lead-format';
 
 /** The side panel's read-only view: every field of the lead and the days it has been active (docs/product/leads.md#editing). */
@@ -54,6 +55,8 @@ export function LeadDetails({ lead }: { lead: Lead }) {
           {lead.notes || 'No notes yet.'}
         </p>
       </section>
+
+      <LeadTimeline leadId={lead._id} />
     </div>
   );
 }
