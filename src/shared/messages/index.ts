@@ -20,3 +20,4 @@ export * from './two-factor';
 export * from './audit';
 export * from './site-settings';
 export * from './mail';
+export * from './webhooks';

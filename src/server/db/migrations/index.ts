@@ -18,6 +18,7 @@ import * as sessions from './016-sessions';
 import * as planLimits from './017-plan-limits';
 import * as leadOwnersAndFollowUps from './018-lead-owners-and-follow-ups';
 import * as leadTimelineAndDuplicates from './019-lead-timeline-and-duplicates';
+import * as webhooks from './022-webhooks';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-plan-limits': planLimits,
   '018-lead-owners-and-follow-ups': leadOwnersAndFollowUps,
   '019-lead-timeline-and-duplicates': leadTimelineAndDuplicates,
+  '022-webhooks': webhooks,
 };

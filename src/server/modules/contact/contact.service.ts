@@ -4,6 +4,7 @@ import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { contactMail } from '../../mail/templates';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 
 /** The lead's notes: the subject (when given) above the message, so the agency reads both in one place. */
 export function contactNotes({ subject, message }: Pick<ContactInput, 'subject' | 'message'>): string {
@@ -32,8 +33,8 @@ export function createContactService(mailer: Mailer) {
         },
         null,
         now,
-        (trx) =>
-          enqueueMail(
+        async (trx, lead) => {
+          await enqueueMail(
             trx,
             {
               workspaceId: AGENCY_WORKSPACE_ID,
@@ -44,7 +45,21 @@ export function createContactService(mailer: Mailer) {
               ...contactMail(siteName, input),
             },
             now,
-          ),
+          );
+          const message = {
+            name: input.name,
+            email: input.email,
+            subject: input.subject ?? '',
+            message: input.message,
+          };
+          await enqueueWebhookEvent(
+            trx,
+            AGENCY_WORKSPACE_ID,
+            'contact.received',
+            { leadId: lead.id, ...message },
+            now,
+          );
+        },
       );
       mailer.worker.kick();
     },

@@ -13,7 +13,7 @@ import type {
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import type { DatabaseHandle } from '../../db/database';
-import type { Database, SessionUser, UserRow } from '../../db/types';
+import type { Database, LeadRow, SessionUser, UserRow } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { notifyUser } from '../notifications/notifications.service';
@@ -36,6 +36,7 @@ import { isoDay, newLeadRow, searchText, toLead, type LeadListRow } from './lead
 import { leadSummary } from './lead-summary';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
+import { enqueueWebhookEvent, leadsCreated, webhookLead } from '../webhooks/webhooks.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,7 +67,7 @@ export async function createLead(
   actor: LeadActor | null,
   now: Date = new Date(),
   /** The caller's own writes that must commit with the lead, or not at all (the contact form's e-mail). */
-  alongside?: (trx: Transaction<Database>) => Promise<unknown>,
+  alongside?: (trx: Transaction<Database>, lead: LeadRow) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
   const fields = {
@@ -83,6 +84,7 @@ export async function createLead(
     const ownerId = actor ? actor.id : await workspaceOwnerId(trx, workspaceId);
     const row = newLeadRow(workspaceId, fields, at, ownerId);
     await insertLead(trx, row);
+    await leadsCreated(trx, workspaceId, [row], fields.origin, now);
     await recordActivity(trx, {
       workspaceId,
       userId: actor?.id ?? null,
@@ -90,7 +92,7 @@ export async function createLead(
         ? `${actor.username} added lead ${row.name}`
         : `New lead ${row.name} from the contact form`,
     });
-    await alongside?.(trx);
+    await alongside?.(trx, row);
     return row;
   });
   return (await withOwners(db, [row]))[0]!;
@@ -197,6 +199,14 @@ export function createLeadsService(
                 : `${caller.username} updated lead ${next.name}`,
         });
         const updated = { ...current, ...values };
+        if (input.status === 'Converted' && current.status !== 'Converted')
+          await enqueueWebhookEvent(
+            trx,
+            caller.workspace_id,
+            'lead.converted',
+            { lead: webhookLead(updated), previousStatus: current.status },
+            at,
+          );
         // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
         // so the owner hears of it once either way.
         const day = isoDay(at);
