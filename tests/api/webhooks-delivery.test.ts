@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES as M } from '../../src/shared/messages';
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, WEBHOOK_RETRY_DELAYS_MS } from '../../src/shared/webhooks';
-import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { createTestApp, reopenTestDatabase, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 import { blogFields, createBlog, createCategory, setStatus } from './support/blogs';
 import { importCsv } from './support/leads';
 import { readmeVerifier, startReceiver, type Receiver } from './support/webhooks';
+import { claimDueDeliveries } from '../../src/server/modules/webhooks/webhooks.repository';
 
 type Headers = { authorization: string };
 const SECOND = 1000;
@@ -236,7 +236,6 @@ describe('webhooks: deliveries', () => {
     const agencyEvents = (await deliveries(agency.id, admin.headers)).map((d) => d.event).sort();
     expect(agencyEvents).toEqual(['contact.received', 'lead.created']);
     expect(byEvent('lead.created').filter((d) => d.origin === 'form')).toHaveLength(1);
-    void AGENCY_WORKSPACE_ID;
   });
 
   it('tries again after a 500, 30 s later, with the same id and the same bytes', async () => {
@@ -449,6 +448,26 @@ describe('webhooks: deliveries', () => {
       expect(new Set(ids).size).toBe(total);
       const logged = await deliveries(id);
       expect(logged.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    });
+
+    it('gives each due delivery to exactly one of many concurrent claims', async () => {
+      await hook(owner.headers, ['lead.created']);
+      const total = 60;
+      for (let i = 0; i < total; i += 1) await newLead(owner.headers, `claim-${i}@hooks.test`);
+      const others = [await reopenTestDatabase(t.database), await reopenTestDatabase(t.database)];
+      const handles = [t.database.handle, b.database.handle, ...others.map((o) => o.handle)];
+      const claimed: string[] = [];
+      for (let round = 0; round < 20 && claimed.length < total; round += 1) {
+        const batches = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            claimDueDeliveries(handles[i % handles.length]!.db, clock.now, 60_000, 5, 'webhook.test'),
+          ),
+        );
+        for (const batch of batches) claimed.push(...batch.map((row) => row.id));
+      }
+      for (const other of others) await other.dispose();
+      expect(claimed).toHaveLength(total);
+      expect(new Set(claimed).size).toBe(total);
     });
 
     it('checks the address again as each connection is made', async () => {

@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES as M } from '../../src/shared/messages';
 import { WEBHOOK_LIMITS } from '../../src/shared/webhooks';
-import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, seededAdmin, type TestUser } from './support/users';
 
@@ -309,6 +308,5 @@ describe('webhooks: managing them', () => {
       webhooks: { total: expect.any(Number), active: expect.any(Number), failing: 0 },
     });
     expect((await call(t.app, 'GET', '/api/integrations', admin.headers)).json().webhooks.total).toBe(0);
-    void AGENCY_WORKSPACE_ID;
   });
 });
