@@ -94,6 +94,14 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { createSignedInStore } from './modules/sessions/sessions.service';
 import { findUserById } from './modules/users/users.service';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import {
+  createWebhookWorker,
+  createWebhooksService,
+  type WebhookWorker,
+} from './modules/webhooks/webhooks.service';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { createIntegrationsService } from './modules/integrations/integrations.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +119,8 @@ declare module 'fastify' {
     workspacePurge: WorkspacePurge;
     /** Follow-ups on their day: the bell and the morning digest; main.ts starts it once listening, tests call sweep(). */
     followUps: FollowUpSweep;
+    /** Delivers queued webhook events; main.ts starts it once listening, tests call deliverDue(). */
+    webhooks: WebhookWorker;
   }
 }
 
@@ -124,6 +134,7 @@ export interface AppDeps {
         | 'mailFrom'
         | 'allowPrivateSmtp'
         | 'smtpAllowPlaintextLoopback'
+        | 'allowPrivateWebhooks'
         | 'renderCacheBytes'
         | 'renderBudget'
         | 'redisUrl'
@@ -283,6 +294,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('workspacePurge', workspacePurge);
   const followUps = createFollowUpSweep(db, { clock, log: app.log, mailer });
   app.decorate('followUps', followUps);
+  // docs/product/integrations.md#webhooks: public targets only unless ALLOW_PRIVATE_WEBHOOKS; https once SITE_URL is.
+  const allowPrivateWebhooks = deps.config.allowPrivateWebhooks ?? false;
+  const webhookRules = {
+    allowPrivate: allowPrivateWebhooks,
+    requireHttps: deps.config.siteUrl.startsWith('https:') && !allowPrivateWebhooks,
+  };
+  const webhookWorker = createWebhookWorker(mailer, { rules: webhookRules, clock, log: app.log });
+  app.decorate('webhooks', webhookWorker);
+  const emailSetup = createEmailSetupService(mailer);
   const blogs = createBlogsService(db, { clock, onScheduled: () => scheduler.kick() });
   const publishing = createPublishingService(db, createPreviewLinks(db, secretBox, deps.config.siteUrl));
   const categories = createCategoriesService(db);
@@ -343,7 +363,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         ),
       );
-      await api.register(emailSetupRoutes(createEmailSetupService(mailer), guards));
+      await api.register(emailSetupRoutes(emailSetup, guards));
+      await api.register(
+        webhooksRoutes(createWebhooksService({ db, box: secretBox, rules: webhookRules, clock }), guards),
+      );
+      await api.register(integrationsRoutes(createIntegrationsService({ db, emailSetup, clock }), guards));
       await api.register(
         passwordResetRoutes(
           createPasswordResetService(
@@ -389,6 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scheduler.stop();
     await workspacePurge.stop();
     await followUps.stop();
+    await webhookWorker.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
     await limits.close();

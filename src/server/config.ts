@@ -77,6 +77,11 @@ const configSchema = z.object({
    */
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /**
+   * Lets webhooks reach loopback, private and link-local addresses (a receiver on the same host or LAN;
+   * tests), and plain http:// URLs while SITE_URL is https. Off by default.
+   */
+  ALLOW_PRIVATE_WEBHOOKS: z.enum(['true', 'false']).default('false'),
+  /**
    * For local use without a mail server: a message that cannot be delivered for want of a mail set-up has
    * its links (one-time reset, confirmation, invitation, recovery links) printed in the log, once. Off by
    * default: the log never holds a one-time link otherwise.
@@ -127,6 +132,8 @@ export interface AppConfig {
   allowPrivateSmtp: boolean;
   /** Plain-text SMTP authentication, to a loopback address only. */
   smtpAllowPlaintextLoopback: boolean;
+  /** ALLOW_PRIVATE_WEBHOOKS: webhooks may target private addresses and plain http in production. */
+  allowPrivateWebhooks: boolean;
   logLevel: string;
   /** LOG_MAIL_LINKS: print the links of undeliverable mail in the log (local use; off by default). */
   logMailLinks: boolean;
@@ -179,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: c.MAIL_FROM,
     allowPrivateSmtp: c.ALLOW_PRIVATE_SMTP === 'true',
     smtpAllowPlaintextLoopback: c.SMTP_ALLOW_PLAINTEXT_LOOPBACK === 'true',
+    allowPrivateWebhooks: c.ALLOW_PRIVATE_WEBHOOKS === 'true',
     logLevel: c.LOG_LEVEL,
     logMailLinks: c.LOG_MAIL_LINKS === 'true',
     trustProxy: c.TRUST_PROXY,

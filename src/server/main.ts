@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   await app.workspacePurge.start();
   // Follow-ups of today (and a morning digest missed while no instance was running), then every 10 minutes.
   await app.followUps.start();
+  // Webhook events queued while no instance was running go out now, then each within seconds.
+  await app.webhooks.start();
 }
 
 main().catch((error: unknown) => {

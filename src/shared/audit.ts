@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'workspace-recovered',
   'workspace-purged',
   'site-published',
+  'webhook-changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'workspace-recovered': 'Workspace recovered',
   'workspace-purged': 'Workspace erased',
   'site-published': 'Website published',
+  'webhook-changed': 'Webhook change',
   other: 'Other',
 };
 

@@ -56,6 +56,7 @@ export const MAIL_KIND_LABELS = {
   'member-joined': 'Member joined',
   'sign-in-alert': 'Sign-in alert',
   'follow-up-digest': 'Follow-up digest',
+  'webhook-paused': 'Webhook paused',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

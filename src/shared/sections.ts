@@ -102,7 +102,12 @@ export const SECTIONS: readonly SectionInfo[] = [
   { key: 'blogs', label: 'Website Blogs', group: 'seoManagement', page: true },
   { key: 'company-policies', label: 'Company Policies', group: 'internalPolicies' },
   { key: 'company-handbook', label: 'Company Handbook', group: 'internalPolicies' },
-  { key: 'manage-integrations', label: 'Manage Integrations', group: 'settingsConfiguration' },
+  {
+    key: 'manage-integrations',
+    label: 'Manage Integrations',
+    group: 'settingsConfiguration',
+    page: true,
+  },
   { key: 'users-roles', label: 'Users & Roles', group: 'settingsConfiguration', page: true },
   { key: 'credentials', label: 'Credentials', group: 'settingsConfiguration' },
   { key: 'workspace-settings', label: 'Workspace Settings', group: 'workspace', page: true },

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
+import type { WebhookDeliveryStatus } from '../../shared/webhooks';
 
 /**
  * The single description of every table. Portable conventions (docs/architecture.md#data): text UUID ids made in the
@@ -485,6 +486,48 @@ export interface WorkspaceMailDaysTable {
   count: number;
 }
 
+/** A workspace's webhook (migration 022): its secret is sealed with SECRET_KEY and never answered. */
+export interface WebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** JSON array of WEBHOOK_EVENTS. */
+  events: string;
+  secret_sealed: string;
+  /** 1: events are sent to it; 0: paused (by hand, or after 3 days of failures). */
+  active: Generated<number>;
+  /** Why it paused itself; null when active or paused by hand. */
+  paused_reason: Generated<string | null>;
+  /** The first failure since its last success; null while deliveries succeed. */
+  failing_since: Generated<string | null>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one webhook (migration 022): the outbox row and its log entry. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  /** The body's `id`: the same on every attempt and on "Send again". */
+  event_id: string;
+  event: string;
+  /** The exact JSON body sent. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  response_code: number | null;
+  last_error: string | null;
+  /** The start of the receiver's last answer (at most 4 KB). */
+  response_excerpt: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -522,6 +565,8 @@ export interface Database {
   user_notifications: UserNotificationsTable;
   follow_up_digests: FollowUpDigestsTable;
   lead_views: LeadViewsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -541,3 +586,5 @@ export type EmailSettingsRow = Selectable<EmailSettingsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type ScrapedProfileRow = Selectable<ScrapedProfilesTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -229,3 +229,21 @@ export function signInAlertMail(
     footnote: 'If it was you, you can ignore this e-mail. We send it at most once a day.',
   });
 }
+
+/**
+ * To a webhook's owner when it paused itself after 3 days of failed deliveries
+ * (docs/product/integrations.md#webhooks): which one, and where to resume it.
+ */
+export function webhookPausedMail(
+  siteName: string,
+  input: { username: string; host: string; link: string },
+): MailBody {
+  return render(siteName, `A webhook of your ${siteName} workspace is paused`, {
+    paragraphs: [
+      `Hello ${input.username},`,
+      `Deliveries to your webhook at ${input.host} have failed for 3 days, so it is paused: no new events are sent to it.`,
+      'Check that the receiver is up and answers with a 2xx status, then resume the webhook. Its delivery log shows each attempt and the answer it got.',
+    ],
+    action: { label: 'Open Manage Integrations', url: input.link },
+  });
+}

@@ -5,7 +5,8 @@ import type { SecretBox } from './secret-box';
 /**
  * SECRET_KEY rotation (README): with the old key in SECRET_KEY_PREVIOUS, every stored secret sealed with
  * it is opened and sealed again with the new key at start: SMTP passwords, the tokens of live preview
- * links (a revoked link is never opened again) and two-factor secrets. Answers how many were re-sealed.
+ * links (a revoked link is never opened again), two-factor secrets and webhooks' signing secrets. Answers
+ * how many were re-sealed.
  */
 export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
   let resealed = 0;
@@ -51,6 +52,17 @@ export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox):
         .execute();
       resealed += 1;
     }
+  }
+  const webhooks = await db.selectFrom('webhooks').select(['id', 'secret_sealed']).execute();
+  for (const row of webhooks) {
+    if (box.isCurrent(row.secret_sealed)) continue;
+    await db
+      .updateTable('webhooks')
+      .set({ secret_sealed: box.seal(box.open(row.secret_sealed)) })
+      .where('id', '=', row.id)
+      .where('secret_sealed', '=', row.secret_sealed)
+      .execute();
+    resealed += 1;
   }
   return resealed;
 }

@@ -22,3 +22,4 @@ export * from './audit';
 export * from './site-settings';
 export * from './mail';
 export * from './lead-views';
+export * from './webhooks';

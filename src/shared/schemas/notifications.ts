@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What the server tells a user's bell (docs/product/leads.md#owners-and-follow-ups): a lead assigned to them, a follow-up due today. */
-export const USER_NOTIFICATION_KINDS = ['lead-assigned', 'follow-up-due'] as const;
+export const USER_NOTIFICATION_KINDS = ['lead-assigned', 'follow-up-due', 'webhook-paused'] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 
 export const userNotificationSchema = z.object({

@@ -26,6 +26,8 @@ export const api = {
     client().then((c) => c.post<T>(url, data, config)),
   put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
     client().then((c) => c.put<T>(url, data, config)),
+  patch: <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    client().then((c) => c.patch<T>(url, data, config)),
 };
 
 /** What `axios.isAxiosError` checks, without importing axios on every page. */

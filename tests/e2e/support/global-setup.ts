@@ -15,7 +15,12 @@ export default async function globalSetup() {
   await buildIfStale('Building the app for the browser tests...');
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-e2e-mail-'));
   const sink = await startSmtpSink({ dir: mailDir });
-  const server = await startServer({ ALLOW_PRIVATE_SMTP: 'true', SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true' });
+  // Webhook receivers of the browser tests listen on loopback too (docs/product/integrations.md#webhooks).
+  const server = await startServer({
+    ALLOW_PRIVATE_SMTP: 'true',
+    SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
+  });
   await saveAgencyMailSetup(server.baseURL, sink);
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;

@@ -134,7 +134,7 @@ export async function lockBlog(
 export function publishDuePosts(
   trx: Transaction<Database>,
   now: string,
-): Promise<{ workspace_id: string; title: string }[]> {
+): Promise<{ id: string; workspace_id: string; title: string; slug: string; published_at: string | null }[]> {
   return trx
     .updateTable('blogs')
     .set((eb) => ({
@@ -148,7 +148,7 @@ export function publishDuePosts(
     .where('status', '=', 'draft')
     .where('publish_at', 'is not', null)
     .where('publish_at', '<=', now)
-    .returning(['workspace_id', 'title'])
+    .returning(['id', 'workspace_id', 'title', 'slug', 'published_at'])
     .execute();
 }
 

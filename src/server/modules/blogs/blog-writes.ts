@@ -19,6 +19,7 @@ import { retryOnUniqueViolation } from '../../db/unique-violation';
 import { checkedPublishAt } from './schedule';
 import { keepOriginalIfFirst, recordRevision } from './revisions.repository';
 import { deleteAutosave } from './autosaves.repository';
+import { postPublished } from '../webhooks/webhooks.service';
 
 /** A checked form: sanitised content, a category of the workspace, a decoded image. */
 interface PreparedPost {
@@ -124,6 +125,14 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
           });
           await moveSlug(trx, { id, workspaceId, oldSlug: null, wasPublic: false }, slug);
           await log(trx, caller, activityVerb(null, post.fields.status), post.fields.title);
+          if (post.fields.status === 'published')
+            await postPublished(
+              trx,
+              workspaceId,
+              { id, title: post.fields.title, slug, published_at: now },
+              false,
+              new Date(now),
+            );
         }),
       );
       if (post.publishAt) options.onScheduled();
@@ -192,6 +201,14 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
             );
           }
           await log(trx, caller, activityVerb(before.status as BlogStatus, fields.status), fields.title);
+          if (fields.status === 'published' && before.status !== 'published')
+            await postPublished(
+              trx,
+              before.workspace_id,
+              { id, title: fields.title, slug, published_at: before.published_at },
+              false,
+              new Date(now),
+            );
         }),
       );
       if (post.publishAt) options.onScheduled();
@@ -211,6 +228,8 @@ export function createBlogWrites(db: Kysely<Database>, options: BlogWriteOptions
           version: Number(before.version) + 1,
         });
         await log(trx, caller, activityVerb(before.status as BlogStatus, status), before.title);
+        if (status === 'published' && before.status !== 'published')
+          await postPublished(trx, before.workspace_id, before, false, new Date(now));
       });
       return ownBlog(db, caller, id);
     },

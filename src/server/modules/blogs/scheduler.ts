@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import { PUBLISHING_MESSAGES } from '../../../shared/messages';
 import { recordActivity } from '../activity/activity.service';
 import { nextPublishAt, publishDuePosts } from './blog-writes.repository';
+import { postPublished } from '../webhooks/webhooks.service';
 
 /**
  * Longest wait between two looks for due posts. Each instance also sets a timer for the next known publish
@@ -40,7 +41,7 @@ export function createPublishScheduler(
     const now = options.clock().toISOString();
     return db.transaction().execute(async (trx) => {
       const published = await publishDuePosts(trx, now);
-      for (const post of published)
+      for (const post of published) {
         await recordActivity(trx, {
           workspaceId: post.workspace_id,
           userId: null,
@@ -48,6 +49,8 @@ export function createPublishScheduler(
           kind: 'post-published',
           ip: null,
         });
+        await postPublished(trx, post.workspace_id, post, true, new Date(now));
+      }
       return published.length;
     });
   }

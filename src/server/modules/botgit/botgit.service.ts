@@ -20,10 +20,34 @@ import { addProfilesToLeads } from './scraped-to-leads';
 import {
   countProfiles,
   deleteProfiles,
+  lastScrapeAt,
   profilePage,
+  scrapersSince,
   toScrapedProfile,
   type ScrapedFilter,
 } from './scraped-profiles.repository';
+
+/** An extension counts as connected while it sent profiles within this window. */
+const CONNECTED_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Botgit's card in Manage Integrations (docs/product/integrations.md#live-cards): the connected
+ * extensions — the members whose extension sent profiles in the last 30 days; once API keys with the scope
+ * scraped-data:write exist, this is the one function to point at them — the last ingest and the profiles.
+ */
+export async function botgitConnection(
+  db: Kysely<Database>,
+  workspaceId: string,
+  now: Date,
+): Promise<{ connectedExtensions: number; lastIngestAt: string | null; profiles: number }> {
+  const since = new Date(now.getTime() - CONNECTED_WINDOW_MS).toISOString();
+  const [connectedExtensions, lastIngestAt, profiles] = await Promise.all([
+    scrapersSince(db, workspaceId, since),
+    lastScrapeAt(db, workspaceId),
+    countProfiles(db, { workspaceId, range: null }),
+  ]);
+  return { connectedExtensions, lastIngestAt, profiles };
+}
 
 /** Botgit (docs/product/botgit.md#scraped-data): scraped profiles and settings of the caller's own workspace only. */
 export function createBotgitService(db: Kysely<Database>, clock: () => Date = () => new Date()) {

@@ -17,6 +17,8 @@ import {
   profilesAddedSince,
   updateProfile,
 } from './scraped-profiles.repository';
+import { enqueueWebhookEvents, webhookProfile } from '../webhooks/webhooks.service';
+import type { WebhookEventData } from '../../../shared/webhooks';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,6 +50,7 @@ export async function ingestProfiles(
     let createdInWindow = recent.count;
     oldestInWindow = recent.oldest;
     const at = now.toISOString();
+    const scraped: WebhookEventData['profile.scraped'][] = [];
 
     for (const [index, item] of items.entries()) {
       const parsed = scrapedProfileInputSchema.safeParse(item);
@@ -84,6 +87,7 @@ export async function ingestProfiles(
           scraped_at: at,
         });
         results.push({ index, status: 'updated', _id: existing.id });
+        scraped.push({ profile: webhookProfile({ ...merged, scraped_at: at }), change: 'updated' });
         continue;
       }
       if (createdInWindow >= settings.maxProfiles) {
@@ -109,7 +113,9 @@ export async function ingestProfiles(
       createdInWindow += 1;
       oldestInWindow ??= at;
       results.push({ index, status: 'created', _id: row.id });
+      scraped.push({ profile: webhookProfile(row), change: 'created' });
     }
+    await enqueueWebhookEvents(trx, caller.workspace_id, 'profile.scraped', scraped, now);
   });
 
   const count = (status: IngestOutcome['status']) => results.filter((r) => r.status === status).length;

@@ -183,3 +183,26 @@ export async function deleteProfiles(db: Db, workspaceId: string, ids: string[])
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** When the workspace's newest scrape arrived (the index on workspace and scrape time), or null. */
+export async function lastScrapeAt(db: Db, workspaceId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('scraped_profiles')
+    .select('scraped_at')
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('scraped_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.scraped_at ?? null;
+}
+
+/** How many members' extensions sent profiles since `since`. */
+export async function scrapersSince(db: Db, workspaceId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('scraped_profiles')
+    .select((eb) => eb.fn.count<string | number>('scraped_by').distinct().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('scraped_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

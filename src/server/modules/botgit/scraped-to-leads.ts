@@ -4,6 +4,7 @@ import type { Database, SessionUser } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
 import { existingEmails, insertLeads, isoDay, leadOwnerFor, newLeadRow } from '../leads/leads.service';
 import { profilesForLeads } from './scraped-profiles.repository';
+import { leadsCreated } from '../webhooks/webhooks.service';
 
 /**
  * 'Add to leads' (docs/product/botgit.md#scraped-data): each selected profile with an e-mail becomes a New lead (source LinkedIn
@@ -50,6 +51,7 @@ export async function addProfilesToLeads(
       );
     }
     await insertLeads(trx, rows);
+    await leadsCreated(trx, caller.workspace_id, rows, 'botgit', now);
     if (rows.length > 0)
       await recordActivity(trx, {
         workspaceId: caller.workspace_id,

@@ -4,6 +4,7 @@ import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
 import { contactMail } from '../../mail/templates';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 
 /** The lead's notes: the subject (when given) above the message, so the agency reads both in one place. */
 export function contactNotes({ subject, message }: Pick<ContactInput, 'subject' | 'message'>): string {
@@ -32,7 +33,7 @@ export function createContactService(mailer: Mailer) {
         },
         null,
         now,
-        async (trx, leadId) => {
+        async (trx, lead) => {
           // The message on the lead's timeline, and on every other lead with this e-mail
           // (docs/product/leads.md#timeline).
           await recordLeadEvents(
@@ -40,7 +41,7 @@ export function createContactService(mailer: Mailer) {
             [
               {
                 workspaceId: AGENCY_WORKSPACE_ID,
-                leadId,
+                leadId: lead.id,
                 kind: 'contact-message',
                 actor: null,
                 data: { subject: input.subject ?? '', message: input.message },
@@ -58,6 +59,19 @@ export function createContactService(mailer: Mailer) {
               replyTo: input.email,
               ...contactMail(siteName, input),
             },
+            now,
+          );
+          const message = {
+            name: input.name,
+            email: input.email,
+            subject: input.subject ?? '',
+            message: input.message,
+          };
+          await enqueueWebhookEvent(
+            trx,
+            AGENCY_WORKSPACE_ID,
+            'contact.received',
+            { leadId: lead.id, ...message },
             now,
           );
         },

@@ -13,6 +13,7 @@ import { importOwnerResolver } from './lead-owners';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { addStoredBytes } from '../../db/plan-usage';
 import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './lead-writes.repository';
+import { importedLeads } from '../webhooks/webhooks.service';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 
@@ -75,6 +76,7 @@ async function insertNewLeads(
     const fresh = leads.filter((lead) => !lead.email || !existing.has(lead.email));
     // docs/product/leads.md#owners-and-follow-ups: the owner column names a member, else the importer owns the row.
     const ownerOf = await importOwnerResolver(trx, workspaceId, actor.id);
+    const created = importedLeads(fresh.length); // lead.created for the first 1,000 (docs/decisions/0016-webhooks.md)
     // Rows are built a batch at a time, between the yields: 100k of them at once is a stall of its own.
     for (let i = 0; i < fresh.length; i += INSERT_BATCH)
       await insertLeads(
@@ -82,9 +84,12 @@ async function insertNewLeads(
         fresh
           .slice(i, i + INSERT_BATCH)
           .map((lead) =>
-            newLeadRow(workspaceId, { ...lead, createdBy: actor.id }, updatedAt, ownerOf(lead.ownerHint)),
+            created.keep(
+              newLeadRow(workspaceId, { ...lead, createdBy: actor.id }, updatedAt, ownerOf(lead.ownerHint)),
+            ),
           ),
       );
+    await created.enqueue(trx, workspaceId, new Date(updatedAt));
     if (fresh.length > 0) {
       await addStoredBytes(trx, workspaceId, fileBytes);
       // Past the limit (another upload committed meanwhile) the whole import rolls back: nothing stored.

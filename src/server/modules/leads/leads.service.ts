@@ -13,7 +13,7 @@ import type {
   UpdateLeadInput,
 } from '../../../shared/schemas/leads';
 import type { DatabaseHandle } from '../../db/database';
-import type { Database, SessionUser, UserRow } from '../../db/types';
+import type { Database, LeadRow, SessionUser, UserRow } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { notifyUser } from '../notifications/notifications.service';
@@ -43,6 +43,7 @@ import type {
 } from '../../../shared/schemas/lead-timeline';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
 import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
+import { enqueueWebhookEvent, leadsCreated, webhookLead } from '../webhooks/webhooks.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -75,7 +76,7 @@ export async function createLead(
   actor: LeadActor | null,
   now: Date = new Date(),
   /** The caller's own writes that must commit with the lead, or not at all (the contact form's e-mail). */
-  alongside?: (trx: Transaction<Database>, leadId: string) => Promise<unknown>,
+  alongside?: (trx: Transaction<Database>, lead: LeadRow) => Promise<unknown>,
 ): Promise<Lead> {
   const at = now.toISOString();
   const fields = {
@@ -92,6 +93,7 @@ export async function createLead(
     const ownerId = actor ? actor.id : await workspaceOwnerId(trx, workspaceId);
     const row = newLeadRow(workspaceId, fields, at, ownerId);
     await insertLead(trx, row);
+    await leadsCreated(trx, workspaceId, [row], fields.origin, now);
     await recordActivity(trx, {
       workspaceId,
       userId: actor?.id ?? null,
@@ -99,7 +101,7 @@ export async function createLead(
         ? `${actor.username} added lead ${row.name}`
         : `New lead ${row.name} from the contact form`,
     });
-    await alongside?.(trx, row.id);
+    await alongside?.(trx, row);
     return row;
   });
   return (await withOwners(db, [row]))[0]!;
@@ -213,6 +215,14 @@ export function createLeadsService(
         });
         const updated = { ...current, ...values };
         await recordLeadEvents(trx, await leadEditEvents(trx, caller, current, updated, followUpEnd), at);
+        if (input.status === 'Converted' && current.status !== 'Converted')
+          await enqueueWebhookEvent(
+            trx,
+            caller.workspace_id,
+            'lead.converted',
+            { lead: webhookLead(updated), previousStatus: current.status },
+            at,
+          );
         // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
         // so the owner hears of it once either way.
         const day = isoDay(at);

@@ -58,6 +58,10 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
   'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
+  'manage-integrations': named(
+    () => import('../../features/integrations/integrations-section'),
+    'IntegrationsSection',
+  ),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

@@ -29,7 +29,6 @@ const CARD_ONLY = [
   'expense-management',
   'company-policies',
   'company-handbook',
-  'manage-integrations',
   'website-analytics',
 ];
 

@@ -4,7 +4,6 @@ import {
   Award,
   BadgeCheck,
   Banknote,
-  BarChart3,
   Book,
   BookOpen,
   Briefcase,
@@ -16,7 +15,6 @@ import {
   CircleDollarSign,
   ClipboardList,
   Clock,
-  Cloud,
   Contact,
   CreditCard,
   Database,
@@ -1154,24 +1152,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Settings & Configuration ───────────────────────────────────────────────
-  'manage-integrations': {
-    kind: 'cards',
-    description: 'Connect the dashboard to the other tools the business already uses.',
-    cards: [
-      { title: 'Email', text: 'Send and receive mail through your email provider.', icon: Mail },
-      {
-        title: 'Team chat',
-        text: 'Post updates and alerts to your team chat channels.',
-        icon: MessagesSquare,
-      },
-      {
-        title: 'Analytics',
-        text: 'Bring website and campaign numbers in from analytics tools.',
-        icon: BarChart3,
-      },
-      { title: 'Cloud storage', text: 'Attach and share files from your cloud drive.', icon: Cloud },
-    ],
-  },
   credentials: {
     kind: 'cards',
     description:

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { IntegrationsOverview } from '../../../shared/schemas/webhooks';
+import type { Database, SessionUser } from '../../db/types';
+import { botgitConnection } from '../botgit/botgit.service';
+import type { EmailSetupService } from '../email-setup/email-setup.service';
+import { assertIntegrationManager, webhookCounts } from '../webhooks/webhooks.service';
+
+/**
+ * Manage Integrations' live cards (docs/product/integrations.md#live-cards): the workspace's e-mail
+ * set-up and its health, Botgit, webhooks and API keys, as they are now. Its Admin or Business Admin only.
+ */
+export function createIntegrationsService(deps: {
+  db: Kysely<Database>;
+  emailSetup: EmailSetupService;
+  clock: () => Date;
+}) {
+  const { db, emailSetup, clock } = deps;
+  return {
+    async overview(caller: SessionUser): Promise<IntegrationsOverview> {
+      assertIntegrationManager(caller);
+      const [setup, botgit, webhooks] = await Promise.all([
+        emailSetup.get(caller),
+        botgitConnection(db, caller.workspace_id, clock()),
+        webhookCounts(db, caller.workspace_id),
+      ]);
+      return {
+        email: {
+          transport: setup.delivery.transport,
+          healthy: setup.delivery.healthy,
+          lastError: setup.config?.lastError ?? null,
+          verifiedAt: setup.config?.verifiedAt ?? null,
+        },
+        botgit,
+        webhooks,
+        // API keys are managed in Credentials; their count joins this card once they exist.
+        apiKeys: null,
+      };
+    },
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -1,0 +1,269 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type {
+  Database,
+  WebhookDeliveriesTable,
+  WebhookDeliveryRow,
+  WebhookRow,
+  WebhooksTable,
+} from '../../db/types';
+import { engineOf } from '../../db/engine';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rows per multi-row INSERT of deliveries: 1,000 events of an import go in a few statements. */
+const DELIVERY_BATCH = 200;
+
+/** The one read every event makes: the workspace's active webhooks and their events (an index). */
+export function activeWebhooksOf(db: Db, workspaceId: string): Promise<Pick<WebhookRow, 'id' | 'events'>[]> {
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('workspace_id', '=', workspaceId)
+    .where('active', '=', 1)
+    .execute();
+}
+
+export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += DELIVERY_BATCH)
+    await db
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + DELIVERY_BATCH))
+      .execute();
+}
+
+export function listWebhooks(db: Db, workspaceId: string): Promise<WebhookRow[]> {
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Takes the workspace's row (a no-op update, portable where SELECT … FOR UPDATE is not), so two creations
+ * at once count the webhooks one after the other and the cap holds.
+ */
+export async function lockWorkspace(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+  await trx
+    .updateTable('workspaces')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', workspaceId)
+    .execute();
+}
+
+export async function countWebhooks(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Integrations' overview: how many webhooks, active, and failing now. */
+export async function webhookCounts(
+  db: Db,
+  workspaceId: string,
+): Promise<{ total: number; active: number; failing: number }> {
+  const rows = await db
+    .selectFrom('webhooks')
+    .select(['active', 'failing_since'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+  return {
+    total: rows.length,
+    active: rows.filter((row) => row.active === 1).length,
+    failing: rows.filter((row) => row.failing_since !== null).length,
+  };
+}
+
+export function findWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookRow | undefined> {
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertWebhook(db: Db, row: Insertable<WebhooksTable>): Promise<void> {
+  await db.insertInto('webhooks').values(row).execute();
+}
+
+export async function updateWebhook(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  values: Updateable<WebhooksTable>,
+): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set(values)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteWebhook(db: Db, workspaceId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhooks')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A webhook's log: its newest deliveries. */
+export function deliveriesOf(db: Db, webhookId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findDelivery(db: Db, webhookId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** "Send again": the same row (and so the same body and event id) back in the queue, attempts anew. */
+export async function requeueDelivery(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
+    .where('id', '=', id)
+    .where('status', '!=', 'sending')
+    .execute();
+}
+
+/**
+ * Takes up to `limit` due deliveries for this worker in one statement, as the mail outbox does
+ * (docs/decisions/0006-outbox-for-mail.md): queued ones whose time has come and claims whose lease ran
+ * out, of active webhooks (a test event goes to a paused one too). On PostgreSQL `FOR UPDATE SKIP LOCKED`
+ * lets instances claim side by side without ever taking the same row; SQLite has one writer, so the one
+ * UPDATE is already exclusive.
+ */
+export function claimDueDeliveries(
+  db: Kysely<Database>,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  testEvent: string,
+): Promise<WebhookDeliveryRow[]> {
+  const nowIso = now.toISOString();
+  const postgres = engineOf(db) === 'postgres';
+  return db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: 'sending',
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select('d.id')
+        .where((w) =>
+          w.or([
+            w.and([w('d.status', '=', 'queued'), w('d.next_attempt_at', '<=', nowIso)]),
+            w.and([w('d.status', '=', 'sending'), w('d.locked_until', '<', nowIso)]),
+          ]),
+        )
+        .where((w) =>
+          w.or([
+            w('d.event', '=', testEvent),
+            w(
+              'd.webhook_id',
+              'in',
+              w.selectFrom('webhooks').select('webhooks.id').where('webhooks.active', '=', 1),
+            ),
+          ]),
+        )
+        .orderBy('d.next_attempt_at')
+        .limit(limit)
+        .$if(postgres, (q) => q.forUpdate('d').skipLocked()),
+    )
+    .returningAll()
+    .execute();
+}
+
+export function webhooksByIds(db: Db, ids: string[]): Promise<WebhookRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('webhooks').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The outcome of one attempt, written only while this worker still holds the claim. */
+export async function recordAttempt(
+  db: Db,
+  row: WebhookDeliveryRow,
+  values: Updateable<WebhookDeliveriesTable>,
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ locked_until: null, ...values })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('locked_until', '=', row.locked_until)
+    .execute();
+}
+
+/** A success: the webhook is no longer failing. */
+export async function clearFailing(db: Db, webhookId: string): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ failing_since: null })
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** A failure: the webhook fails since now, unless it already did. */
+export async function markFailing(db: Db, webhookId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ failing_since: now.toISOString() })
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is', null)
+    .execute();
+}
+
+/**
+ * Pauses the webhook when it has failed since `cutoff` or earlier and is still active: one conditional
+ * UPDATE, so of several instances only one pauses it (and tells its owner). Answers whether this did.
+ */
+export async function pauseIfFailingSince(
+  db: Db,
+  webhookId: string,
+  cutoff: Date,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhooks')
+    .set({ active: 0, paused_reason: reason, updated_at: now.toISOString() })
+    .where('id', '=', webhookId)
+    .where('active', '=', 1)
+    .where('failing_since', '<=', cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Finished deliveries older than `before` leave the log (and the table). */
+export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

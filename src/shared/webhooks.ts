@@ -1,0 +1,132 @@
+/**
+ * Webhooks (docs/product/integrations.md#webhooks): the events a workspace may subscribe to, the limits,
+ * the retry schedule and the signature's header names. One table for the server and the web app.
+ */
+
+/** The events a webhook may subscribe to, each sent for its own workspace only. */
+export const WEBHOOK_EVENTS = [
+  'lead.created',
+  'lead.converted',
+  'contact.received',
+  'post.published',
+  'profile.scraped',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What "Send a test event" sends: not subscribable, sent to one webhook on demand. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+
+/** The form's checkbox labels and what each event means. */
+export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, { label: string; description: string }> = {
+  'lead.created': {
+    label: 'Lead created',
+    description: 'A new lead, from any source (up to 1,000 per import).',
+  },
+  'lead.converted': { label: 'Lead converted', description: "A lead's status changed to Converted." },
+  'contact.received': { label: 'Contact message', description: "A message from the website's contact form." },
+  'post.published': {
+    label: 'Post published',
+    description: 'A blog post went public, by hand or on schedule.',
+  },
+  'profile.scraped': { label: 'Profile scraped', description: 'Botgit sent a new or updated profile.' },
+};
+
+export const WEBHOOK_HEADERS = {
+  event: 'x-agencyhq-event',
+  signature: 'x-agencyhq-signature',
+} as const;
+
+export const WEBHOOK_LIMITS = {
+  /** Webhooks one workspace may have. */
+  perWorkspace: 10,
+  urlMax: 2048,
+  /** One delivery attempt: connect, send and the answer's status, all within this. */
+  timeoutMs: 10_000,
+  /** Of the receiver's answer, this much is read and kept in the log; the rest is not read. */
+  responseExcerptBytes: 4096,
+  /** Deliveries shown in a webhook's log. */
+  logSize: 50,
+  /** A webhook whose deliveries have failed for this long without one success is paused. */
+  pauseAfterMs: 3 * 24 * 60 * 60 * 1000,
+  /** lead.created events one import sends at most (one per lead, in the file's order). */
+  importEventCap: 1000,
+  /** Attempts of one delivery: the first, then one after each delay below. */
+  maxAttempts: 8,
+} as const;
+
+/**
+ * The wait before each retry: after the first failed attempt 30 s, then 2 min, 10 min, 1 h, 3 h, 6 h and
+ * 12 h; 8 attempts over about 23 hours, each with the same event id.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  60 * 60_000,
+  3 * 60 * 60_000,
+  6 * 60 * 60_000,
+  12 * 60 * 60_000,
+] as const;
+
+/** The wait after `failedAttempts` failures, or null once the attempts are used up. */
+export function webhookRetryDelayMs(failedAttempts: number): number | null {
+  if (failedAttempts < 1 || failedAttempts >= WEBHOOK_LIMITS.maxAttempts) return null;
+  return WEBHOOK_RETRY_DELAYS_MS[failedAttempts - 1] ?? null;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** A lead as events carry it. */
+export interface WebhookLead {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: string;
+  priority: string;
+  source: string;
+  notes: string;
+  createdAt: string;
+}
+
+/** Each event's `data` (docs/product/integrations.md#webhooks). */
+export interface WebhookEventData {
+  'lead.created': {
+    lead: WebhookLead;
+    /** Where it was made: dashboard, form, import, botgit or api. */
+    origin: string;
+    /** Imports only: how many leads the import added, and how many of them have an event (at most 1,000). */
+    import?: { total: number; sent: number };
+  };
+  'lead.converted': { lead: WebhookLead; previousStatus: string };
+  'contact.received': { leadId: string; name: string; email: string; subject: string; message: string };
+  'post.published': {
+    post: { id: string; title: string; slug: string; publishedAt: string };
+    /** Published by its schedule rather than by hand. */
+    scheduled: boolean;
+  };
+  'profile.scraped': {
+    profile: {
+      id: string;
+      profileUrl: string;
+      name: string;
+      role: string;
+      location: string;
+      email: string;
+      phone: string;
+      scrapedAt: string;
+    };
+    change: 'created' | 'updated';
+  };
+}
+
+/** The body of every delivery: the same bytes, and so the same `id`, on every attempt. */
+export interface WebhookBody<E extends WebhookDeliveryEvent = WebhookDeliveryEvent> {
+  id: string;
+  event: E;
+  createdAt: string;
+  data: E extends WebhookEvent ? WebhookEventData[E] : { webhookId: string; message: string };
+}
