@@ -486,7 +486,7 @@ export interface WorkspaceMailDaysTable {
   count: number;
 }
 
-/** A workspace's webhook (migration 022): its secret is sealed with SECRET_KEY and never answered. */
+/** A workspace's webhook (migration 021): its secret is sealed with SECRET_KEY and never answered. */
 export interface WebhooksTable {
   id: string;
   workspace_id: string;
@@ -505,7 +505,7 @@ export interface WebhooksTable {
   updated_at: string;
 }
 
-/** One event for one webhook (migration 022): the outbox row and its log entry. */
+/** One event for one webhook (migration 021): the outbox row and its log entry. */
 export interface WebhookDeliveriesTable {
   id: string;
   webhook_id: string;

@@ -19,7 +19,7 @@ import * as planLimits from './017-plan-limits';
 import * as leadOwnersAndFollowUps from './018-lead-owners-and-follow-ups';
 import * as leadTimelineAndDuplicates from './019-lead-timeline-and-duplicates';
 import * as leadViews from './020-lead-views';
-import * as webhooks from './022-webhooks';
+import * as webhooks from './021-webhooks';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -43,5 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-lead-owners-and-follow-ups': leadOwnersAndFollowUps,
   '019-lead-timeline-and-duplicates': leadTimelineAndDuplicates,
   '020-lead-views': leadViews,
-  '022-webhooks': webhooks,
+  '021-webhooks': webhooks,
 };
