@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { moduleChunks } from './scripts/lib/module-chunks-plugin';
+import { analyticsBeacon } from './scripts/lib/analytics-beacon-plugin';
 
 /**
  * The browser build runs on preact/compat instead of react-dom: React 19's react-dom alone is ~65 KB gzip,
@@ -27,7 +28,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [moduleChunks(fileURLToPath(new URL('./src/web', import.meta.url)))]),
+    ...(isSsrBuild
+      ? []
+      : [
+          moduleChunks(fileURLToPath(new URL('./src/web', import.meta.url))),
+          analyticsBeacon(fileURLToPath(new URL('./src/web/analytics-beacon.ts', import.meta.url))),
+        ]),
   ],
   resolve: { alias: command === 'build' && !isSsrBuild ? preactCompat : [] },
   build: {

@@ -4,7 +4,7 @@
 // Host access: the content script runs on http(s) pages the user opens (it reads a page only there, and
 // reports nothing that is not a profile); the service worker may call the AgencyHQ server on this machine
 // (127.0.0.1, localhost) at once, and any other server only after the options page asked the user for it
-// (optional host permissions, requested on sign-in).
+// (optional host permissions, requested when the user presses Connect Botgit).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -1,7 +1,8 @@
 import { profileUrlKey } from '../../src/shared/botgit';
-import { refreshSettings, saveProfile } from './server-api';
+import { disconnect, refreshSettings, saveProfile } from './server-api';
+import { beginConnection, claimOnce, isOwnApprovalPage } from './connect';
 import { store } from './store';
-import type { FoundProfile, Message, SaveResult } from './types';
+import type { ConnectState, FoundProfile, Message, SaveResult } from './types';
 
 const HOUR_MS = 3_600_000;
 /** Settings older than this are fetched again before an automatic save. */
@@ -51,10 +52,47 @@ chrome.runtime.onMessage.addListener((message: Message, sender, reply) => {
     void saveFromTab(message.tabId).then(reply);
     return true; // answers asynchronously
   }
-  if (message.type === 'signed-in' || message.type === 'refresh-settings') {
+  if (message.type === 'refresh-settings') {
     void refreshSettings()
       .catch(() => null)
       .then(() => reply(true));
+    return true;
+  }
+  // Connecting (docs/product/integrations.md#connect-botgit): the options page starts and polls.
+  if (message.type === 'connect-start') {
+    void beginConnection(message.server)
+      .then((url) => chrome.tabs.create({ url }))
+      .then(
+        () => reply({ ok: true }),
+        (error: Error) => reply({ ok: false, message: error.message }),
+      );
+    return true;
+  }
+  if (message.type === 'connect-poll') {
+    void claimOnce().then(reply);
+    return true;
+  }
+  if (message.type === 'connect-cancel') {
+    void store.clearPending().then(() => reply(true));
+    return true;
+  }
+  // The approval page's content script: is this page our own request's, as the browser reports its address?
+  if (message.type === 'connect-page') {
+    const topFrame = sender.frameId === 0 && sender.tab !== undefined;
+    void isOwnApprovalPage(topFrame ? sender.url : undefined, message.code).then(reply);
+    return true;
+  }
+  if (message.type === 'connect-approved') {
+    void isOwnApprovalPage(sender.frameId === 0 ? sender.url : undefined, message.code)
+      .then((ours) => (ours ? claimOnce() : null))
+      .then((state: ConnectState | null) => {
+        if (state?.status === 'connected') notify(`Botgit is connected to AgencyHQ as ${state.email}.`);
+        reply(state);
+      });
+    return true;
+  }
+  if (message.type === 'disconnect') {
+    void disconnect().then(() => reply(true));
     return true;
   }
   return false;

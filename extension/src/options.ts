@@ -1,30 +1,50 @@
-import { signIn } from './server-api';
+import { BOTGIT_CONNECT } from '../../src/shared/api-keys';
 import { store } from './store';
-import type { Message } from './types';
+import type { ConnectState, Message } from './types';
 import { byId, notice, privacyLink, show } from './ui';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
 const LOCAL = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
 
+let polling: number | undefined;
+
 async function render() {
   const session = await store.session();
-  show('signed-in', Boolean(session));
-  show('sign-in', !session);
-  privacyLink(session?.server);
+  const pending = session ? null : await store.pending();
+  show('connected', Boolean(session));
+  show('waiting', Boolean(pending));
+  show('connect', !session && !pending);
+  privacyLink(session?.server ?? pending?.server);
   if (session) {
     byId('who').textContent = session.email;
     byId('where').textContent = session.server;
+    byId('workspace').textContent = session.workspaceName;
   } else {
     const server = byId<HTMLInputElement>('server');
-    server.value ||= DEFAULT_SERVER;
+    server.value ||= pending?.server ?? DEFAULT_SERVER;
   }
+  if (pending) startPolling();
 }
 
-byId<HTMLFormElement>('sign-in').addEventListener('submit', (event) => {
+/** While a request waits for approval, the service worker is asked every 2 seconds to claim the key. */
+function startPolling() {
+  if (polling !== undefined) return;
+  polling = window.setInterval(async () => {
+    const state = (await chrome.runtime.sendMessage({
+      type: 'connect-poll',
+    } satisfies Message)) as ConnectState;
+    if (state.status === 'pending') return;
+    window.clearInterval(polling);
+    polling = undefined;
+    if (state.status === 'connected') notice(`Botgit is connected as ${state.email}.`, true);
+    if (state.status === 'failed') notice(state.message, false);
+    await render();
+  }, BOTGIT_CONNECT.pollMs);
+}
+
+byId<HTMLFormElement>('connect').addEventListener('submit', (event) => {
   event.preventDefault();
   const server = byId<HTMLInputElement>('server').value.trim().replace(/\/+$/, '');
-  const email = byId<HTMLInputElement>('email').value.trim();
-  const password = byId<HTMLInputElement>('password').value;
   let origin: string;
   try {
     origin = new URL(server).origin;
@@ -41,19 +61,28 @@ byId<HTMLFormElement>('sign-in').addEventListener('submit', (event) => {
   void granted
     .then(async (ok) => {
       if (!ok) throw new Error(`Botgit needs access to ${origin} to save profiles there.`);
-      await signIn(origin, email, password);
-      byId<HTMLInputElement>('password').value = '';
-      await chrome.runtime.sendMessage({ type: 'signed-in' } satisfies Message);
-      notice(`Signed in as ${email}.`, true);
+      const started = (await chrome.runtime.sendMessage({
+        type: 'connect-start',
+        server: origin,
+      } satisfies Message)) as { ok: boolean; message?: string };
+      if (!started.ok) throw new Error(started.message);
+      notice('', true);
       await render();
     })
     .catch((error: Error) => notice(error.message, false))
     .finally(() => (submit.disabled = false));
 });
 
-byId('sign-out').addEventListener('click', async () => {
-  await store.clearSession();
-  notice('Signed out.', true);
+byId('cancel').addEventListener('click', async () => {
+  window.clearInterval(polling);
+  polling = undefined;
+  await chrome.runtime.sendMessage({ type: 'connect-cancel' } satisfies Message);
+  await render();
+});
+
+byId('disconnect').addEventListener('click', async () => {
+  await chrome.runtime.sendMessage({ type: 'disconnect' } satisfies Message);
+  notice('Disconnected. Botgit’s key was revoked.', true);
   await render();
 });
 

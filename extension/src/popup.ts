@@ -26,7 +26,7 @@ async function main() {
   show('signed-out', !session);
   show('signed-in', Boolean(session));
   if (!session) return;
-  byId('who').textContent = `Signed in as ${session.email}`;
+  byId('who').textContent = `Connected as ${session.email}`;
   // Opening the popup is a good moment to pick up changed Botgit Settings.
   void chrome.runtime.sendMessage({ type: 'refresh-settings' } satisfies Message).then(async () => {
     show('auto', (await store.settings()).value.autoScrape);

@@ -1,21 +1,24 @@
 import type { BotgitSettings, IngestResult } from '../../src/shared/schemas/botgit';
+import type { BotgitConnectClaimAnswer, BotgitConnectStartAnswer } from '../../src/shared/schemas/api-keys';
 import { store } from './store';
-import type { FoundProfile, SaveResult } from './types';
+import type { FoundProfile, PendingConnection, SaveResult } from './types';
 
-export const NOT_SIGNED_IN = 'Sign in to Botgit in its options first.';
-const SESSION_ENDED = 'Your session has ended. Sign in again in the Botgit options.';
+export const NOT_CONNECTED = 'Connect Botgit to AgencyHQ in its options first.';
+const KEY_ENDED = 'Botgit was disconnected from AgencyHQ. Connect it again in the Botgit options.';
 const NO_ACCESS = 'Your role has no access to Botgit. Ask your administrator.';
 const UNREACHABLE = 'The server could not be reached. Check the server address in the Botgit options.';
 
+/** A call with Botgit's key, which can only save profiles and read Botgit Settings. */
 async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const session = await store.session();
-  if (!session) throw new Error(NOT_SIGNED_IN);
+  if (!session) throw new Error(NOT_CONNECTED);
   try {
     return await fetch(`${session.server}/api/${path}`, {
       ...init,
       headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${session.token}`,
+        // A body-less call (the disconnect) must not claim a JSON body.
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Authorization: `Bearer ${session.key}`,
         ...init.headers,
       },
     });
@@ -29,21 +32,47 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
   return body?.message || fallback;
 }
 
-/** POST /api/login from the options page: the token is kept, the password is not. */
-export async function signIn(server: string, email: string, password: string): Promise<void> {
-  let response: Response;
+async function post(server: string, path: string, body: unknown): Promise<Response> {
   try {
-    response = await fetch(`${server}/api/login`, {
+    return await fetch(`${server}/api/${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new Error(UNREACHABLE);
   }
-  if (!response.ok) throw new Error(await messageOf(response, `Sign-in failed (HTTP ${response.status}).`));
-  const { token } = (await response.json()) as { token: string };
-  await store.setSession({ server, token, email: email.trim().toLowerCase() });
+}
+
+/** POST /api/botgit/connect: the request's one-time code, for the SHA-256 of a verifier kept here. */
+export async function startConnection(server: string, challenge: string): Promise<BotgitConnectStartAnswer> {
+  const response = await post(server, 'botgit/connect', { challenge });
+  if (!response.ok)
+    throw new Error(await messageOf(response, `Connecting failed (HTTP ${response.status}).`));
+  return (await response.json()) as BotgitConnectStartAnswer;
+}
+
+/** POST /api/botgit/connect/claim with the verifier: waiting, the key (once), or refused. */
+export async function claimConnection(
+  pending: PendingConnection,
+): Promise<{ status: 'pending' } | BotgitConnectClaimAnswer | { status: 'failed'; message: string }> {
+  const response = await post(pending.server, 'botgit/connect/claim', {
+    code: pending.code,
+    verifier: pending.verifier,
+  });
+  if (response.status === 202) return { status: 'pending' };
+  if (!response.ok)
+    return {
+      status: 'failed',
+      message: await messageOf(response, `Connecting failed (HTTP ${response.status}).`),
+    };
+  return (await response.json()) as BotgitConnectClaimAnswer;
+}
+
+/** DELETE /api/botgit/connect: the key revokes itself on the server; forgotten here whatever the answer. */
+export async function disconnect(): Promise<void> {
+  await request('botgit/connect', { method: 'DELETE' }).catch(() => undefined);
+  await store.clearSession();
 }
 
 /** The workspace's Botgit settings, kept for auto-capture (GET /api/botgit/settings). */
@@ -67,7 +96,7 @@ export async function saveProfile(profile: FoundProfile): Promise<SaveResult> {
   }
   if (response.status === 401) {
     await store.clearSession();
-    return { ok: false, message: SESSION_ENDED };
+    return { ok: false, message: KEY_ENDED };
   }
   if (response.status === 403) return { ok: false, message: NO_ACCESS };
   if (!response.ok)

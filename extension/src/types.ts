@@ -6,17 +6,39 @@ export interface FoundProfile extends ScrapedProfileInput {
   source: 'json-ld' | 'microdata' | 'open-graph' | 'page';
 }
 
+/** Where Botgit is connected, and the key AgencyHQ handed it (scope `scraped-data:write` only). */
 export interface Session {
   server: string;
-  token: string;
+  key: string;
+  /** Shown in the options and the popup: who approved the connection, and their workspace. */
   email: string;
+  workspaceName: string;
 }
 
-/** Messages between the content script, the popup and the service worker. */
+/** A connection waiting for the user's approval in AgencyHQ: the verifier never leaves this browser. */
+export interface PendingConnection {
+  server: string;
+  code: string;
+  verifier: string;
+  expiresAt: string;
+}
+
+export type ConnectState =
+  | { status: 'connected'; email: string; workspaceName: string; server: string }
+  | { status: 'pending' }
+  | { status: 'none' }
+  | { status: 'failed'; message: string };
+
+/** Messages between the content script, the popup, the options page and the service worker. */
 export type Message =
   | { type: 'profile-found'; profile: FoundProfile | null }
   | { type: 'save'; tabId: number }
-  | { type: 'signed-in' }
+  | { type: 'connect-start'; server: string }
+  | { type: 'connect-poll' }
+  | { type: 'connect-cancel' }
+  | { type: 'connect-page'; code: string }
+  | { type: 'connect-approved'; code: string }
+  | { type: 'disconnect' }
   | { type: 'refresh-settings' };
 
 export interface SaveResult {

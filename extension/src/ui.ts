@@ -12,7 +12,7 @@ export function notice(message: string, ok: boolean) {
   el.hidden = !message;
 }
 
-/** The privacy link points at the signed-in server's /botgit-privacy page. */
+/** The privacy link points at the connected server's /botgit-privacy page. */
 export function privacyLink(server: string | undefined) {
   const link = byId<HTMLAnchorElement>('privacy');
   link.hidden = !server;

@@ -93,6 +93,10 @@ import { emailConfirmationRoutes } from './modules/email-confirmation/email-conf
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { createSignedInStore } from './modules/sessions/sessions.service';
 import { findUserById } from './modules/users/users.service';
+import { apiKeysRoutes, botgitConnectRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeyStore, createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createBotgitConnect } from './modules/api-keys/botgit-connect';
+import { API_KEY_LIMITS, BOTGIT_CONNECT } from '../shared/api-keys';
 import { EMAIL_CONFIRMATION } from '../shared/email-confirmation';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import {
@@ -102,6 +106,9 @@ import {
 } from './modules/webhooks/webhooks.service';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createIntegrationsService } from './modules/integrations/integrations.service';
+import { ANALYTICS_LIMITS } from '../shared/analytics';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +128,8 @@ declare module 'fastify' {
     followUps: FollowUpSweep;
     /** Delivers queued webhook events; main.ts starts it once listening, tests call deliverDue(). */
     webhooks: WebhookWorker;
+    /** Website analytics: main.ts starts its roll-ups once listening, tests call flush() and rollUp(). */
+    analytics: AnalyticsService;
   }
 }
 
@@ -143,6 +152,7 @@ export interface AppDeps {
         | 'passwordHashCost'
         | 'addressLimitMultiplier'
         | 'overload'
+        | 'analytics'
       >
     >;
   database: DatabaseHandle;
@@ -193,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
   if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
@@ -207,10 +218,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = deps.database;
   const tokens = createTokenService(deps.jwtSecret);
-  const guards = createGuards(tokens, createSignedInStore(db));
   // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
   const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
   app.decorate('limits', limits);
+  const guards = createGuards(tokens, createSignedInStore(db), {
+    store: createApiKeyStore(db),
+    limiter: limits.limiter({ name: 'api-key', limit: API_KEY_LIMITS.requestsPerMinute, windowMs: 60_000 }),
+    clock: deps.clock,
+  });
   const perAddress = deps.addressLimiters ?? addressLimiters(limits, deps.config.addressLimitMultiplier);
   const passwords = boundedPasswordWork(
     createWorkGate({
@@ -311,6 +326,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renders: deps.config.renderBudget,
   });
   app.decorate('publicCache', publicCache);
+  const analytics = createAnalyticsService({
+    db,
+    onWorker: deps.database.onWorker,
+    settings: {
+      siteUrl: deps.config.siteUrl,
+      rawRetentionDays: deps.config.analytics?.rawRetentionDays ?? ANALYTICS_LIMITS.rawRetentionDays,
+      rollupEveryMs: deps.config.analytics?.rollupEveryMs ?? 60_000,
+    },
+    clock,
+    log: app.log,
+    // Page views of addresses no page answers (the not-found page) are not counted.
+    isPage: deps.web && ((path) => !deps.web!.isUnknownPath(path)),
+  });
+  app.decorate('analytics', analytics);
 
   await app.register(
     async (api) => {
@@ -387,7 +416,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );
       await api.register(botgitRoutes(createBotgitService(db, deps.clock), guards));
+      const apiKeys = createApiKeysService(db);
+      const multiplier = deps.config.addressLimitMultiplier ?? 1;
+      const perAddressOf = (spec: { name: string; limit: number; windowMs: number }) =>
+        limits.limiter({ ...spec, limit: spec.limit * multiplier });
+      await api.register(apiKeysRoutes(apiKeys, guards));
+      await api.register(
+        botgitConnectRoutes(createBotgitConnect(db, clock), apiKeys, guards, {
+          start: perAddressOf(BOTGIT_CONNECT.startLimit),
+          claim: perAddressOf(BOTGIT_CONNECT.claimLimit),
+        }),
+      );
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
+      await api.register(analyticsRoutes(analytics, guards));
     },
     { prefix: '/api' },
   );
@@ -416,6 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await webhookWorker.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
+    await analytics.stop();
     await limits.close();
     await deps.database.close();
   });

@@ -112,6 +112,10 @@ const configSchema = z.object({
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   OVERLOAD_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** Website analytics: raw page views are kept this many days (their roll-ups for good). */
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
+  /** How often the analytics roll-ups take in new page views, in seconds. */
+  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface AppConfig {
@@ -149,6 +153,8 @@ export interface AppConfig {
   passwordHashCost: number;
   addressLimitMultiplier: number;
   overload: OverloadLimits;
+  /** Website analytics (docs/product/analytics.md#retention). */
+  analytics: { rawRetentionDays: number; rollupEveryMs: number };
 }
 
 /** Thresholds past which the instance sheds API load (0: not checked). */
@@ -202,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       eventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS,
       heapBytes: c.OVERLOAD_HEAP_MB * 1024 * 1024,
       rssBytes: c.OVERLOAD_RSS_MB * 1024 * 1024,
+    },
+    analytics: {
+      rawRetentionDays: c.ANALYTICS_RAW_RETENTION_DAYS,
+      rollupEveryMs: c.ANALYTICS_ROLLUP_SECONDS * 1000,
     },
   };
 }

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   await app.followUps.start();
   // Webhook events queued while no instance was running go out now, then each within seconds.
   await app.webhooks.start();
+  // Page views that waited while no instance ran are rolled up now, then every ANALYTICS_ROLLUP_SECONDS.
+  await app.analytics.start();
 }
 
 main().catch((error: unknown) => {

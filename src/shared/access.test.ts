@@ -9,7 +9,7 @@ const except = (...hidden: SectionGroupKey[]) => ALL_GROUPS.filter((g) => !hidde
 /** docs/product/roles-and-access.md, written out per role for a user with no own permission entries. */
 const EXPECTED_GROUPS: Record<Role, readonly SectionGroupKey[]> = {
   Admin: ALL_GROUPS,
-  'Business Admin': except('settingsConfiguration'),
+  'Business Admin': ALL_GROUPS,
   Freelancer: except('hrManagement', 'internalPolicies', 'settingsConfiguration'),
   SOLOHQ: ['projects', 'teamCommunication', 'financeManagement', 'botgit', 'profile'],
   'Team Member': ['profile'],
@@ -58,6 +58,9 @@ const EXPECTED_GROUPS: Record<Role, readonly SectionGroupKey[]> = {
 };
 
 /** SOLOHQ: within Team Communication only E-mail; within Finance only Billing & Payments and Invoice Generation. */
+/** Business Admin: within Settings & Configuration only Manage Integrations and Credentials (docs/product/integrations.md#who-manages-them). */
+const BUSINESS_ADMIN_HIDDEN_INSIDE_VISIBLE_GROUPS = ['users-roles'];
+
 const SOLOHQ_HIDDEN_INSIDE_VISIBLE_GROUPS = [
   'message',
   'meeting',
@@ -80,7 +83,8 @@ describe('sidebar visibility: every role × every section (docs/product/roles-an
       for (const section of SECTIONS) {
         const expected =
           EXPECTED_GROUPS[role].includes(section.group) &&
-          !(role === 'SOLOHQ' && SOLOHQ_HIDDEN_INSIDE_VISIBLE_GROUPS.includes(section.key));
+          !(role === 'SOLOHQ' && SOLOHQ_HIDDEN_INSIDE_VISIBLE_GROUPS.includes(section.key)) &&
+          !(role === 'Business Admin' && BUSINESS_ADMIN_HIDDEN_INSIDE_VISIBLE_GROUPS.includes(section.key));
         expect(isSectionVisible(user, section.key), `${role} / ${section.key}`).toBe(expected);
       }
     });

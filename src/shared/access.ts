@@ -48,10 +48,36 @@ export function canUseModule(user: PermissionSubject | null | undefined, module:
   return hasPermission(user, module);
 }
 
+/**
+ * Who manages a workspace's integrations, its webhooks and API keys
+ * (docs/product/integrations.md#who-manages-them): its Admin or Business Admin. The server's webhooks,
+ * integrations and API keys services refuse anyone else (403); the sidebar shows them the two sections
+ * where it is done.
+ */
+const INTEGRATION_MANAGER_ROLES: readonly Role[] = ['Admin', 'Business Admin'];
+
+export function canManageIntegrations(role: string | null | undefined): boolean {
+  return typeof role === 'string' && (INTEGRATION_MANAGER_ROLES as readonly string[]).includes(role);
+}
+
+/**
+ * The sections of Settings & Configuration where integrations are managed: Manage Integrations (webhooks)
+ * and Credentials (API keys). A manager sees them even where a fixed list leaves out the group's module (a
+ * Business Admin: docs/product/roles-and-access.md#sidebar-visibility); the rest of the group stays hidden.
+ */
+const INTEGRATION_SECTIONS: readonly string[] = ['manage-integrations', 'credentials'];
+
+/** The sections of `group` the user sees beyond the group's module. */
+function beyondFixedList(user: PermissionSubject, group: SectionGroupKey): readonly string[] {
+  if (!canManageIntegrations(user.role)) return [];
+  return INTEGRATION_SECTIONS.filter((key) => findSection(key)?.group === group);
+}
+
 export function isGroupVisible(user: PermissionSubject | null | undefined, group: SectionGroupKey): boolean {
   if (!user?.role) return false;
   const info = SECTION_GROUPS.find((g) => g.key === group);
-  if (info && 'module' in info) return canUseModule(user, info.module);
+  if (info && 'module' in info)
+    return canUseModule(user, info.module) || beyondFixedList(user, group).length > 0;
   if (group === 'profile') return true;
   switch (user.role) {
     case 'Admin':
@@ -71,6 +97,9 @@ export function isGroupVisible(user: PermissionSubject | null | undefined, group
 export function isSectionVisible(user: PermissionSubject | null | undefined, sectionKey: string): boolean {
   const section = findSection(sectionKey);
   if (!section || !isGroupVisible(user, section.group)) return false;
+  const info = SECTION_GROUPS.find((g) => g.key === section.group);
+  if (info && 'module' in info && !canUseModule(user, info.module))
+    return beyondFixedList(user!, section.group).includes(section.key);
   const limit = user?.role === 'SOLOHQ' ? SOLOHQ_SECTION_LIMITS[section.group] : undefined;
   return !limit || limit.includes(section.key);
 }

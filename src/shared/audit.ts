@@ -19,6 +19,7 @@ export const AUDIT_KINDS = [
   'workspace-purged',
   'site-published',
   'webhook-changed',
+  'api-key',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'workspace-purged': 'Workspace erased',
   'site-published': 'Website published',
   'webhook-changed': 'Webhook change',
+  'api-key': 'API key',
   other: 'Other',
 };
 

@@ -39,3 +39,34 @@ export function nameKey(name: string, company: string): string {
 /** Why two leads look like one person, strongest first. */
 export const DUPLICATE_REASONS = ['email', 'phone', 'name'] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
+
+/** What a lead's merge may take from the other lead, one choice each (docs/product/leads.md#duplicates). */
+export const MERGE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'status',
+  'priority',
+  'source',
+  'owner',
+  'lastContact',
+  'followUp',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+export type MergeChoice = 'this' | 'other';
+
+/**
+ * A merge keeps both leads' notes: the kept lead's first, then the other's below a line with its name.
+ * Either side empty, the other's alone.
+ */
+export function joinMergedNotes(kept: string, other: { name: string; notes: string }): string {
+  if (!other.notes.trim()) return kept;
+  if (!kept.trim()) return other.notes;
+  return `${kept}\n\n${mergedNotesSeparator(other.name)}\n${other.notes}`;
+}
+
+/** The line between the kept lead's notes and the merged lead's. */
+export function mergedNotesSeparator(name: string): string {
+  return `--- Notes of ${name} (merged) ---`;
+}

@@ -30,6 +30,8 @@ export const LEAD_OWNER_FILTERS = ['me'] as const;
 export const LEAD_FOLLOW_UP_FILTERS = ['due'] as const;
 /** A follow-up's note, at most this long. */
 export const FOLLOW_UP_NOTE_MAX = 1000;
+/** A lead's value (docs/product/analytics.md#conversion-tracking), at most this much. */
+export const LEAD_VALUE_MAX = 1e12;
 export const LEAD_SORT_FIELDS = ['date', 'name', 'company', 'status', 'priority', 'lastContact'] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -22,11 +22,12 @@ export const PAGE_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Pa
   '/blog': { page: readBlogPage, category: readBlogCategory },
   '/contact': { service: 'value', message: 'value' },
   '/forgot-password': { email: 'value' },
-  '/login': { invite: 'presence' },
+  '/login': { invite: 'presence', next: 'presence' },
   '/signup': { invite: 'presence' },
   '/reset-password': { token: 'presence' },
   '/recover-workspace': { token: 'presence' },
   '/confirm-email': { token: 'presence' },
+  '/connect-botgit': { code: 'presence' },
 };
 
 /** The stand-in a `presence` parameter is rendered with: its bytes never show it. */

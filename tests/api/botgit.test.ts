@@ -323,7 +323,8 @@ describe('Botgit API', () => {
     const { results } = (
       await ingest(user, [
         profile('lead-li'),
-        profile('lead-gh', { profileUrl: 'https://github.com/lead-gh' }),
+        // A phone of its own: one shared with lead-li would make it a possible duplicate (leads-duplicates.test.ts).
+        profile('lead-gh', { profileUrl: 'https://github.com/lead-gh', phone: '+91 98450 54321' }),
         profile('known'),
         profile('no-mail', { email: '' }),
       ])

@@ -54,6 +54,13 @@ const PROFILE_COLUMNS = ['Name', 'E-mail', 'Phone', 'Role', 'Location', 'Profile
 /** A short field (phone 40, source 60) gets the part of the value that fits, as both the API and the import keep it. */
 const fit = (value: string, max: number) => value.trim().slice(0, max).trim();
 
+/**
+ * An imported row's company ends with its number: rows with the name and company of an earlier one (and
+ * "=1+1", "'=1+1" and "＝1+1" fold alike) are possible duplicates, not imported (docs/product/leads.md#duplicates).
+ */
+const companyOf = (value: string, i: number, domain: string) =>
+  domain === 'import.test' ? `${value} #${i}` : value;
+
 /** E-mails that themselves start with a trigger (+ and - are valid in a local part), and plain ones. */
 function emailOf(i: number, domain: string): [string, boolean] {
   if (i % 3 === 0) return [`+${i}+cmd@${domain}`, true];
@@ -105,7 +112,7 @@ describe('CSV injection through every text field of a lead and of a scraped prof
       name: value,
       email: emailOf(i, domain)[0],
       phone: fit(value, 40),
-      company: value,
+      company: companyOf(value, i, domain),
       source: fit(value, 60),
       notes: value,
     };
@@ -119,19 +126,20 @@ describe('CSV injection through every text field of a lead and of a scraped prof
     if (domain === 'import.test' && /^'[=+\-@]/.test(value)) [value, guarded] = [value.slice(1), true];
     const [email, emailGuarded] = emailOf(i, domain);
     const text = value.trim();
+    const company = companyOf(value, i, domain).trim();
     const source = fit(value, 60);
     const cells: Cell[] = [
       [text, guarded],
       [email, emailGuarded],
       [fit(value, 40), guarded],
-      [text, guarded],
+      [company, guarded],
       plain('New'),
       [source, guarded],
       plain(DAY),
       plain('Medium'),
       [text, guarded],
     ];
-    const stored = { name: text, email, phone: fit(value, 40), company: text, source, notes: text };
+    const stored = { name: text, email, phone: fit(value, 40), company, source, notes: text };
     return { cells, stored };
   }
 

@@ -141,7 +141,9 @@ describe('CSV injection through both exports', () => {
       CORPUS.map((value, i) => ({
         Name: value.trim() || 'x',
         Email: `imported${i}@csv.test`,
-        Company: value,
+        // Numbered: with the name and company of a lead above (or of a row whose value folds alike, "=1+1"
+        // and "＝1+1"), a row would be a possible duplicate and not imported (docs/product/leads.md#duplicates).
+        Company: `${value} #${i}`,
         Notes: value,
       })),
       { quotes: true, newline: '\r\n' },

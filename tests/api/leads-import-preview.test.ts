@@ -136,6 +136,7 @@ describe('POST /api/leads/import/preview', () => {
       toImport: 2, // Ana Silva, Phone Only
       duplicatesInFile: 1, // Ana Again
       alreadyLeads: 1, // Known Person
+      possibleDuplicates: 0,
       refused: 2,
     });
     // The same rows and reasons the import would refuse, each with its original cells.

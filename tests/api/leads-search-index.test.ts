@@ -357,7 +357,13 @@ describe('migration 005 on a database that already has leads', () => {
           created_by: _by,
           phone_key: _pk,
           name_key: _nk,
-          ...before018
+          attribution_source: _as,
+          utm_source: _us,
+          utm_medium: _um,
+          utm_campaign: _uc,
+          value: _v,
+          converted_at: _ca,
+          ...before005
         } = newLeadRow(
           workspace.id,
           {
@@ -376,7 +382,7 @@ describe('migration 005 on a database that already has leads', () => {
           '2024-01-01T00:00:00.000Z',
           null,
         );
-        return before018;
+        return before005;
       };
       await db
         .insertInto('leads')

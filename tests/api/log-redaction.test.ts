@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -262,6 +262,41 @@ describe('the log holds no secret', () => {
     await inject('POST', '/api/email/test', { ...setup, auth: { user: sink.user, pass: wrong } }, admin);
     // Queued mail goes out through it now (and any failure is logged without the password).
     await t.app.outbox.deliverDue();
+  });
+
+  it('API keys wherever they are sent, and the Botgit connection’s code and verifier', async () => {
+    const business = await signUpBusiness(t, 'Key Logs');
+    const created = await inject(
+      'POST',
+      '/api/api-keys',
+      { name: 'Logged', scopes: ['leads:read'] },
+      business.owner.headers,
+    );
+    expect(created.statusCode).toBe(201);
+    const key = keep('api key', created.json().key);
+    expect(
+      (await inject('GET', '/api/leads', undefined, { authorization: `Bearer ${key}` })).statusCode,
+    ).toBe(200);
+    // In a query under any name, in a path, refused on a route it does not reach, mistyped.
+    await inject('GET', `/api/leads?q=${key}`, undefined, { authorization: `Bearer ${key}` });
+    await inject('GET', `/api/leads/${key}`, undefined, { authorization: `Bearer ${key}` });
+    await inject('GET', '/api/users', undefined, { authorization: `Bearer ${key}` });
+    await inject('GET', `/pricing?ref=${key}`);
+    const mistyped = keep('mistyped api key', `${key.slice(0, -3)}zzz`);
+    await inject('GET', '/api/leads', undefined, { authorization: `Bearer ${mistyped}` });
+
+    const verifier = keep('connect verifier', randomBytes(32).toString('base64url'));
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const started = await inject('POST', '/api/botgit/connect', { challenge });
+    const code = keep('connect code', started.json().code);
+    await inject('GET', `/connect-botgit?code=${code}`);
+    expect(
+      (await inject('POST', '/api/botgit/connect/approve', { code }, business.owner.headers)).statusCode,
+    ).toBe(200);
+    const claimed = await inject('POST', '/api/botgit/connect/claim', { code, verifier });
+    expect(claimed.statusCode).toBe(200);
+    keep('botgit key', claimed.json().key);
+    await inject('POST', '/api/botgit/connect/claim', { code, verifier });
   });
 
   it('none of them is in the log, at any level', async () => {

@@ -265,10 +265,25 @@ describe('upgrading a release 0.5 database', () => {
         created_by: _by,
         phone_key: _pk,
         name_key: _nk,
+        attribution_source: _as,
+        utm_source: _us,
+        utm_medium: _um,
+        utm_campaign: _uc,
+        value: _v,
+        converted_at: _ca,
         ...rest
       }) => rest,
     );
     expect(unchanged).toEqual(releaseLeads);
+    // docs/product/analytics.md#lead-attribution: older leads are attributed to their own source, with no
+    // campaign, no value, and no known conversion time (the release kept no timeline).
+    expect(
+      after.every(
+        (l) =>
+          l.attribution_source === l.source &&
+          [l.utm_source, l.utm_medium, l.utm_campaign, l.value, l.converted_at].every((v) => v === null),
+      ),
+    ).toBe(true);
     expect(after.every((l) => l.next_follow_up_at === null && l.follow_up_note === '')).toBe(true);
     // docs/product/leads.md#duplicates: the release's leads gain the keys new ones get; where they came
     // from was never recorded.

@@ -306,6 +306,7 @@ describe('webhooks: managing them', () => {
       email: { transport: expect.any(String), healthy: expect.any(Boolean) },
       botgit: { connectedExtensions: 0, lastIngestAt: null, profiles: 0 },
       webhooks: { total: expect.any(Number), active: expect.any(Number), failing: 0 },
+      apiKeys: { total: 0, lastUsedAt: null },
     });
     expect((await call(t.app, 'GET', '/api/integrations', admin.headers)).json().webhooks.total).toBe(0);
   });

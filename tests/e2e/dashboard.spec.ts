@@ -41,9 +41,15 @@ test('Admin sees every group of the sidebar', async ({ page }) => {
   expect(await groupLabels(page)).toEqual(ALL_GROUP_LABELS);
 });
 
-test('Business Admin lacks Settings & Configuration', async ({ page, request }) => {
+test('Business Admin sees only the integrations of Settings & Configuration', async ({ page, request }) => {
   await signInAs(page, request, 'business-owner');
-  expect(await groupLabels(page)).toEqual(ALL_GROUP_LABELS.filter((l) => l !== 'Settings & Configuration'));
+  expect(await groupLabels(page)).toEqual(ALL_GROUP_LABELS);
+  await nav(page).getByRole('button', { name: 'Settings & Configuration' }).click();
+  for (const shown of ['Manage Integrations', 'Credentials'])
+    await expect(nav(page).getByRole('link', { name: shown })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Users & Roles' })).toHaveCount(0);
+  await page.goto('/dashboard/users-roles');
+  await expect(page.getByText('This section is not available for your role.')).toBeVisible();
 });
 
 test('Freelancer lacks HR, Internal Policies and Settings', async ({ page, request }) => {

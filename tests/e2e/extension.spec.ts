@@ -1,97 +1,23 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { execFileSync } from 'node:child_process';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
+import { launchExtension, startConnecting, type ExtensionBrowser } from './support/extension';
 
 /**
  * The Botgit extension in Debian's Chromium (docs/product/botgit.md#extension): built by `npm run build:extension`, loaded
- * unpacked into a persistent headless context, signed in through its options page; it reads local
- * fixture profile pages, saves one from the popup and one by automatic scraping, and both reach the
- * Scraped Data section.
+ * unpacked into a persistent headless context, connected through the product's approval page
+ * (docs/product/integrations.md#connect-botgit); it reads local fixture profile pages, saves one from the popup and one by
+ * automatic scraping, and both reach the Scraped Data section.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const extensionDir = path.join(root, 'dist/extension');
-const FIXTURES = path.join(import.meta.dirname, 'fixtures/profiles');
-const PAGES: Record<string, string> = {
-  '/people/meera-iyer': 'json-ld.html',
-  '/in/karan-mehta': 'visible.html',
-  '/blog/hiring-tips': 'article.html',
-};
-
-let fixtures: http.Server;
-let fixturesBase = '';
-let context: BrowserContext;
-let worker: Worker;
-let extensionId = '';
-let profileDir = '';
+let browser: ExtensionBrowser;
 
 test.beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-extension.mjs')], { stdio: 'ignore' });
-  fixtures = http.createServer((request, response) => {
-    const file = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!file) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(fs.readFileSync(path.join(FIXTURES, file)));
-  });
-  await new Promise<void>((resolve) => fixtures.listen(0, '127.0.0.1', resolve));
-  fixturesBase = `http://127.0.0.1:${(fixtures.address() as AddressInfo).port}`;
-
-  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-extension-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  extensionId = new URL(worker.url()).host;
+  browser = await launchExtension();
 });
 
 test.afterAll(async () => {
-  await context?.close();
-  await new Promise((resolve) => fixtures?.close(resolve));
-  fs.rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
-interface WorkerChrome {
-  tabs: { query(filter: object): Promise<{ id?: number; url?: string }[]> };
-  storage: { session: { get(key: string): Promise<Record<string, unknown>> } };
-}
-
-/** The id of the open tab showing `pathname`, once its content script has reported to the worker. */
-async function reportedTab(pathname: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(async () => {
-      id = await worker.evaluate(async (p) => {
-        // The service worker's `chrome` (its types are the extension's, not the tests').
-        const chrome = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
-        const tabs = await chrome.tabs.query({});
-        const tab = tabs.find((t) => t.url && new URL(t.url).pathname === p);
-        if (tab?.id === undefined) return 0;
-        const found = await chrome.storage.session.get(`found:${tab.id}`);
-        return found[`found:${tab.id}`] ? tab.id : -tab.id;
-      }, pathname);
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
-
-test('the extension signs in, saves a JSON-LD profile from its popup and auto-captures a visible-markup profile', async ({
+test('the extension connects, saves a JSON-LD profile from its popup and auto-captures a visible-markup profile', async ({
   page,
   request,
 }) => {
@@ -106,14 +32,17 @@ test('the extension signs in, saves a JSON-LD profile from its popup and auto-ca
       (await (await request.get('/api/scraped-data', { headers })).json()).data as Record<string, string>[]
     ).map(({ _id: _ignored, timestamp: _time, ...fields }) => fields);
 
-  // Options: server, e-mail, password.
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await options.getByLabel('Server address').fill(process.env.E2E_BASE_URL!);
-  await options.getByLabel('E-mail').fill(email);
-  await options.getByLabel('Password').fill('secret123');
-  await options.getByRole('button', { name: 'Sign in' }).click();
-  await expect(options.getByText(`Signed in as ${email}.`)).toBeVisible();
+  const { context, extensionId, fixturesBase, reportedTab } = browser;
+  // Options: the server's address and Connect Botgit; the approval page signs in, then approves.
+  const { options, approval } = await startConnecting(browser);
+  await approval.getByRole('link', { name: 'Sign in' }).click();
+  await approval.getByLabel('Email').fill(email);
+  await approval.getByLabel('Password', { exact: true }).fill('secret123');
+  await approval.getByRole('button', { name: 'Continue with email' }).click();
+  await approval.waitForURL(/\/connect-botgit\?code=/);
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByText('Botgit is connected.')).toBeVisible();
+  await expect(options.getByText(`Botgit is connected as ${email}.`)).toBeVisible();
   await expect(options.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
     'href',
     `${process.env.E2E_BASE_URL}/botgit-privacy`,

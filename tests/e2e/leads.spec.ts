@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import { format } from 'date-fns';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { LEAD_MESSAGES } from '../../src/shared/messages';
+import { ANALYTICS_MESSAGES, LEAD_MESSAGES } from '../../src/shared/messages';
 import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
 
 const run = Date.now().toString(36);
@@ -294,7 +294,7 @@ test('the board moves a lead by drag and drop, and by its status select', async 
   await expect(card('Lost')).toBeVisible();
 });
 
-test('Leads Flow and Conversion Tracking show the workspace’s real lead counts', async ({
+test('Leads Flow shows the workspace’s real lead counts; Conversion Tracking is the agency site’s', async ({
   page,
   request,
 }) => {
@@ -310,6 +310,8 @@ test('Leads Flow and Conversion Tracking show the workspace’s real lead counts
   await expect(figures).toContainText('Sample');
 
   await page.goto('/dashboard/conversion-tracking');
-  await expect(page.getByText('Live lead data')).toBeVisible();
-  await expect(page.getByRole('img', { name: /live data\. Leads and conversions by month/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conversion Tracking', level: 1 })).toBeVisible();
+  // This workspace is not the agency's: the site's figures are the agency's own, said as a notice.
+  await expect(page.getByRole('status').filter({ hasText: ANALYTICS_MESSAGES.agencyOnly })).toBeVisible();
+  await expect(page.getByText('Sample data')).toHaveCount(0);
 });

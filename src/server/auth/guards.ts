@@ -2,12 +2,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
 import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
-import { ACCESS_MESSAGES, SERVER_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '../../shared/messages';
+import {
+  ACCESS_MESSAGES,
+  API_KEY_MESSAGES,
+  SERVER_MESSAGES,
+  EMAIL_CONFIRMATION_MESSAGES,
+} from '../../shared/messages';
 import type { SessionUser } from '../db/types';
 import { permissionSubject } from '../db/rows';
 import type { TokenService } from './tokens';
-import { forbidden, unauthorized } from '../http/errors';
+import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { WAITING_ROOM_WORKSPACE_ID } from '../../shared/email-confirmation';
+import { API_KEY_LIMITS, isApiKeyScope, type ApiKeyScope } from '../../shared/api-keys';
+import type { Limiter } from '../limits/limiter';
+import { addressKey } from '../limits/address-key';
+import {
+  hashApiKey,
+  isWellFormedApiKey,
+  looksLikeApiKey,
+  type ApiKeyHolder,
+  type ApiKeyStore,
+} from './api-keys';
+import { scopeForRoute } from './api-key-scopes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +31,8 @@ declare module 'fastify' {
     currentUser: SessionUser | null;
     /** The session the request's token names (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md). */
     sessionId: string | null;
+    /** Set when the request was made with an API key (docs/decisions/0017-api-keys.md): which, and its scopes. */
+    apiKey: { id: string; name: string; scopes: ApiKeyScope[] } | null;
   }
 }
 
@@ -82,11 +100,69 @@ export interface SignedInStore {
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 
-export function createGuards(tokens: TokenService, signedIn: SignedInStore): Guards {
+/** API keys as the guards see them: where the keys are read, and the per-key rate limit. */
+export interface ApiKeyAccess {
+  store: ApiKeyStore;
+  limiter: Limiter;
+  clock?: () => Date;
+}
+
+const parseScopes = (json: string): ApiKeyScope[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter(isApiKeyScope) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiKeys?: ApiKeyAccess): Guards {
+  /**
+   * A request made with an API key (docs/decisions/0017-api-keys.md): the key's creator, within the key's
+   * workspace and scopes. The route's own guard then applies its rule to the creator as to a session.
+   */
+  async function userFromApiKey(request: FastifyRequest, key: string): Promise<SessionUser> {
+    // The shape and checksum first: a mistyped or truncated key costs no read.
+    if (!apiKeys || !isWellFormedApiKey(key)) throw unauthorized(API_KEY_MESSAGES.keyInvalid);
+    const holder = await apiKeys.store.find(hashApiKey(key));
+    // Revoked, or its creator deactivated, erased, moved to another workspace, or the workspace deleted:
+    // the key is over at once.
+    if (
+      !holder ||
+      BLOCKED_STATUSES.includes(holder.status as UserStatus) ||
+      holder.workspace_id !== holder.key_workspace_id ||
+      holder.workspace_deleted_at !== null
+    )
+      throw unauthorized(API_KEY_MESSAGES.keyInvalid);
+    const wait = await apiKeys.limiter.take(holder.key_id);
+    if (wait > 0)
+      throw new HttpError(429, API_KEY_MESSAGES.keyRateLimited(wait), undefined, {
+        'Retry-After': String(wait),
+      });
+    const scope = scopeForRoute(request.method, request.routeOptions.url);
+    if (!scope) throw forbidden(API_KEY_MESSAGES.keyNotForRoute);
+    const scopes = parseScopes(holder.key_scopes);
+    if (!scopes.includes(scope)) throw forbidden(API_KEY_MESSAGES.keyMissingScope(scope));
+    await noteKeyUse(holder, request.ip);
+    request.apiKey = { id: holder.key_id, name: holder.key_name, scopes };
+    request.sessionId = null;
+    return toSessionUser(holder);
+  }
+
+  // "Last used" at most once a minute; at once from an address the key was last seen elsewhere.
+  async function noteKeyUse(holder: ApiKeyHolder, ip: string): Promise<void> {
+    const now = apiKeys?.clock?.() ?? new Date();
+    const last = holder.key_last_used_at ? Date.parse(holder.key_last_used_at) : 0;
+    const moved = !holder.key_last_used_ip || addressKey(holder.key_last_used_ip) !== addressKey(ip);
+    if (moved || now.getTime() - last >= API_KEY_LIMITS.lastUsedResolutionMs)
+      await apiKeys!.store.noteUse(holder, ip, now);
+  }
+
   async function userFromToken(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
+    if (looksLikeApiKey(token)) return userFromApiKey(request, token);
     const claims = await tokens.verify(token);
     // Tokens from before server-side sessions (migration 016) name none: signing in again makes one.
     if (!claims?.sessionId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
@@ -111,6 +187,20 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore): Gua
       await signedIn.touchSession(sessionId, new Date(now));
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
     if (now - last >= LAST_ACTIVE_RESOLUTION_MS) await signedIn.markActive(user);
+  }
+
+  function toSessionUser(holder: ApiKeyHolder): SessionUser {
+    const {
+      key_id: _id,
+      key_name: _name,
+      key_workspace_id: _workspace,
+      key_scopes: _scopes,
+      key_last_used_at: _at,
+      key_last_used_ip: _ip,
+      workspace_deleted_at: _deleted,
+      ...user
+    } = holder;
+    return user;
   }
 
   /**

@@ -27,6 +27,13 @@ export interface DatabaseHandle {
    * job runs on the pool as it is: its I/O never held the loop.
    */
   offLoop<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs a job that mostly reads on a connection in a worker thread without holding this process's own:
+   * on SQLite its reads neither hold the event loop nor wait for this process's writes (WAL), so each of its
+   * writes must be short (a write of this process waits for it, on the loop). On PostgreSQL the job runs on
+   * the pool as it is (docs/decisions/0018-first-party-analytics.md: the analytics roll-ups).
+   */
+  onWorker<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,21 +64,24 @@ function openSqlite(file: string): DatabaseHandle {
     db,
     engine: 'sqlite',
     sqlite,
-    offLoop: (job) =>
-      db.connection().execute(async () => {
-        const worker = new Kysely<Database>({ dialect: sqliteWorkerDialect(file) });
-        try {
-          return await job(worker);
-        } finally {
-          await worker.destroy();
-        }
-      }),
+    offLoop: (job) => db.connection().execute(() => onWorker(file, job)),
+    onWorker: (job) => onWorker(file, job),
     close: async () => {
       // The thread's connection goes first, so closing the last one checkpoints all that is left.
       await checkpointer.stop();
       await db.destroy();
     },
   };
+}
+
+/** `job` on a connection to `file` in a worker thread of its own, closed after it. */
+async function onWorker<T>(file: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const worker = new Kysely<Database>({ dialect: sqliteWorkerDialect(file) });
+  try {
+    return await job(worker);
+  } finally {
+    await worker.destroy();
+  }
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -103,7 +113,13 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   );
   pool.on('error', () => {}); // already reported by the client's listener above
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', offLoop: (job) => job(db), close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    offLoop: (job) => job(db),
+    onWorker: (job) => job(db),
+    close: () => db.destroy(),
+  };
 }
 
 /** Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). */

@@ -4,12 +4,16 @@ import { Worker } from 'node:worker_threads';
 /**
  * Every connection to the embedded database, the process's own and its threads': WAL for concurrent
  * readers; FULL so a committed write survives power loss; foreign keys; wait rather than fail on locks.
+ * A page cache of up to 64 MiB (SQLite's default is 2 MiB), filled only as pages are read: a 100k-row
+ * import updates a dozen indexes at once, and with the default it re-read their pages from the OS for a
+ * third of its time (docs/architecture.md#budgets).
  */
 export const SQLITE_PRAGMAS = [
   'journal_mode = WAL',
   'synchronous = FULL',
   'foreign_keys = ON',
   'busy_timeout = 5000',
+  'cache_size = -65536',
 ];
 
 /**

@@ -233,6 +233,120 @@ export interface LeadsTable {
   /** The phone's key and the name-and-company key (shared/lead-duplicates.ts), '' for none. */
   phone_key: Generated<string>;
   name_key: Generated<string>;
+  /**
+   * Where it came from (migration 023): a contact-form lead's visit source (docs/product/analytics.md#lead-attribution),
+   * any other lead's own source; and the visit's campaign, null for none.
+   */
+  attribution_source: Generated<string | null>;
+  utm_source: Generated<string | null>;
+  utm_medium: Generated<string | null>;
+  utm_campaign: Generated<string | null>;
+  /** What the lead is worth once converted (revenue), in the agency's currency; null when not entered. */
+  value: Generated<number | null>;
+  /** When its status last became Converted (set by a trigger, migration 023); null otherwise or unknown. */
+  converted_at: Generated<string | null>;
+}
+
+/** The day's salt of the visitor hash (migration 023); deleted once the day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** One page view (migration 023): no address and no user agent, only what is derived from them. */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  /** UTC day, YYYY-MM-DD, and hour of `at`. */
+  day: string;
+  hour: number;
+  /** Milliseconds since 1970. */
+  at: number;
+  /** The visitor's hash of that day (docs/product/analytics.md#visitors-without-cookies). */
+  visitor: string;
+  path: string;
+  referrer_host: string;
+  source: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  utm_content: string;
+  utm_term: string;
+  ref: string;
+  /** One of DEVICE_CLASSES. */
+  device: string;
+  browser: string;
+  os: string;
+}
+
+/** Days whose page views the roll-ups have yet to take in (migration 023). */
+export interface AnalyticsDirtyDaysTable {
+  day: string;
+  version: number;
+}
+
+/** Roll-up counts are bigint: strings on PostgreSQL, numbers on SQLite. */
+type Count = number | string;
+
+export interface AnalyticsDailyTable {
+  day: string;
+  visitors: Count;
+  visits: Count;
+  pageviews: Count;
+  bounces: Count;
+  duration_ms: Count;
+  rolled_up_at: string | null;
+}
+export interface AnalyticsHourlyTable {
+  day: string;
+  hour: number;
+  visitors: Count;
+  visits: Count;
+  pageviews: Count;
+}
+export interface AnalyticsDailyPagesTable {
+  day: string;
+  path: string;
+  visitors: Count;
+  pageviews: Count;
+  entries: Count;
+  bounces: Count;
+}
+export interface AnalyticsDailySourcesTable {
+  day: string;
+  source: string;
+  visitors: Count;
+  visits: Count;
+  pageviews: Count;
+  bounces: Count;
+  duration_ms: Count;
+}
+export interface AnalyticsDailyCampaignsTable {
+  day: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  visitors: Count;
+  visits: Count;
+  pageviews: Count;
+  bounces: Count;
+}
+export interface AnalyticsDailyDevicesTable {
+  day: string;
+  device: string;
+  browser: string;
+  os: string;
+  visitors: Count;
+  visits: Count;
+}
+
+/** What a campaign cost, as the user typed it (migration 023). */
+export interface AnalyticsCampaignSpendTable {
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  spend: number;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 /** What happened to a lead, by whom and when (migration 019). */
@@ -528,6 +642,47 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A workspace's API keys (migration 022, docs/product/integrations.md#api-keys): the key's SHA-256, never the key. */
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  /** The key acts as this user, narrowed by its scopes; it goes with them. */
+  created_by: string;
+  name: string;
+  /** JSON text: a list of API_KEY_SCOPES. */
+  scopes: string;
+  /** `ahq_` and the first characters of the key, shown in the list. */
+  prefix: string;
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** The addresses (an IPv6 client by its /64) each key was used from (migration 022). */
+export interface ApiKeyAddressesTable {
+  key_id: string;
+  address: string;
+  first_seen_at: string;
+}
+
+/** A request of the Botgit extension to be connected with a key (migration 022, docs/product/integrations.md#connect-botgit). */
+export interface BotgitConnectionsTable {
+  id: string;
+  /** SHA-256 of the one-time code in the approval page's address. */
+  code_hash: string;
+  /** PKCE S256: base64url SHA-256 of the verifier only the extension holds. */
+  challenge: string;
+  created_at: string;
+  expires_at: string;
+  approved_by: string | null;
+  approved_at: string | null;
+  claimed_at: string | null;
+  key_id: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -567,6 +722,19 @@ export interface Database {
   lead_views: LeadViewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
+  api_key_addresses: ApiKeyAddressesTable;
+  botgit_connections: BotgitConnectionsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_dirty_days: AnalyticsDirtyDaysTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_hourly: AnalyticsHourlyTable;
+  analytics_daily_pages: AnalyticsDailyPagesTable;
+  analytics_daily_sources: AnalyticsDailySourcesTable;
+  analytics_daily_campaigns: AnalyticsDailyCampaignsTable;
+  analytics_daily_devices: AnalyticsDailyDevicesTable;
+  analytics_campaign_spend: AnalyticsCampaignSpendTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -588,3 +756,4 @@ export type InvitationRow = Selectable<InvitationsTable>;
 export type ScrapedProfileRow = Selectable<ScrapedProfilesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;

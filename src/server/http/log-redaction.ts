@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { quietClientAborts } from './client-aborts';
+import { API_KEY_PATTERN } from '../../shared/api-keys';
 
 /** What replaces a secret in the log. */
 export const REDACTED = '[redacted]';
@@ -22,8 +23,12 @@ const SECRET_SEGMENTS: RegExp[] = [
   /^(\/blog\/preview\/)([^/?#]+)/,
 ];
 
+/** API keys (`ahq_…`, docs/decisions/0017-api-keys.md) wherever they stand: a path, a query, a message. */
+const withoutApiKeys = (text: string): string => text.replace(API_KEY_PATTERN, REDACTED);
+
 /** A request URL (path and query) with its secrets replaced by [redacted]. */
-export function redactUrl(url: string): string {
+export function redactUrl(address: string): string {
+  const url = withoutApiKeys(address);
   const queryAt = url.indexOf('?');
   let path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
@@ -45,7 +50,7 @@ export function redactUrl(url: string): string {
 
 /** Any URL or path inside free text (a message, an error's message), with its secrets redacted. */
 export function redactText(text: string): string {
-  return text.replace(/(?:https?:\/\/[^\s/"'<>]+)?\/[^\s"'<>]*/g, (match) => {
+  return withoutApiKeys(text).replace(/(?:https?:\/\/[^\s/"'<>]+)?\/[^\s"'<>]*/g, (match) => {
     const origin = /^https?:\/\/[^/]+/.exec(match)?.[0] ?? '';
     return origin + redactUrl(match.slice(origin.length));
   });
@@ -67,17 +72,22 @@ export const REDACT_PATHS = [
   'body.token',
   'body.challengeToken',
   'body.code',
+  'body.verifier',
+  'body.key',
   'body.auth.pass',
   'req.body.password',
   'req.body.token',
   'req.body.challengeToken',
   'req.body.code',
+  'req.body.verifier',
   'req.body.auth.pass',
   '*.password',
   '*.pass',
   '*.token',
   '*.challengeToken',
   '*.secret',
+  '*.verifier',
+  '*.key',
   '*.link',
   '*.smtpUrl',
   'password',

@@ -23,7 +23,11 @@ export const BOTGIT_MESSAGES = {
   nothingSelected: 'Select at least one profile.',
   deleted: (count: number) => `${count} profile${count === 1 ? '' : 's'} deleted.`,
   exported: 'Profiles exported successfully!',
-  addedToLeads: (added: number, skipped: number) =>
-    `${added} profile${added === 1 ? '' : 's'} added to leads, ${skipped} skipped (already a lead or no e-mail).`,
+  /** `skipped` counts the possible duplicates too; they are named apart when there are any. */
+  addedToLeads: (added: number, skipped: number, possibleDuplicates = 0) =>
+    `${added} profile${added === 1 ? '' : 's'} added to leads, ${skipped - possibleDuplicates} skipped (already a lead or no e-mail)` +
+    (possibleDuplicates > 0
+      ? `, ${possibleDuplicates} not added as possible duplicate${possibleDuplicates === 1 ? '' : 's'} (the phone of a lead or of another profile).`
+      : '.'),
   leadsAccessNeeded: 'Adding to leads needs access to Client Leads (Data Center).',
 } as const;

@@ -23,3 +23,5 @@ export * from './site-settings';
 export * from './mail';
 export * from './lead-views';
 export * from './webhooks';
+export * from './api-keys';
+export * from './analytics';

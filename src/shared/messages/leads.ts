@@ -30,4 +30,10 @@ export const LEAD_MESSAGES = {
   followUpDue: (lead: string, note: string) => (note ? `${lead}: ${note}` : lead),
   digestSubject: (count: number) => `Your follow-ups for today: ${count} lead${count === 1 ? '' : 's'}`,
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
+  /** Duplicates and merge (docs/product/leads.md#duplicates). */
+  possibleDuplicate: 'Possible duplicate',
+  duplicateReasons: { email: 'Same e-mail', phone: 'Same phone', name: 'Same name and company' },
+  mergeSelf: 'A lead cannot be merged with itself.',
+  merged: 'Leads merged successfully!',
+  mergeFailed: 'The leads could not be merged. Please try again.',
 } as const;

@@ -145,6 +145,8 @@ export const scrapedToLeadsAnswerSchema = z.object({
   success: z.literal(true),
   added: z.number(),
   skipped: z.number(),
+  /** Of the skipped, profiles left out as possible duplicates of a lead (docs/product/leads.md#duplicates). */
+  possibleDuplicates: z.number(),
   message: z.string(),
 });
 /** GET /api/botgit/settings */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from '../messages';
 import { CONTACT_LIMITS } from '../contact';
+import { visitTouchSchema } from './analytics';
 
 export * from '../contact';
 
@@ -27,5 +28,10 @@ export const contactSchema = z.object({
     .max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.tooLong('Subject', CONTACT_LIMITS.subjectMax))
     .nullish()
     .transform((subject) => subject ?? ''),
+  /**
+   * The visit's last non-direct touch the browser kept (docs/product/analytics.md#lead-attribution): a claim that
+   * is not of its shape is dropped, and the message still goes.
+   */
+  attribution: visitTouchSchema.nullish().catch(null),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_IMPORT_FIELDS } from '../lead-import-formats';
+import { importDuplicateRowSchema } from './leads';
 
 /** Data rows the preview shows as they were read. */
 export const LEAD_IMPORT_PREVIEW_ROWS = 10;
@@ -25,6 +26,8 @@ export const leadImportPreviewSchema = z.object({
     duplicatesInFile: z.number(),
     /** Rows whose e-mail is already a lead of the caller's workspace. */
     alreadyLeads: z.number(),
+    /** Rows with the phone, or the name and company, of a lead or of an earlier row: not imported. */
+    possibleDuplicates: z.number(),
     /** Rows refused for a missing or invalid value. */
     refused: z.number(),
   }),
@@ -33,5 +36,7 @@ export const leadImportPreviewSchema = z.object({
    * row's cells as read; past a budget of characters the cells are left out (an empty list).
    */
   refused: z.array(z.object({ row: z.number(), message: z.string(), cells: z.array(z.string()) })),
+  /** The first possible duplicates, each with the lead (or earlier row) it matches. */
+  possibleDuplicates: z.array(importDuplicateRowSchema),
 });
 export type LeadImportPreview = z.infer<typeof leadImportPreviewSchema>;

@@ -4,6 +4,7 @@ import { LEAD_MESSAGES } from '../messages';
 import {
   FOLLOW_UP_NOTE_MAX,
   LEAD_DATE_FILTERS,
+  LEAD_VALUE_MAX,
   LEAD_FOLLOW_UP_FILTERS,
   LEAD_OWNER_FILTERS,
   LEAD_PRIORITIES,
@@ -11,6 +12,7 @@ import {
   LEAD_STATUSES,
 } from '../leads';
 import { LEAD_IMPORT_FIELDS } from '../lead-import-formats';
+import { DUPLICATE_REASONS } from '../lead-duplicates';
 
 export * from '../leads';
 
@@ -51,6 +53,8 @@ export const updateLeadSchema = z
     /** The next follow-up's day; null clears it (and its note). */
     nextFollowUpAt: z.iso.date().nullable(),
     followUpNote: text(FOLLOW_UP_NOTE_MAX),
+    /** What the lead is worth once converted (docs/product/analytics.md#conversion-tracking); null clears it. */
+    value: z.number().min(0).max(LEAD_VALUE_MAX).nullable(),
   })
   .partial()
   .strip();
@@ -99,6 +103,21 @@ export const leadViewSchema = z.object({
   /** YYYY-MM-DD, or null for none. */
   nextFollowUpAt: z.string().nullable(),
   followUpNote: z.string(),
+  /** Other leads of the workspace with its e-mail, phone or name and company (docs/product/leads.md#duplicates). */
+  possibleDuplicates: z.number(),
+  /**
+   * Where it came from (docs/product/analytics.md#lead-attribution): a contact-form lead's visit (its source and
+   * campaign), any other lead's own source; null where unknown.
+   */
+  attribution: z.object({
+    source: z.string().nullable(),
+    utmSource: z.string().nullable(),
+    utmMedium: z.string().nullable(),
+    utmCampaign: z.string().nullable(),
+  }),
+  value: z.number().nullable(),
+  /** When it was moved to Converted (ISO-8601); null otherwise, or when that time is unknown. */
+  convertedAt: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadViewSchema>;
 
@@ -120,7 +139,7 @@ export const leadPageSchema = z.object({
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
-/** GET /api/leads/summary: the Leads Flow and Conversion Tracking sections' real counts. */
+/** GET /api/leads/summary: the Leads Flow section's real counts. */
 export const leadSummarySchema = z.object({
   byStatus: z.record(z.enum(LEAD_STATUSES), z.number()),
   /** The last 12 calendar months (UTC), oldest first, with leads created in each and how many of those converted. */
@@ -138,11 +157,29 @@ export const leadImportMappingSchema = z
   })
   .refine((mapping) => Object.keys(mapping).length <= 500, LEAD_MESSAGES.mappingInvalid);
 
-/** POST /api/leads/import */
+/**
+ * A row an import leaves out as a possible duplicate (docs/product/leads.md#duplicates): same phone, or same
+ * name and company, as a lead of the workspace (`lead`) or as an earlier row of the file (`sameAsRow`).
+ */
+export const importDuplicateRowSchema = z.object({
+  row: z.number(),
+  name: z.string(),
+  reason: z.enum(DUPLICATE_REASONS),
+  lead: z.object({ id: z.string(), name: z.string() }).nullable(),
+  sameAsRow: z.number().nullable(),
+});
+export type ImportDuplicateRow = z.infer<typeof importDuplicateRowSchema>;
+
+/** Possible duplicates an import reports row by row; the count is always whole. */
+export const IMPORT_DUPLICATE_ROWS_REPORTED = 100;
+
+/** POST /api/leads/import; `skipped` counts every row not added, possible duplicates included. */
 export const leadImportResultSchema = z.object({
   imported: z.number(),
   skipped: z.number(),
   errors: z.array(z.object({ row: z.number(), message: z.string() })),
+  /** Present when rows were left out as possible duplicates: how many, and the first of them. */
+  possibleDuplicates: z.object({ count: z.number(), rows: z.array(importDuplicateRowSchema) }).optional(),
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
 

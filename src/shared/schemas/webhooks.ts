@@ -109,13 +109,13 @@ export const integrationsOverviewSchema = z.object({
     verifiedAt: z.string().nullable(),
   }),
   botgit: z.object({
-    /** Botgit extensions sending to this workspace. */
+    /** Botgit extensions connected to this workspace: live keys with scraped-data:write used in 30 days. */
     connectedExtensions: z.number(),
     lastIngestAt: z.string().nullable(),
     profiles: z.number(),
   }),
   webhooks: z.object({ total: z.number(), active: z.number(), failing: z.number() }),
-  /** API keys of the workspace, once they exist; null until then. */
-  apiKeys: z.object({ total: z.number() }).nullable(),
+  /** The workspace's live API keys (managed in Credentials) and the last time one was used. */
+  apiKeys: z.object({ total: z.number(), lastUsedAt: z.string().nullable() }),
 });
 export type IntegrationsOverview = z.infer<typeof integrationsOverviewSchema>;

@@ -22,6 +22,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'reset-password', ...page('ResetPassword') },
     { path: 'recover-workspace', ...page('RecoverWorkspace') },
     { path: 'confirm-email', ...page('ConfirmEmail') },
+    { path: 'connect-botgit', ...page('ConnectBotgit') },
     { path: 'dashboard/*', ...page('Dashboard') },
     {
       element: <SiteLayout />,

@@ -43,6 +43,7 @@ describe('known paths', () => {
       '/reset-password',
       '/recover-workspace',
       '/confirm-email',
+      '/connect-botgit',
       '/forgot-password',
       '/nope',
       '/a/b/c',

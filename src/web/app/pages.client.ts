@@ -35,5 +35,8 @@ export const clientPages: Pages = {
     import('../features/auth/recover-workspace-page').then((m) => m.RecoverWorkspacePage),
   ),
   ConfirmEmail: lazyPage(() => import('../features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage)),
+  ConnectBotgit: lazyPage(() =>
+    import('../features/auth/connect-botgit-page').then((m) => m.ConnectBotgitPage),
+  ),
   Dashboard: lazyPage(() => import('./dashboard/dashboard-gate').then((m) => m.DashboardGate)),
 };

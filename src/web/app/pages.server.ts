@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { RecoverWorkspacePage } from '../features/auth/recover-workspace-page';
 import { ConfirmEmailPage } from '../features/auth/confirm-email-page';
+import { ConnectBotgitPage } from '../features/auth/connect-botgit-page';
 import { DashboardGate } from './dashboard/dashboard-gate';
 import { AccessRestrictedPage } from '../features/auth/access-restricted-page';
 import { NotFoundPage } from '../features/public-site/not-found-page';
@@ -39,5 +40,6 @@ export const serverPages: Pages = {
   ResetPassword: ResetPasswordPage,
   RecoverWorkspace: RecoverWorkspacePage,
   ConfirmEmail: ConfirmEmailPage,
+  ConnectBotgit: ConnectBotgitPage,
   Dashboard: DashboardGate,
 };

@@ -26,6 +26,7 @@ export interface Pages {
   ResetPassword: PageComponent;
   RecoverWorkspace: PageComponent;
   ConfirmEmail: PageComponent;
+  ConnectBotgit: PageComponent;
   Dashboard: PageComponent;
 }
 
@@ -57,5 +58,6 @@ export const PAGE_MODULES: Record<PageName, string> = {
   ResetPassword: 'features/auth/reset-password-page.tsx',
   RecoverWorkspace: 'features/auth/recover-workspace-page.tsx',
   ConfirmEmail: 'features/auth/confirm-email-page.tsx',
+  ConnectBotgit: 'features/auth/connect-botgit-page.tsx',
   Dashboard: 'app/dashboard/dashboard-gate.tsx',
 };

@@ -20,6 +20,8 @@ import * as leadOwnersAndFollowUps from './018-lead-owners-and-follow-ups';
 import * as leadTimelineAndDuplicates from './019-lead-timeline-and-duplicates';
 import * as leadViews from './020-lead-views';
 import * as webhooks from './021-webhooks';
+import * as apiKeys from './022-api-keys';
+import * as analytics from './023-analytics';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '019-lead-timeline-and-duplicates': leadTimelineAndDuplicates,
   '020-lead-views': leadViews,
   '021-webhooks': webhooks,
+  '022-api-keys': apiKeys,
+  '023-analytics': analytics,
 };

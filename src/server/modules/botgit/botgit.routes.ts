@@ -106,16 +106,20 @@ export function botgitRoutes(botgit: BotgitService, guards: Guards): FastifyPlug
           tags,
           response: answers({ 200: scrapedToLeadsAnswerSchema }),
           description:
-            'Turns the given profiles into leads (needs Client Leads too); profiles without an e-mail or whose e-mail is already a lead are skipped.',
+            'Turns the given profiles into leads (needs Client Leads too); profiles without an e-mail, whose e-mail is already a lead, or with the phone of a lead (a possible duplicate) are skipped.',
         },
       },
       async (request) => {
-        const { added, skipped } = await botgit.addToLeads(request.currentUser!, request.body.ids);
+        const { added, skipped, possibleDuplicates } = await botgit.addToLeads(
+          request.currentUser!,
+          request.body.ids,
+        );
         return {
           success: true as const,
           added,
           skipped,
-          message: BOTGIT_MESSAGES.addedToLeads(added, skipped),
+          possibleDuplicates,
+          message: BOTGIT_MESSAGES.addedToLeads(added, skipped, possibleDuplicates),
         };
       },
     );

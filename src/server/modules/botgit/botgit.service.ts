@@ -11,6 +11,7 @@ import type { Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
 import { forbidden } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { liveKeysUsedSince } from '../api-keys/api-keys.service';
 import { leadDateRange } from '../../lib/date-range';
 import { readBotgitSettings, saveBotgitSettings } from './botgit-settings.repository';
 import { ingestProfiles } from './scraped-ingest';
@@ -22,18 +23,17 @@ import {
   deleteProfiles,
   lastScrapeAt,
   profilePage,
-  scrapersSince,
   toScrapedProfile,
   type ScrapedFilter,
 } from './scraped-profiles.repository';
 
-/** An extension counts as connected while it sent profiles within this window. */
+/** An extension counts as connected while its key was used within this window. */
 const CONNECTED_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Botgit's card in Manage Integrations (docs/product/integrations.md#live-cards): the connected
- * extensions — the members whose extension sent profiles in the last 30 days; once API keys with the scope
- * scraped-data:write exist, this is the one function to point at them — the last ingest and the profiles.
+ * extensions — the workspace's live API keys with the scope scraped-data:write (what Connect Botgit hands
+ * an extension) used in the last 30 days — the last ingest and the profiles kept.
  */
 export async function botgitConnection(
   db: Kysely<Database>,
@@ -42,7 +42,7 @@ export async function botgitConnection(
 ): Promise<{ connectedExtensions: number; lastIngestAt: string | null; profiles: number }> {
   const since = new Date(now.getTime() - CONNECTED_WINDOW_MS).toISOString();
   const [connectedExtensions, lastIngestAt, profiles] = await Promise.all([
-    scrapersSince(db, workspaceId, since),
+    liveKeysUsedSince(db, workspaceId, 'scraped-data:write', since),
     lastScrapeAt(db, workspaceId),
     countProfiles(db, { workspaceId, range: null }),
   ]);

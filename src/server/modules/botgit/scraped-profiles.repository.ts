@@ -195,14 +195,3 @@ export async function lastScrapeAt(db: Db, workspaceId: string): Promise<string 
     .executeTakeFirst();
   return row?.scraped_at ?? null;
 }
-
-/** How many members' extensions sent profiles since `since`. */
-export async function scrapersSince(db: Db, workspaceId: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('scraped_profiles')
-    .select((eb) => eb.fn.count<string | number>('scraped_by').distinct().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .where('scraped_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

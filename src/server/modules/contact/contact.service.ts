@@ -1,5 +1,6 @@
 import type { ContactInput } from '../../../shared/schemas/contact';
 import { createLead, recordLeadEvents } from '../leads/leads.service';
+import { leadAttribution } from '../analytics/analytics.service';
 import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import { enqueueMail } from '../../mail/outbox';
 import type { Mailer } from '../../mail/mailer';
@@ -30,6 +31,7 @@ export function createContactService(mailer: Mailer) {
           company: '',
           source: 'Website',
           notes: contactNotes(input),
+          attribution: leadAttribution(input.attribution, now, mailer.config.siteUrl),
         },
         null,
         now,

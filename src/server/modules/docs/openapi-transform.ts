@@ -4,6 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { answers } from '../../http/answers';
 import { OPERATION_NOTES } from './operations';
 import { PUBLIC_ROUTE } from '../../auth/guards';
+import { scopeForRoute } from '../../auth/api-key-scopes';
 
 export const BEARER_SCHEME = 'bearerAuth';
 const API_PREFIX = '/api/';
@@ -46,6 +47,12 @@ export const openapiTransform: SwaggerTransform = (input) => {
   const notes = OPERATION_NOTES[`${methodOf(route)} ${url}`];
 
   if (!result.summary && notes) result.summary = notes.summary;
+  // What an API key needs here (docs/product/integrations.md#scopes); routes without a scope refuse keys.
+  const scope = scopeForRoute(methodOf(route) ?? 'GET', url);
+  if (scope)
+    result.description = [result.description, `With an API key: the \`${scope}\` scope.`]
+      .filter(Boolean)
+      .join('\n\n');
   if (!result.tags?.length) result.tags = [notes?.tag ?? url.slice(API_PREFIX.length).split('/')[0] ?? 'api'];
   if (!result.body && notes?.body) result.body = extraBody(input, notes.body.content);
   if (notes?.file) {

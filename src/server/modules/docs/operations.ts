@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog';
 import { LEAD_IMPORT_FIELDS } from '../../../shared/lead-import-formats';
+import { pageViewSchema } from '../../../shared/schemas/analytics';
 
 /**
  * What the route schemas cannot say about an operation, keyed by 'METHOD /api/path' as Fastify names the
@@ -133,6 +134,13 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   },
   'GET /api/botgit/settings': { summary: 'Botgit scraper settings' },
   'PUT /api/botgit/settings': { summary: 'Save Botgit scraper settings' },
+  'POST /api/botgit/connect': { summary: 'Botgit extension: start a connection (PKCE challenge)' },
+  'POST /api/botgit/connect/approve': { summary: 'Approve a Botgit connection request' },
+  'POST /api/botgit/connect/claim': { summary: 'Botgit extension: claim its key with the verifier' },
+  'DELETE /api/botgit/connect': { summary: 'Botgit extension: disconnect (revokes the calling key)' },
+  'GET /api/api-keys': { summary: "The workspace's API keys" },
+  'POST /api/api-keys': { summary: 'Create an API key (shown once)' },
+  'DELETE /api/api-keys/:id': { summary: 'Revoke an API key' },
   'GET /api/email/setup': { summary: 'The SMTP settings (the password is never sent back)' },
   'POST /api/email/setup': { summary: 'Save the SMTP settings for business e-mail' },
   'POST /api/email/test': { summary: 'Send a test e-mail with the saved SMTP settings' },
@@ -140,6 +148,28 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/site-settings/images/:kind': {
     summary: 'Upload the logo, the icon or the share image (Admin)',
     body: { content: { 'multipart/form-data': { schema: siteImage } } },
+  },
+  'POST /api/event': {
+    summary:
+      'Count a page view (the beacon of public pages): 202 at once, nothing in the answer; 413 past 1 KB, 429 past 120 a minute from one address',
+    auth: 'public',
+    body: {
+      content: { 'text/plain': { schema: pageViewSchema }, 'application/json': { schema: pageViewSchema } },
+    },
+    file: {
+      status: 202,
+      mediaType: 'text/plain',
+      description: 'Accepted: counted, or quietly not (a bot, an opt-out)',
+    },
+  },
+  'GET /api/event/pixel': {
+    summary: 'Count a page view of a browser without scripts (its <noscript> image; the page is its Referer)',
+    auth: 'public',
+    file: { status: 200, mediaType: 'image/gif', description: 'A transparent 1×1 GIF' },
+  },
+  'GET /api/analytics/export.csv': {
+    summary: 'Download the range of website analytics as CSV, every row of every list (SEO Management)',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
   },
   'GET /api/security/audit/export': {
     summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',

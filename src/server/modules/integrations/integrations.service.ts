@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IntegrationsOverview } from '../../../shared/schemas/webhooks';
 import type { Database, SessionUser } from '../../db/types';
+import { apiKeysSummary } from '../api-keys/api-keys.service';
 import { botgitConnection } from '../botgit/botgit.service';
 import type { EmailSetupService } from '../email-setup/email-setup.service';
 import { assertIntegrationManager, webhookCounts } from '../webhooks/webhooks.service';
@@ -18,10 +19,11 @@ export function createIntegrationsService(deps: {
   return {
     async overview(caller: SessionUser): Promise<IntegrationsOverview> {
       assertIntegrationManager(caller);
-      const [setup, botgit, webhooks] = await Promise.all([
+      const [setup, botgit, webhooks, apiKeys] = await Promise.all([
         emailSetup.get(caller),
         botgitConnection(db, caller.workspace_id, clock()),
         webhookCounts(db, caller.workspace_id),
+        apiKeysSummary(db, caller.workspace_id),
       ]);
       return {
         email: {
@@ -32,8 +34,7 @@ export function createIntegrationsService(deps: {
         },
         botgit,
         webhooks,
-        // API keys are managed in Credentials; their count joins this card once they exist.
-        apiKeys: null,
+        apiKeys,
       };
     },
   };

@@ -24,6 +24,8 @@ export interface ParsedLeads {
    * its phone or profile URL) has an empty one, and is a repeat only of the same name, phone and profile.
    */
   leads: LeadFields[];
+  /** The data row (numbered as `errors` number them) each of `leads` was read from. */
+  leadRows: number[];
   /** Rows repeating an e-mail (or an e-mail-less row) seen earlier in the same file. */
   duplicates: number;
   errors: LeadImportResult['errors'];
@@ -88,6 +90,7 @@ export async function parseLeadCsv(
 
   const parsed: ParsedLeads = {
     leads: [],
+    leadRows: [],
     duplicates: 0,
     errors: [],
     header: [],
@@ -173,6 +176,7 @@ export async function parseLeadCsv(
       origin: 'import',
       ...(columns!.owner ? { ownerHint: value('owner') } : {}),
     });
+    parsed.leadRows.push(row);
   };
 
   const useHeader = (cells: string[]) => {

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { mapImportHeader, type LeadImportMapping } from '../../../shared/lead-import-formats';
 import {
   LEAD_IMPORT_PREVIEW_ROWS,
@@ -8,16 +7,17 @@ import type { DatabaseHandle } from '../../db/database';
 import { createWorkGate } from '../../lib/work-gate';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { parseLeadCsv } from './lead-csv-parse';
-import { INSERT_BATCH, existingEmails } from './lead-writes.repository';
+import { keyedInBatches, knownLeadsFor, sortWouldBeLeads } from './lead-duplicates';
 
 /** Previews parse whole files as imports do: one at a time per process, a bounded wait, apart from imports. */
 const previewWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEstimateMs: 1_000 });
 
 /**
  * POST /api/leads/import/preview (docs/product/leads.md#import): the import's parse of the same file and mapping,
- * and the read of which e-mails are already leads of the caller's workspace, with nothing written — no
- * lead, no activity, no storage. The counts are the import's at this moment: a lead added meanwhile
- * can still turn a row into a skipped one.
+ * and the import's sorting of its rows against the caller's workspace (e-mails already leads, possible
+ * duplicates: docs/product/leads.md#duplicates), with nothing written — no lead, no activity, no storage.
+ * The counts are the import's at this moment: a lead added meanwhile can still turn a row into a skipped
+ * one.
  */
 export async function previewLeadsCsv(
   offLoop: DatabaseHandle['offLoop'],
@@ -32,15 +32,9 @@ export async function previewLeadsCsv(
         sampleRows: LEAD_IMPORT_PREVIEW_ROWS,
         keepRefusedCells: true,
       });
-      const emails = parsed.leads.map((lead) => lead.email).filter(Boolean);
-      const alreadyLeads = await offLoop(async (db) => {
-        let found = 0;
-        for (let i = 0; i < emails.length; i += INSERT_BATCH) {
-          found += (await existingEmails(db, workspaceId, emails.slice(i, i + INSERT_BATCH))).size;
-          await yieldToEventLoop();
-        }
-        return found;
-      });
+      const leads = await keyedInBatches(parsed.leads);
+      const known = await offLoop((db) => knownLeadsFor(db, workspaceId, leads));
+      const sorted = sortWouldBeLeads(leads, known, (index) => parsed.leadRows[index]!);
       const automatic = mapImportHeader(parsed.header).fields;
       const chosen = mapImportHeader(parsed.header, mapping).fields;
       return {
@@ -52,12 +46,14 @@ export async function previewLeadsCsv(
         rows: parsed.sample,
         counts: {
           rows: parsed.rows,
-          toImport: parsed.leads.length - alreadyLeads,
+          toImport: sorted.fresh.length,
           duplicatesInFile: parsed.duplicates,
-          alreadyLeads,
+          alreadyLeads: sorted.alreadyLeads,
+          possibleDuplicates: sorted.possibleDuplicates,
           refused: parsed.refused,
         },
         refused: parsed.errors.map((error, i) => ({ ...error, cells: parsed.refusedCells[i] ?? [] })),
+        possibleDuplicates: sorted.duplicateRows,
       };
     }),
   );

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
@@ -12,8 +11,15 @@ import { newLeadRow, type LeadFields } from './lead-rows';
 import { importOwnerResolver } from './lead-owners';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { addStoredBytes } from '../../db/plan-usage';
-import { INSERT_BATCH, existingEmails, insertLeads, lockLeadCounters } from './lead-writes.repository';
+import { INSERT_BATCH, insertLeads, lockLeadCounters } from './lead-writes.repository';
 import { importedLeads } from '../webhooks/webhooks.service';
+import {
+  keyedInBatches,
+  knownLeadsFor,
+  sortWouldBeLeads,
+  type KeyedLead,
+  type Sorted,
+} from './lead-duplicates';
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 
@@ -22,7 +28,8 @@ const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEs
 
 /**
  * POST /api/leads/import after the upload: parse, then one transaction that skips e-mails the workspace
- * already has and inserts the rest in multi-row batches. The file is parsed before the transaction opens,
+ * already has, leaves out possible duplicates (the phone, or the name and company, of a lead or of an
+ * earlier row: docs/product/leads.md#duplicates) and inserts the rest in multi-row batches. The file is parsed before the transaction opens,
  * so a slow upload never holds the write lock; one transaction makes 100k inserts one commit. The
  * transaction runs off the event loop (`offLoop`): on SQLite its statements and its COMMIT held the loop
  * for up to 200 ms at a time (docs/decisions/0007-bounded-work.md).
@@ -41,11 +48,21 @@ export async function importLeadsCsv(
       const fileBytes = Buffer.byteLength(csv, 'utf8');
       await offLoop((db) => assertStorageRoom(db, actor.workspace_id, fileBytes));
       const parsed = await parseLeadCsv(csv, now, mapping);
-      const imported = await offLoop((db) =>
-        insertNewLeads(db, actor, parsed.leads, now.toISOString(), fileBytes),
+      // The keys are folded before the transaction too: it holds the workspace's writes meanwhile.
+      const leads = await keyedInBatches(parsed.leads);
+      const sorted = await offLoop((db) =>
+        insertNewLeads(db, actor, leads, parsed.leadRows, now.toISOString(), fileBytes),
       );
+      const imported = sorted.fresh.length;
       const skipped = parsed.duplicates + (parsed.leads.length - imported);
-      return { imported, skipped, errors: parsed.errors };
+      return {
+        imported,
+        skipped,
+        errors: parsed.errors,
+        ...(sorted.possibleDuplicates > 0
+          ? { possibleDuplicates: { count: sorted.possibleDuplicates, rows: sorted.duplicateRows } }
+          : {}),
+      };
     }),
   );
 }
@@ -53,10 +70,11 @@ export async function importLeadsCsv(
 async function insertNewLeads(
   db: Kysely<Database>,
   actor: Importer,
-  leads: LeadFields[],
+  leads: KeyedLead<LeadFields>[],
+  rows: number[],
   updatedAt: string,
   fileBytes: number,
-): Promise<number> {
+): Promise<Sorted<LeadFields>> {
   const workspaceId = actor.workspace_id;
   return db.transaction().execute(async (trx) => {
     // Imports into one workspace run one at a time, so two of them cannot both add the same e-mail.
@@ -64,16 +82,11 @@ async function insertNewLeads(
     // Every lookup runs before the first insert, so each reads only the leads that were there before.
     // Interleaved, PostgreSQL (whose statistics do not yet know this import's rows) would re-scan all the
     // rows inserted so far on every batch: quadratic, and 3 s of a 100k-row import.
-    // A lead without an e-mail (docs/product/leads.md: kept for its phone or profile URL) is not checked: an empty
-    // e-mail is no one's.
-    const existing = new Set<string>();
-    const emails = leads.map((lead) => lead.email).filter(Boolean);
-    for (let i = 0; i < emails.length; i += INSERT_BATCH) {
-      const batch = emails.slice(i, i + INSERT_BATCH);
-      for (const email of await existingEmails(trx, workspaceId, batch)) existing.add(email);
-      await yieldToEventLoop(); // building and answering batches is still the loop's work: take turns
-    }
-    const fresh = leads.filter((lead) => !lead.email || !existing.has(lead.email));
+    // One statement per batch asks for the e-mails, phone keys and name keys together. An empty e-mail
+    // (docs/product/leads.md: a lead kept for its phone or profile URL) is no one's, nor is an empty key.
+    const known = await knownLeadsFor(trx, workspaceId, leads);
+    const sorted = sortWouldBeLeads(leads, known, (index) => rows[index]!);
+    const fresh = sorted.fresh;
     // docs/product/leads.md#owners-and-follow-ups: the owner column names a member, else the importer owns the row.
     const ownerOf = await importOwnerResolver(trx, workspaceId, actor.id);
     const created = importedLeads(fresh.length); // lead.created for the first 1,000 (docs/decisions/0016-webhooks.md)
@@ -83,9 +96,15 @@ async function insertNewLeads(
         trx,
         fresh
           .slice(i, i + INSERT_BATCH)
-          .map((lead) =>
+          .map(({ fields, phone, name }) =>
             created.keep(
-              newLeadRow(workspaceId, { ...lead, createdBy: actor.id }, updatedAt, ownerOf(lead.ownerHint)),
+              newLeadRow(
+                workspaceId,
+                { ...fields, createdBy: actor.id },
+                updatedAt,
+                ownerOf(fields.ownerHint),
+                { phone, name },
+              ),
             ),
           ),
       );
@@ -102,6 +121,6 @@ async function insertNewLeads(
         action: `${actor.username} imported ${fresh.length} leads`,
         kind: 'leads-imported',
       });
-    return fresh.length;
+    return sorted;
   });
 }

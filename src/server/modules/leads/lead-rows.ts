@@ -4,7 +4,10 @@ import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
 import type { LeadOrigin } from '../../../shared/lead-timeline';
 import type { LeadRow } from '../../db/types';
 
-/** The columns the API shows; `search_text` and `email_lower` stay inside the server. */
+/**
+ * The columns a lead is read with: those the API shows, and the keys that find its duplicates
+ * (docs/product/leads.md#duplicates), which stay inside the server as `search_text` does.
+ */
 export const LEAD_COLUMNS = [
   'id',
   'name',
@@ -20,6 +23,15 @@ export const LEAD_COLUMNS = [
   'owner_id',
   'next_follow_up_at',
   'follow_up_note',
+  'email_lower',
+  'phone_key',
+  'name_key',
+  'attribution_source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'value',
+  'converted_at',
 ] as const;
 
 export type LeadListRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
@@ -27,7 +39,8 @@ export type LeadListRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
 /** Owners' usernames by id, read for the rows being answered. */
 export type OwnerNames = ReadonlyMap<string, string>;
 
-export function toLead(row: LeadListRow, owners: OwnerNames): Lead {
+/** `duplicates`: each row's count of possible duplicates (docs/product/leads.md#duplicates), 0 when absent. */
+export function toLead(row: LeadListRow, owners: OwnerNames, duplicates?: ReadonlyMap<string, number>): Lead {
   const ownerName = row.owner_id === null ? undefined : owners.get(row.owner_id);
   return {
     _id: row.id,
@@ -46,7 +59,24 @@ export function toLead(row: LeadListRow, owners: OwnerNames): Lead {
       row.owner_id !== null && ownerName !== undefined ? { id: row.owner_id, username: ownerName } : null,
     nextFollowUpAt: row.next_follow_up_at,
     followUpNote: row.follow_up_note,
+    possibleDuplicates: duplicates?.get(row.id) ?? 0,
+    attribution: {
+      source: row.attribution_source,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
+    },
+    value: row.value === null ? null : Number(row.value),
+    convertedAt: row.converted_at,
   };
+}
+
+/** A contact-form lead's visit (docs/product/analytics.md#lead-attribution): its source and campaign, '' for none. */
+export interface LeadAttribution {
+  source: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
 }
 
 /** What a lead is made of before the derived columns are added. */
@@ -69,6 +99,8 @@ export interface LeadFields {
   origin: LeadOrigin;
   /** Who added it; none for the contact form and a new workspace's samples. */
   createdBy?: string | null;
+  /** The visit it came from (the contact form); any other lead is attributed to its own source. */
+  attribution?: LeadAttribution;
 }
 
 /**
@@ -80,12 +112,16 @@ export function searchText(fields: Pick<LeadFields, 'name' | 'email' | 'company'
   return [fields.name, fields.email, fields.company, fields.phone].join('\n').toLowerCase();
 }
 
-/** A complete row for insertion, with its derived columns; `ownerId` is the member who works it. */
+/**
+ * A complete row for insertion, with its derived columns; `ownerId` is the member who works it. `keys`: the
+ * phone and name keys when the caller has computed them already (an import compares them first).
+ */
 export function newLeadRow(
   workspaceId: string,
   fields: LeadFields,
   updatedAt: string,
   ownerId: string | null,
+  keys?: { phone: string; name: string },
 ): LeadRow {
   return {
     id: randomUUID(),
@@ -108,8 +144,14 @@ export function newLeadRow(
     follow_up_note: '',
     origin: fields.origin,
     created_by: fields.createdBy ?? null,
-    phone_key: phoneKey(fields.phone),
-    name_key: nameKey(fields.name, fields.company),
+    phone_key: keys?.phone ?? phoneKey(fields.phone),
+    name_key: keys?.name ?? nameKey(fields.name, fields.company),
+    attribution_source: fields.attribution?.source ?? fields.source,
+    utm_source: fields.attribution?.utmSource || null,
+    utm_medium: fields.attribution?.utmMedium || null,
+    utm_campaign: fields.attribution?.utmCampaign || null,
+    value: null,
+    converted_at: null,
   };
 }
 

@@ -3,7 +3,7 @@ import { monthlyLeadCounts, statusCounterRows, type Db } from './leads.repositor
 
 const MONTHS = 12;
 
-/** The Leads Flow and Conversion Tracking sections: the workspace's real counts, by status and by month. */
+/** The Leads Flow section: the workspace's real counts, by status and by month. */
 export async function leadSummary(db: Db, workspaceId: string, now: Date): Promise<LeadSummary> {
   const counts = await statusCounterRows(db, workspaceId);
   const byStatus = Object.fromEntries(

@@ -5,8 +5,8 @@ import type { Database, LeadRow, LeadsTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/* The leads' writes (and the look-up that keeps an import or 'Add to leads' from adding an e-mail twice);
-   the reads are leads.repository.ts. */
+/* The leads' writes; the reads are leads.repository.ts, and the look-ups that keep an import or 'Add to
+   leads' from adding someone twice are lead-duplicates.repository.ts. */
 
 /** Rows per multi-row INSERT: 500 × 15 columns stays far below either engine's bound-parameter limit. */
 export const INSERT_BATCH = 500;
@@ -25,18 +25,6 @@ export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
     // seconds. Other requests get their turn between batches (database work waits for the transaction).
     await yieldToEventLoop();
   }
-}
-
-/** Which of these lower-cased e-mails the workspace already has (the index on (workspace, email_lower)). */
-export async function existingEmails(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('leads')
-    .select('email_lower')
-    .where('workspace_id', '=', workspaceId)
-    .where('email_lower', 'in', emails)
-    .execute();
-  return new Set(rows.map((r) => r.email_lower));
 }
 
 /**

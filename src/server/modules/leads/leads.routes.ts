@@ -20,6 +20,7 @@ import {
   leadTimelinePageSchema,
   leadTimelineQuerySchema,
 } from '../../../shared/schemas/lead-timeline';
+import { leadDuplicatesSchema, leadMergeSchema } from '../../../shared/schemas/lead-duplicates';
 import { answers } from '../../http/answers';
 
 import type { Guards } from '../../auth/guards';
@@ -107,6 +108,40 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
       '/leads/:id',
       { preValidation, schema: { params: idParams, tags, response: answers({ 200: leadViewSchema }) } },
       (request) => leads.get(request.currentUser!, request.params.id),
+    );
+
+    app.get(
+      '/leads/:id/duplicates',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          tags,
+          response: answers({ 200: leadDuplicatesSchema }),
+          description:
+            "The workspace's other leads with this lead's e-mail, phone or name and company, each with why.",
+        },
+      },
+      (request) => leads.duplicates(request.currentUser!, request.params.id),
+    );
+
+    app.post(
+      '/leads/:id/merge',
+      {
+        preValidation,
+        schema: {
+          params: idParams,
+          body: leadMergeSchema,
+          tags,
+          response: answers({ 200: leadWriteAnswerSchema }),
+          description:
+            'Merges the other lead into this one: the chosen values, both notes, one timeline; the other lead is deleted.',
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        lead: await leads.merge(request.currentUser!, request.params.id, request.body),
+      }),
     );
 
     app.post(

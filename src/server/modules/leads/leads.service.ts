@@ -31,8 +31,13 @@ import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
 import { previewLeadsCsv } from './lead-import-preview';
 import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
+import type { LeadDuplicates, LeadMergeInput } from '../../../shared/schemas/lead-duplicates';
+import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
+import { duplicateCounts } from './lead-duplicates.repository';
+import { duplicatesOfLead } from './lead-duplicates';
+import { mergeLeads } from './lead-merge';
 import { leadFilter } from './lead-filter';
-import { isoDay, newLeadRow, searchText, toLead, type LeadListRow } from './lead-rows';
+import { isoDay, newLeadRow, searchText, toLead, type LeadFields, type LeadListRow } from './lead-rows';
 import { leadSummary } from './lead-summary';
 import { recordLeadEvents } from './lead-events';
 import { addLeadNote, deleteLeadNote, leadEditEvents, leadTimeline } from './lead-timeline';
@@ -49,17 +54,25 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules use of leads: Botgit's 'Add to leads', a new workspace's sample leads. */
 export { isoDay, newLeadRow } from './lead-rows';
-export { existingEmails, insertLeads } from './lead-writes.repository';
+export { insertLeads } from './lead-writes.repository';
+export { keyed, knownLeadsFor, sortWouldBeLeads } from './lead-duplicates';
 export { insertSampleLeads } from './sample-leads';
 export { adoptUnownedLeads, leadOwnerFor } from './lead-owners';
 /** The contact form records its message on the lead it makes (docs/product/leads.md#timeline). */
 export { recordLeadEvents } from './lead-events';
+/** What the website analytics read of leads (docs/product/analytics.md#conversion-tracking). */
+export { campaignLeadsAllTime, formLeadPeople, leadSourceFigures } from './lead-attribution.repository';
+export type { LeadAttribution } from './lead-rows';
 
-/** The API's leads for rows, with their owners' usernames (one read for the page). */
-async function withOwners(db: Db, rows: LeadListRow[]): Promise<Lead[]> {
+/**
+ * The API's leads for rows of the workspace, with their owners' usernames and their counts of possible
+ * duplicates (one read each for the page: docs/product/leads.md#duplicates).
+ */
+async function withOwners(db: Db, workspaceId: string, rows: LeadListRow[]): Promise<Lead[]> {
   const ids = rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id]));
   const owners = await usernamesByIds(db, ids);
-  return rows.map((row) => toLead(row, owners));
+  const duplicates = await duplicateCounts(db, workspaceId, rows);
+  return rows.map((row) => toLead(row, owners, duplicates));
 }
 
 /** Who did it, for the activity list; null for the public contact form. */
@@ -72,7 +85,7 @@ export type LeadActor = Pick<UserRow, 'id' | 'username'>;
 export async function createLead(
   db: Kysely<Database>,
   workspaceId: string,
-  input: CreateLeadInput,
+  input: CreateLeadInput & Pick<LeadFields, 'attribution'>,
   actor: LeadActor | null,
   now: Date = new Date(),
   /** The caller's own writes that must commit with the lead, or not at all (the contact form's e-mail). */
@@ -104,7 +117,7 @@ export async function createLead(
     await alongside?.(trx, row);
     return row;
   });
-  return (await withOwners(db, [row]))[0]!;
+  return (await withOwners(db, workspaceId, [row]))[0]!;
 }
 
 /** Client Leads (docs/product/leads.md), always within the caller's own workspace: another's lead is "not found". */
@@ -122,7 +135,7 @@ export function createLeadsService(
       const stats = await leadStats(db, filter);
       const totalPages = Math.ceil(stats.total / limit);
       return {
-        leads: await withOwners(db, rows),
+        leads: await withOwners(db, caller.workspace_id, rows),
         pagination: {
           page,
           limit,
@@ -138,7 +151,20 @@ export function createLeadsService(
     async get(caller: SessionUser, id: string): Promise<Lead> {
       const row = await findLead(db, caller.workspace_id, id);
       if (!row) throw notFound(LEAD_MESSAGES.notFound);
-      return (await withOwners(db, [row]))[0]!;
+      return (await withOwners(db, caller.workspace_id, [row]))[0]!;
+    },
+
+    /** The lead's possible duplicates, with why (docs/product/leads.md#duplicates). */
+    duplicates(caller: SessionUser, id: string): Promise<LeadDuplicates> {
+      return duplicatesOfLead(db, caller.workspace_id, id, (rows) =>
+        withOwners(db, caller.workspace_id, rows),
+      );
+    },
+
+    /** Merges another lead of the workspace into this one; answers the lead kept. */
+    async merge(caller: SessionUser, id: string, input: LeadMergeInput): Promise<Lead> {
+      const row = await mergeLeads(db, caller, id, input, now());
+      return (await withOwners(db, caller.workspace_id, [row]))[0]!;
     },
 
     create(caller: SessionUser, input: CreateLeadInput): Promise<Lead> {
@@ -186,9 +212,17 @@ export function createLeadsService(
           ...(reassigned ? { owner_id: ownerId } : {}),
           email_lower: next.email.toLowerCase(),
           search_text: searchText(next),
+          // docs/product/leads.md#duplicates: the keys follow the phone, name and company.
+          phone_key: phoneKey(next.phone),
+          name_key: nameKey(next.name, next.company),
           // A date-time (UTC) keeps only its day: last contact is a calendar date.
           last_contact: lastContact ? lastContact.slice(0, 10) : current.last_contact,
           updated_at: at.toISOString(),
+          // When it became Converted (docs/product/analytics.md#conversion-tracking); migration 023's trigger
+          // keeps the same for every other writer.
+          ...(input.status && input.status !== current.status
+            ? { converted_at: input.status === 'Converted' ? at.toISOString() : null }
+            : {}),
         };
         await updateLead(trx, id, values);
         if (reassigned && ownerId !== caller.id)
@@ -230,7 +264,7 @@ export function createLeadsService(
           await notifyUser(trx, followUpNotification(updated, updated.owner_id, day), at);
         return updated;
       });
-      return (await withOwners(db, [row]))[0]!;
+      return (await withOwners(db, caller.workspace_id, [row]))[0]!;
     },
 
     /**

@@ -5,6 +5,7 @@ import type { Webhook, WebhookCreated, WebhookDelivery, WebhookList } from '../.
 import type { webhookInputSchema, webhookUpdateSchema } from '../../../shared/schemas/webhooks';
 import type { z } from 'zod';
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT } from '../../../shared/webhooks';
+import { canManageIntegrations } from '../../../shared/access';
 import type { Database, SessionUser, WebhookRow } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { SecretBox } from '../../secrets/secret-box';
@@ -43,11 +44,9 @@ export { webhookCounts } from './webhooks.repository';
 export { createWebhookWorker, type WebhookWorker } from './webhook-worker';
 export type { WebhookTargetRules } from './webhook-sender';
 
-/** Who manages a workspace's integrations: its Admin or Business Admin (docs/product/integrations.md#webhooks). */
-export const INTEGRATION_MANAGER_ROLES: readonly string[] = ['Admin', 'Business Admin'];
-
+/** Who manages a workspace's integrations: its Admin or Business Admin (docs/product/integrations.md#who-manages-them). */
 export function assertIntegrationManager(caller: SessionUser): void {
-  if (!INTEGRATION_MANAGER_ROLES.includes(caller.role)) throw forbidden(M.ownerOnly);
+  if (!canManageIntegrations(caller.role)) throw forbidden(M.ownerOnly);
 }
 
 /** A new signing secret: 32 random bytes, shown once. */

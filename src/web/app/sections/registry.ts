@@ -58,10 +58,23 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
   'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
+  'website-analytics': named(
+    () => import('../../features/analytics/website-analytics-section'),
+    'WebsiteAnalyticsSection',
+  ),
+  'campaign-metrics': named(
+    () => import('../../features/analytics/campaign-metrics-section'),
+    'CampaignMetricsSection',
+  ),
+  'conversion-tracking': named(
+    () => import('../../features/analytics/conversion-tracking-section'),
+    'ConversionTrackingSection',
+  ),
   'manage-integrations': named(
     () => import('../../features/integrations/integrations-section'),
     'IntegrationsSection',
   ),
+  credentials: named(() => import('./credentials-page'), 'CredentialsPage'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

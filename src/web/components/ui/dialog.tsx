@@ -17,6 +17,7 @@ export function Dialog({
   initialFocus,
   busy = false,
   tone = 'default',
+  size = 'md',
 }: {
   title: string;
   description?: ReactNode;
@@ -29,6 +30,8 @@ export function Dialog({
   busy?: boolean;
   /** 'danger' marks the dialog of an action that cannot be undone lightly. */
   tone?: 'default' | 'danger';
+  /** 'lg' for content side by side (two columns to compare). */
+  size?: 'md' | 'lg';
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -53,14 +56,15 @@ export function Dialog({
       allowOutsideClick: true,
       returnFocusOnDeactivate: false,
     }).activate();
+    // Captured, and stopped there: a dialog opened from a side panel closes alone, not the panel with it.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || blocked.current) return;
+      if (event.key !== 'Escape') return;
       event.stopPropagation();
-      close.current();
+      if (!blocked.current) close.current();
     };
-    document.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
     return () => {
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
       trap.deactivate();
       previouslyFocused?.focus();
     };
@@ -77,7 +81,10 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="relative flex max-h-[90vh] w-full max-w-lg flex-col rounded-t-2xl bg-white shadow-2xl outline-none sm:rounded-2xl"
+        className={cn(
+          'relative flex max-h-[90vh] w-full flex-col rounded-t-2xl bg-white shadow-2xl outline-none sm:rounded-2xl',
+          size === 'lg' ? 'max-w-2xl' : 'max-w-lg',
+        )}
       >
         <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6 sm:pt-6">
           <h2

@@ -20,6 +20,7 @@ import { acceptInvitation } from './invitation-api';
 import { useSession } from '../../lib/session';
 import { useDelayedRedirect } from './use-delayed-redirect';
 import { useInvitation } from './use-invitation';
+import { returnPath } from './return-path';
 
 export function LoginPage() {
   const hydrated = useHydrated();
@@ -30,6 +31,8 @@ export function LoginPage() {
   // `/login?invite=…` (docs/product/workspace.md#invitations): an existing account signs in, then joins the inviting workspace.
   const inviteToken = params.get('invite');
   const invitation = useInvitation(inviteToken);
+  // `/login?next=/connect-botgit?code=…` (docs/product/integrations.md#connect-botgit): back there once signed in.
+  const next = returnPath(params.get('next'));
   const [joining, setJoining] = useState(false);
   const invitedName = invitation.status === 'valid' ? invitation.workspaceName : 'the workspace';
   const [email, setEmail] = useState('');
@@ -93,7 +96,7 @@ export function LoginPage() {
           </div>
         </AuthLayout>
       );
-    return <Navigate to="/dashboard" replace />;
+    return <Navigate to={next ?? '/dashboard'} replace />;
   }
 
   function finish(result: Partial<AuthResult>) {
@@ -103,7 +106,7 @@ export function LoginPage() {
       void join(inviteToken, result.user);
       return;
     }
-    redirect(pathAfterLogin(result.user.role));
+    redirect(next ?? pathAfterLogin(result.user.role));
     toast.success(AUTH_MESSAGES.loginSuccess);
   }
 

@@ -65,10 +65,11 @@ export const useDeleteProfiles = () =>
     async (ids: string[]) => (await api.delete<{ message: string }>('scraped-data', { data: { ids } })).data,
   );
 
-/** POST /api/scraped-data/leads → `{ added, skipped, message }`. */
+/** POST /api/scraped-data/leads → `{ added, skipped, possibleDuplicates, message }`. */
 export const useAddToLeads = () =>
   useScrapedMutation(
-    async (ids: string[]) => (await api.post<{ message: string }>('scraped-data/leads', { ids })).data,
+    async (ids: string[]) =>
+      (await api.post<{ message: string; possibleDuplicates: number }>('scraped-data/leads', { ids })).data,
   );
 
 /** 'Export and share': the selected profiles, or every profile the filters match; downloaded as CSV. */

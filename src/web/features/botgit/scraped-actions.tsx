@@ -62,7 +62,9 @@ export function ScrapedActions({
         onClick={() =>
           addToLeads.mutate(selected, {
             onSuccess: (answer) => {
-              toast.success(answer.message);
+              // Possible duplicates of leads were left out (docs/product/leads.md#duplicates): a warning, not a plain success.
+              if (answer.possibleDuplicates > 0) toast.warning(answer.message);
+              else toast.success(answer.message);
               onDone();
             },
             onError: (error) => failed(error, 'Failed to add profiles to leads'),

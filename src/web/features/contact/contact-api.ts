@@ -1,5 +1,6 @@
 import { CONTACT_MESSAGES } from '../../../shared/messages';
 import { api, isHttpError, serverMessage } from '../../lib/api-client';
+import { visitTouch } from '../../lib/visit-touch';
 
 export interface ContactValues {
   name: string;
@@ -10,9 +11,12 @@ export interface ContactValues {
 
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };
 
-/** POST /api/contact: the server stores the message as a lead; 201 {success:true}. */
+/**
+ * POST /api/contact: the server stores the message as a lead; 201 {success:true}. The visit's last
+ * non-direct touch goes with it (docs/product/analytics.md#lead-attribution).
+ */
 export async function sendContact(values: ContactValues): Promise<void> {
-  await api.post('contact', values);
+  await api.post('contact', { ...values, attribution: visitTouch() });
 }
 
 /**

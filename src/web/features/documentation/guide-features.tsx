@@ -114,8 +114,10 @@ export const FEATURE_SECTIONS: readonly GuideSection[] = [
     body: (
       <>
         <p>
-          Botgit is our extension for Chromium-based browsers. Sign in to it with your dashboard account, open
-          a public professional profile and choose to save it: the name, e-mail, phone, role, location and
+          Botgit is our extension for Chromium-based browsers. In its options, enter your server&apos;s
+          address and press <strong>Connect Botgit</strong>, then approve it on the page that opens, signed in
+          to your dashboard as usual: it gets a key that can only save profiles, never your password. Open a
+          public professional profile and choose to save it: the name, e-mail, phone, role, location and
           profile URL go to your workspace.
         </p>
         <p>
@@ -126,6 +128,27 @@ export const FEATURE_SECTIONS: readonly GuideSection[] = [
           saving, the interval (1 to 168 hours), the maximum number of profiles (1 to 1000) and whether
           e-mails and phones are saved. What the extension collects, and how to delete it, is in the{' '}
           <Link to="/botgit-privacy">Botgit Extension Privacy Policy</Link>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'api-keys',
+    title: 'API keys',
+    body: (
+      <>
+        <p>
+          A workspace&apos;s Admin or Business Admin makes API keys in{' '}
+          <strong>Settings &amp; Configuration &rarr; Credentials</strong>: a name and the scopes the key
+          needs (saving Botgit profiles, reading or writing leads, reading or writing the blog). The key
+          starts with <code>ahq_</code> and is shown once; send it as <code>Authorization: Bearer ahq_…</code>
+          .
+        </p>
+        <p>
+          A key acts as the person who made it, in their workspace, on the routes its scopes name and nowhere
+          else: users, the workspace, API keys, sessions and the profile always answer it 403. Revoking it in
+          Credentials stops it at once, and so does its maker leaving or being deactivated. Each operation of
+          the API reference below names the scope it needs.
         </p>
       </>
     ),

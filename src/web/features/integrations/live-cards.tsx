@@ -46,6 +46,9 @@ function LiveCard({
   );
 }
 
+/** timeAgo inside a sentence: 'just now', '5m ago', a date. */
+const ago = (timestamp: string) => timeAgo(timestamp).replace(/^Just now$/, 'just now');
+
 function emailStatus({ email }: IntegrationsOverview): { label: string; color: BadgeColor } {
   if (email.transport === 'none') return { label: 'Not set up', color: 'grey' };
   if (email.lastError) return { label: 'Failing', color: 'red' };
@@ -55,7 +58,7 @@ function emailStatus({ email }: IntegrationsOverview): { label: string; color: B
 
 /** The real state of the workspace's integrations (docs/product/integrations.md#live-cards). */
 export function LiveCards({ overview }: { overview: IntegrationsOverview }) {
-  const { email, botgit, webhooks } = overview;
+  const { email, botgit, webhooks, apiKeys } = overview;
   return (
     <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your integrations">
       <LiveCard
@@ -72,7 +75,7 @@ export function LiveCards({ overview }: { overview: IntegrationsOverview }) {
             {email.lastError
               ? `Last attempt failed: ${email.lastError}`
               : email.verifiedAt
-                ? `Last delivery worked ${timeAgo(email.verifiedAt)}.`
+                ? `Last delivery worked ${ago(email.verifiedAt)}.`
                 : 'Send a test e-mail to check it.'}
           </p>
         )}
@@ -89,7 +92,7 @@ export function LiveCards({ overview }: { overview: IntegrationsOverview }) {
       >
         <p>
           {botgit.lastIngestAt
-            ? `Last profile received ${timeAgo(botgit.lastIngestAt)}`
+            ? `Last profile received ${ago(botgit.lastIngestAt)}`
             : 'No profile received yet'}
           {' · '}
           {botgit.profiles} profile{botgit.profiles === 1 ? '' : 's'} kept.
@@ -116,15 +119,19 @@ export function LiveCards({ overview }: { overview: IntegrationsOverview }) {
         title="API keys"
         icon={KeyRound}
         status={
-          overview.apiKeys
-            ? {
-                label: `${overview.apiKeys.total} key${overview.apiKeys.total === 1 ? '' : 's'}`,
-                color: 'blue',
-              }
-            : { label: 'In Credentials', color: 'grey' }
+          apiKeys.total > 0
+            ? { label: `${apiKeys.total} key${apiKeys.total === 1 ? '' : 's'}`, color: 'blue' }
+            : { label: 'None', color: 'grey' }
         }
+        link={{ to: '/dashboard/credentials', label: 'Open Credentials' }}
       >
-        <p>Keys that let your apps and the Botgit extension call the API are kept in Credentials.</p>
+        <p>
+          {apiKeys.total === 0
+            ? 'Create a key in Credentials to let your scripts and apps call the API.'
+            : apiKeys.lastUsedAt
+              ? `Last used ${ago(apiKeys.lastUsedAt)}.`
+              : 'Not used yet.'}
+        </p>
       </LiveCard>
     </ul>
   );

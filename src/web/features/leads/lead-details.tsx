@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Lead } from '../../../shared/schemas/leads';
 import { LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
+import { LeadDuplicates, PossibleDuplicateBadge } from './lead-duplicates';
 import { LeadOwnerFollowUp } from './lead-owner-follow-up';
 import { LeadTimeline } from './lead-timeline';
 import { daysActive, formatLeadDate } from './lead-format';
@@ -17,8 +18,11 @@ export function LeadDetails({ lead }: { lead: Lead }) {
           <LeadStatusBadge status={lead.status} />
           <LeadPriorityBadge priority={lead.priority} />
           <LeadOwnerBadge owner={lead.owner} />
+          <PossibleDuplicateBadge lead={lead} />
         </div>
       </div>
+
+      <LeadDuplicates lead={lead} />
 
       <LeadOwnerFollowUp lead={lead} />
 
@@ -37,6 +41,7 @@ export function LeadDetails({ lead }: { lead: Lead }) {
               ['Phone', lead.phone],
               ['Company', lead.company],
               ['Source', lead.source],
+              ['Came from', cameFrom(lead)],
               ['Status', lead.status],
               ['Priority', lead.priority],
             ] as const
@@ -59,6 +64,12 @@ export function LeadDetails({ lead }: { lead: Lead }) {
       <LeadTimeline leadId={lead._id} />
     </div>
   );
+}
+
+/** The visit a contact-form lead came from (docs/product/analytics.md#lead-attribution): its source, and its campaign. */
+function cameFrom({ attribution: a }: Lead): string {
+  const campaign = [a.utmSource, a.utmMedium, a.utmCampaign].filter(Boolean).join(' / ');
+  return [a.source, campaign && `(${campaign})`].filter(Boolean).join(' ');
 }
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {

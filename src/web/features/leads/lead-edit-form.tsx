@@ -20,6 +20,8 @@ export interface LeadDraft {
   notes: string;
   status: LeadStatus;
   priority: LeadPriority;
+  /** What the lead is worth once converted, in rupees; '' for none (docs/product/analytics.md#conversion-tracking). */
+  value: string;
 }
 export type DraftErrors = Partial<Record<keyof LeadDraft, string>>;
 
@@ -32,7 +34,11 @@ export const draftOf = (lead: Lead): LeadDraft => ({
   notes: lead.notes,
   status: lead.status,
   priority: lead.priority,
+  value: lead.value === null ? '' : String(lead.value),
 });
+
+/** The draft's value as the API takes it: a number, null when empty, NaN (refused) when not a number. */
+export const draftValue = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 /** The side panel's edit mode: every field, any of the five statuses and the three priorities. */
 export function LeadEditForm({
@@ -77,6 +83,12 @@ export function LeadEditForm({
         <SelectField label="Status" options={LEAD_STATUSES} {...text('status')} />
         <SelectField label="Priority" options={LEAD_PRIORITIES} {...text('priority')} />
         <SelectField label="Source" options={sources} {...text('source')} />
+        <TextField
+          label="Value (₹)"
+          inputMode="decimal"
+          help="Counted as revenue once the lead is Converted."
+          {...text('value')}
+        />
         <div>
           <p className="mb-1.5 text-sm font-medium text-ink">Created</p>
           <p className="flex h-11 items-center rounded-lg bg-canvas px-3 text-sm text-muted">

@@ -19,6 +19,7 @@ import {
   type ColumnChoices,
 } from './lead-import-preview';
 import { downloadRefusedRows } from './lead-import-refused';
+import { ImportDuplicateRows } from './lead-import-duplicates';
 import { ImportProgress, ImportSummary } from './lead-import-result';
 
 const FORM_ID = 'import-leads-form';
@@ -150,7 +151,8 @@ export function LeadImportPanel({ onClose }: { onClose(): void }) {
             A .csv file with a header row, such as a contacts export from HubSpot, Salesforce, Pipedrive,
             Zoho, Twenty, LinkedIn, Google, Outlook, Mailchimp or Brevo: its columns are recognised as they
             are. Each row needs a name and an e-mail, phone or profile URL. You see a preview and can change
-            what each column imports before anything is saved; e-mails already in your leads are skipped.
+            what each column imports before anything is saved; e-mails already in your leads are skipped, and
+            rows with the phone, or the name and company, of a lead are left out as possible duplicates.
           </p>
         </div>
 
@@ -170,6 +172,12 @@ export function LeadImportPanel({ onClose }: { onClose(): void }) {
                 <ImportPreviewCounts counts={preview.counts} />
               </div>
             </div>
+            {!previewImport.isPending && (
+              <ImportDuplicateRows
+                rows={preview.possibleDuplicates}
+                count={preview.counts.possibleDuplicates}
+              />
+            )}
             <ImportPreviewTable preview={preview} choices={choices} disabled={busy} onChoose={changeColumn} />
             {!previewImport.isPending && (
               <RefusedRows

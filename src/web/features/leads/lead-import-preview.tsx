@@ -106,10 +106,11 @@ export function ImportPreviewCounts({ counts }: { counts: LeadImportPreview['cou
     ['To import', counts.toImport, 'text-green-800'],
     ['Repeated in the file', counts.duplicatesInFile, 'text-amber-800'],
     ['Already your leads', counts.alreadyLeads, 'text-amber-800'],
+    ['Possible duplicates', counts.possibleDuplicates, 'text-amber-800'],
     ['Refused', counts.refused, counts.refused ? 'text-red-700' : 'text-ink'],
   ] as const;
   return (
-    <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-5" data-testid="import-preview-counts">
+    <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-3" data-testid="import-preview-counts">
       {items.map(([label, value, tone]) => (
         <div key={label} className="flex flex-col-reverse rounded-xl bg-canvas px-2 py-2.5">
           <dt className="text-xs text-muted">{label}</dt>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
 import { formatIndianNumber } from '../../../shared/text';
 import { cn } from '../../components/ui/cn';
+import { ImportDuplicateRows } from './lead-import-duplicates';
 
 const SHOWN_ERRORS = 8;
 
@@ -38,9 +39,12 @@ export function ImportProgress({ percent }: { percent: number }) {
   );
 }
 
-/** What the import did: how many rows came in, how many were skipped, and the first row errors. */
+/**
+ * What the import did: how many rows came in, how many were skipped, the possible duplicates it left out
+ * and the first row errors.
+ */
 export function ImportSummary({ result }: { result: LeadImportResult }) {
-  const { imported, skipped, errors } = result;
+  const { imported, skipped, errors, possibleDuplicates } = result;
   return (
     <section aria-labelledby="lead-import-summary" className="space-y-3" data-testid="import-summary">
       <h3 id="lead-import-summary" className="text-sm font-semibold text-ink">
@@ -60,6 +64,9 @@ export function ImportSummary({ result }: { result: LeadImportResult }) {
           </div>
         ))}
       </dl>
+      {possibleDuplicates && (
+        <ImportDuplicateRows rows={possibleDuplicates.rows} count={possibleDuplicates.count} />
+      )}
       {errors.length > 0 && (
         <div>
           <p className="mb-1.5 text-sm font-medium text-ink">Rows not imported</p>

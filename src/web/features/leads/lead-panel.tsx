@@ -8,7 +8,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/side-panel';
 import { LeadDetails } from './lead-details';
-import { LeadEditForm, draftOf, type DraftErrors, type LeadDraft } from './lead-edit-form';
+import { LeadEditForm, draftOf, draftValue, type DraftErrors, type LeadDraft } from './lead-edit-form';
 import { useDeleteLead, useLead, useUpdateLead } from './leads-api';
 
 const FORM_ID = 'edit-lead-form';
@@ -51,6 +51,7 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
     const changed = Object.fromEntries(
       Object.entries(draft).filter(([key, value]) => original[key as keyof LeadDraft] !== value),
     );
+    if ('value' in changed) changed.value = draftValue(draft.value) as never;
     const parsed = updateLeadSchema.safeParse(changed);
     if (!parsed.success) {
       const next: DraftErrors = {};

@@ -4,6 +4,7 @@ import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../shared/schem
 import { cn } from '../../components/ui/cn';
 import { LeadPriorityBadge } from './lead-badges';
 import { formatLeadDate } from './lead-format';
+import { PossibleDuplicateBadge } from './lead-duplicates';
 
 const DRAG_TYPE = 'application/x-lead-id';
 const DOT: Record<LeadStatus, string> = {
@@ -116,6 +117,11 @@ function BoardCard({ lead, onMove, onOpen }: { lead: Lead } & Omit<LeadsBoardPro
         <LeadPriorityBadge priority={lead.priority} />
         <span className="whitespace-nowrap text-xs text-muted">{formatLeadDate(lead.date)}</span>
       </div>
+      {lead.possibleDuplicates > 0 && (
+        <div className="mt-2">
+          <PossibleDuplicateBadge lead={lead} />
+        </div>
+      )}
       <label htmlFor={selectId} className="sr-only">
         Status of {lead.name}
       </label>

@@ -2,6 +2,7 @@ import { MoreHorizontal } from 'lucide-react';
 import type { Lead } from '../../../shared/schemas/leads';
 import { FollowUpDueBadge, LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { formatLeadDate } from './lead-format';
+import { PossibleDuplicateBadge } from './lead-duplicates';
 
 /** The leads list on a phone: one card per lead with the table's fields. */
 export function LeadsCards({ leads, onOpen }: { leads: Lead[]; onOpen(lead: Lead): void }) {
@@ -29,6 +30,7 @@ export function LeadsCards({ leads, onOpen }: { leads: Lead[]; onOpen(lead: Lead
             <LeadPriorityBadge priority={lead.priority} />
             <LeadOwnerBadge owner={lead.owner} />
             <FollowUpDueBadge lead={lead} />
+            <PossibleDuplicateBadge lead={lead} />
             {lead.source && <span className="text-xs text-muted">{lead.source}</span>}
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

@@ -4,6 +4,7 @@ import type { Lead } from '../../../shared/schemas/leads';
 import type { LeadFilters, LeadSortField } from './lead-filters';
 import { FollowUpDueBadge, LeadOwnerBadge, LeadPriorityBadge, LeadStatusBadge } from './lead-badges';
 import { formatLeadDate } from './lead-format';
+import { PossibleDuplicateBadge } from './lead-duplicates';
 
 type Column = { label: string; sort?: LeadSortField; className?: string };
 const COLUMNS: readonly Column[] = [
@@ -90,6 +91,7 @@ export function LeadsTable({ leads, filters, onSort, onOpen }: LeadsTableProps) 
               <div className="flex flex-col items-start gap-1">
                 <LeadStatusBadge status={lead.status} />
                 <FollowUpDueBadge lead={lead} />
+                <PossibleDuplicateBadge lead={lead} />
               </div>
             </td>
             <td className="px-2.5 py-3">

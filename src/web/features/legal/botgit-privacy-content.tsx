@@ -70,7 +70,7 @@ export function botgitPrivacyDoc(site: string, contact: LegalContact): LegalDoc 
             <p>
               Saved profiles are sent <strong>only to your own {site} workspace</strong>, at the server
               address you entered in the extension&apos;s options, to <code>/api/scraped-data</code> over
-              HTTPS (or plain HTTP for a server on your own computer), with your sign-in token, so that only
+              HTTPS (or plain HTTP for a server on your own computer), with Botgit&apos;s key, so that only
               you and the members of your workspace can see them.
             </p>
             <p>
@@ -94,13 +94,16 @@ export function botgitPrivacyDoc(site: string, contact: LegalContact): LegalDoc 
               at.
             </li>
             <li>
-              <strong>Storage</strong>: to remember your server address, your e-mail, your sign-in token
-              (never your password), your workspace&apos;s Botgit settings, and which profiles were saved
-              automatically in the current interval (their addresses and times), on this browser only.
+              <strong>Storage</strong>: to remember your server address, the key {site} hands Botgit when you
+              approve the connection in your account (it can only save profiles and read your workspace&apos;s
+              Botgit settings; Botgit never asks for your password and never holds your sign-in), your e-mail
+              and workspace name to show where it is connected, your workspace&apos;s Botgit settings, and
+              which profiles were saved automatically in the current interval (their addresses and times), on
+              this browser only.
             </li>
             <li>
               <strong>Access to your {site} address</strong>: to send saved profiles to your workspace. The
-              browser asks you for it when you sign in (a server on your own computer needs no prompt).
+              browser asks you for it when you connect Botgit (a server on your own computer needs no prompt).
             </li>
             <li>
               <strong>Notifications</strong>: to tell you when a save has finished, only if &apos;notify on
@@ -121,8 +124,9 @@ export function botgitPrivacyDoc(site: string, contact: LegalContact): LegalDoc 
             </li>
             <li>
               Uninstalling the extension stops all collection straight away and removes everything it kept in
-              your browser. Signing out removes your token and settings. Profiles already saved stay in your
-              workspace until you delete them.
+              your browser. Disconnecting revokes Botgit&apos;s key and removes it and your settings from your
+              browser; so does revoking the key in the dashboard under Settings &amp; Configuration &rarr;
+              Credentials. Profiles already saved stay in your workspace until you delete them.
             </li>
           </ul>
         ),
@@ -142,9 +146,11 @@ export function botgitPrivacyDoc(site: string, contact: LegalContact): LegalDoc 
         title: 'Security',
         body: (
           <p>
-            Data travels only over HTTPS. The server accepts saved profiles only with a valid sign-in token
-            and shows them only to signed-in members of the same workspace. Signing out of the extension
-            removes the token from your browser.
+            Data travels only over HTTPS. Botgit connects with a key you approve while signed in to {site}
+            (with two-factor sign-in if your account has it); the key is made for Botgit alone and can only
+            save profiles and read Botgit settings. The server accepts saved profiles only with a valid key
+            and shows them only to signed-in members of the same workspace. Disconnecting the extension
+            revokes its key at once and removes it from your browser.
           </p>
         ),
       },

@@ -5,7 +5,7 @@ export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
   const support = contact.supportEmail;
   return {
     title: 'Privacy Policy',
-    description: `What personal data ${site} collects, why, what is kept in your browser, who we share it with, how long we keep it and your rights.`,
+    description: `What personal data ${site} collects, how visits to this website are counted, why, what is kept in your browser, who we share it with, how long we keep it and your rights.`,
     dates: [{ label: 'Last updated', value: POLICY_DATE }],
     intro: (
       <p>
@@ -51,6 +51,19 @@ export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
               service secure (for example to slow down repeated failed sign-ins).
             </li>
             <li>
+              <strong>Visits to this website</strong>, counted by our own small script, with no cookie and no
+              third party: for each page you open, its path, the campaign tags of its address (
+              <code>utm_source</code>, <code>utm_medium</code>, <code>utm_campaign</code>,{' '}
+              <code>utm_content</code>, <code>utm_term</code> and <code>ref</code>; no other part of the
+              address), the name of the website that linked to it (such as google.com, never the page itself),
+              the time, and your device type (desktop, mobile or tablet), browser family and operating system.
+              Your IP address and your browser&apos;s user agent are only used to work out a visitor code for
+              the day: a one-way hash with a random key that is deleted when the day is over. They are never
+              stored, and we cannot tell that two visits on different days, or on another website, are yours.
+              Crawlers and bots, staff signed in to the dashboard, and browsers that send Do Not Track or
+              Global Privacy Control are not counted at all.
+            </li>
+            <li>
               <strong>Payment details</strong>: handled by our payment partner. We receive the invoice and
               payment status, never your full card or bank details.
             </li>
@@ -66,7 +79,11 @@ export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
             <li>to store and show your workspace content to you and your team;</li>
             <li>to reply to messages, send service e-mails (receipts, security and policy notices);</li>
             <li>to bill paid plans and meet our tax and accounting duties;</li>
-            <li>to keep the service secure and working, and to fix problems.</li>
+            <li>to keep the service secure and working, and to fix problems;</li>
+            <li>
+              to count the visits to our website, and see which pages, websites and campaigns bring visitors
+              and which of them write to us.
+            </li>
           </ul>
         ),
       },
@@ -84,6 +101,13 @@ export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
             <p>
               Logging out removes the token and user record. You can also clear them at any time from your
               browser&apos;s settings.
+            </p>
+            <p>
+              When you arrive on our website from another website or a campaign link, our page-view script
+              keeps where you came from (that website&apos;s name, the campaign tags and the time) in local
+              storage, so that a message you send us through the contact form within 30 days says how you
+              found us. It leaves your browser only with such a message. Nothing is kept when your browser
+              sends Do Not Track or Global Privacy Control.
             </p>
           </>
         ),
@@ -112,6 +136,11 @@ export function privacyDoc(site: string, contact: LegalContact): LegalDoc {
         body: (
           <ul>
             <li>Account and workspace data: for as long as the account or workspace exists.</li>
+            <li>
+              Records of visits to this website: <strong>30 days</strong>; after that only totals per day
+              (visitors and page views by page, website, campaign and device type) are kept. The daily key of
+              the visitor code is deleted when its day is over.
+            </li>
             <li>
               After a downgrade, data above the new plan&apos;s limits is <strong>kept for 30 days</strong> so
               you can export it or upgrade again, then deleted.

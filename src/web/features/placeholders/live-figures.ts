@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { addMonths, format, parse, startOfMonth } from 'date-fns';
+import { format } from 'date-fns';
 import { LEAD_STATUSES, type LeadSummary } from '../../../shared/schemas/leads';
 import { api } from '../../lib/api-client';
 import type { FiguresContent, PlaceholderContent, SampleStat } from './placeholder-data';
 
-/** Sections whose sample layout shows the workspace's real lead counts where those exist. */
+/** Sections whose sample layout shows the workspace's real lead counts where those exist (Conversion Tracking is live of its own: features/analytics). */
 const LIVE: Partial<Record<string, (content: FiguresContent, summary: LeadSummary) => FiguresContent>> = {
   'leads-flow': (content, summary) => {
     const total = totalOf(summary);
@@ -23,22 +23,6 @@ const LIVE: Partial<Record<string, (content: FiguresContent, summary: LeadSummar
       stats,
       chart: { ...content.chart, caption: 'Leads at each status', data, live: true },
     };
-  },
-  'conversion-tracking': (content, summary) => {
-    const converted = summary.byStatus.Converted ?? 0;
-    const stats = replaceStats(content.stats, [
-      { value: percent(converted, totalOf(summary)), hint: 'Lead to client, all time' },
-      { value: converted, hint: 'All time' },
-    ]);
-    const chart = {
-      type: 'bar',
-      caption: 'Leads and conversions by month',
-      format: 'count',
-      series: { primary: 'Leads', secondary: 'Converted' },
-      data: lastMonths(summary, 6),
-      live: true,
-    } as const;
-    return { ...content, stats, chart };
   },
 };
 
@@ -82,17 +66,6 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 /** The first stats take real values; the rest keep their sample figures. */
 function replaceStats(stats: readonly SampleStat[], real: ReadonlyArray<Pick<SampleStat, 'value' | 'hint'>>) {
   return stats.map((stat, index) => (real[index] ? { ...stat, ...real[index], live: true } : stat));
-}
-
-/** The last `count` months up to this one, with zero for months without leads. */
-function lastMonths(summary: LeadSummary, count: number) {
-  const start = addMonths(startOfMonth(new Date()), 1 - count);
-  return Array.from({ length: count }, (_, i) => {
-    const month = format(addMonths(start, i), 'yyyy-MM');
-    const found = summary.byMonth.find((m) => m.month === month);
-    const label = format(parse(month, 'yyyy-MM', new Date()), 'MMM');
-    return { label, primary: found?.total ?? 0, secondary: found?.converted ?? 0 };
-  });
 }
 
 /** True when some part of the content shows real figures. */

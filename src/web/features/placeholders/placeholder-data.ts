@@ -54,7 +54,6 @@ import {
   Receipt,
   ReceiptText,
   Repeat,
-  Route,
   Scale,
   ScrollText,
   Search,
@@ -65,7 +64,6 @@ import {
   Sun,
   Target,
   ThumbsUp,
-  Timer,
   TrendingUp,
   Trophy,
   UserCheck,
@@ -225,70 +223,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
         { cells: ['Northwind Logistics', 'LinkedIn'], status: 'Converted' },
         { cells: ['Sahyadri Clinics', 'Google Ads'], status: 'Lost' },
       ],
-    },
-  },
-  'campaign-metrics': {
-    kind: 'figures',
-    description: 'Spend, reach and cost per lead for the paid campaigns running this quarter.',
-    stats: [
-      { label: 'Ad spend', value: 342500, format: 'inr', icon: Wallet, hint: 'This quarter' },
-      { label: 'Impressions', value: 1875400, format: 'count', icon: Eye },
-      {
-        label: 'Clicks',
-        value: 42318,
-        format: 'count',
-        icon: MousePointerClick,
-        hint: '2.3% click-through rate',
-      },
-      { label: 'Cost per lead', value: 268, format: 'inr', icon: Target, hint: 'Down from ₹342 in June' },
-    ],
-    chart: {
-      type: 'line',
-      caption: 'Cost per lead by month (₹)',
-      format: 'inr',
-      series: { primary: 'Cost per lead' },
-      data: monthly([342, 318, 301, 289, 272, 268]),
-    },
-    table: {
-      caption: 'Campaigns',
-      columns: ['Campaign', 'Channel', 'Status'],
-      rows: [
-        { cells: ['Diwali festive offer', 'Meta Ads'], status: 'Active' },
-        { cells: ['Brand search', 'Google Ads'], status: 'Active' },
-        { cells: ['Site retargeting', 'Display'], status: 'Paused' },
-        { cells: ['B2B lead form', 'LinkedIn'], status: 'Learning' },
-        { cells: ['Monsoon sale', 'Meta Ads'], status: 'Completed' },
-      ],
-    },
-  },
-  'conversion-tracking': {
-    kind: 'figures',
-    description: 'Which channels turn visitors into enquiries, and enquiries into paying clients.',
-    stats: [
-      { label: 'Conversion rate', value: 7.4, format: 'percent', icon: Percent, hint: 'Lead to client' },
-      { label: 'Conversions', value: 318, format: 'count', icon: Handshake, hint: 'Last 90 days' },
-      {
-        label: 'Average days to convert',
-        value: 18,
-        format: 'count',
-        icon: Timer,
-        hint: 'From first contact',
-      },
-      { label: 'Revenue from conversions', value: 2640000, format: 'inr', icon: IndianRupee },
-    ],
-    chart: {
-      type: 'hbar',
-      caption: 'Conversion rate by channel (%)',
-      format: 'percent',
-      series: { primary: 'Conversion rate' },
-      data: points([
-        ['Referral', 14.2],
-        ['Organic search', 8.6],
-        ['Google Ads', 6.9],
-        ['Meta Ads', 5.1],
-        ['LinkedIn', 4.3],
-        ['Email', 3.8],
-      ]),
     },
   },
 
@@ -1071,20 +1005,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── SEO Management ─────────────────────────────────────────────────────────
-  'website-analytics': {
-    kind: 'cards',
-    description: 'How people find and use the agency website.',
-    cards: [
-      { title: 'Traffic overview', text: 'Visitors, sessions and page views over time.', icon: Activity },
-      { title: 'Traffic sources', text: 'Search, social, referral and direct visits compared.', icon: Route },
-      { title: 'Top pages', text: 'The pages people visit most, and where they leave.', icon: FileText },
-      {
-        title: 'Visitor behaviour',
-        text: 'Time on site, bounce rate and the paths visitors take.',
-        icon: MousePointerClick,
-      },
-    ],
-  },
   'seo-insights': {
     kind: 'figures',
     description: 'Search visibility, keyword positions and organic traffic for the agency website.',

@@ -19,7 +19,7 @@ const FADE = 'transition-opacity duration-300 ease-out starting:opacity-0 motion
 /** docs/product/dashboard.md#placeholder-sections "Static placeholder sections": sample figures or four sub-topic cards; no behaviour. */
 export function PlaceholderSection({ section }: SectionProps) {
   const heading = section.title ?? section.label;
-  // Leads Flow and Conversion Tracking show the workspace's real lead counts where they exist.
+  // Leads Flow shows the workspace's real lead counts where they exist.
   const content = useLiveFigures(section.key, placeholderFor(section.key));
 
   if (!content) {

@@ -5,7 +5,7 @@ import type { BlogPreviewLink } from '../../../../shared/schemas/blog-publishing
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { controlClasses } from '../../../components/ui/field-shell';
-import { copyText } from './copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { formatDateTime } from './publish-time';
 
 /** Local texts of the Copy button. */

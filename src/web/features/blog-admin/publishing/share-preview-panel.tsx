@@ -7,7 +7,7 @@ import { SidePanel } from '../../../components/ui/side-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-client';
 import { useCreatePreviewLink, usePreviewLinks, useRevokePreviewLink } from './blog-publishing-api';
-import { copyText } from './copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { PreviewLinkItem } from './preview-link-item';
 
 /** Local texts (the shared previewCreated says the link was copied, which needs a clipboard). */

@@ -1,0 +1,77 @@
+import type { ApiKeyScope } from '../../shared/api-keys';
+
+/**
+ * What an API key reaches (docs/product/integrations.md#scopes, docs/decisions/0017-api-keys.md): each
+ * route, by its method and URL pattern as the route table names it, and the scope a key needs for it. This
+ * table is the only place that says so. A route not listed refuses every key (403), whatever its scopes:
+ * the admin routes, users, the workspace and its settings, API keys themselves, sessions, the profile and
+ * two-factor sign-in are never reached with a key. A listed route still applies its own guard to the key's
+ * creator, so a key never does more than its creator may.
+ *
+ * Refused to every key on purpose (not listed): saved lead views (`/api/leads/views…`, one person's
+ * filters in the dashboard, not data a script reads or writes), the webhooks and `GET /api/integrations`
+ * (the workspace's Admin configuration, like API keys themselves), the Scraped Data list and Botgit
+ * Settings' writes.
+ *
+ * `analytics:read` reads the agency site's figures (docs/product/analytics.md); typing a campaign's spend
+ * stays a person's act in the dashboard.
+ */
+export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
+  'GET /api/analytics': 'analytics:read',
+  'GET /api/analytics/export.csv': 'analytics:read',
+
+  // What the Botgit extension calls (docs/product/botgit.md#ingest): the ingest, the settings it
+  // enforces, and disconnecting itself.
+  'POST /api/scraped-data': 'scraped-data:write',
+  'GET /api/botgit/settings': 'scraped-data:write',
+  'DELETE /api/botgit/connect': 'scraped-data:write',
+
+  'GET /api/leads': 'leads:read',
+  'GET /api/leads/summary': 'leads:read',
+  'GET /api/leads/owners': 'leads:read',
+  'GET /api/leads/export': 'leads:read',
+  'GET /api/leads/:id': 'leads:read',
+  'GET /api/leads/:id/timeline': 'leads:read',
+  'GET /api/leads/:id/duplicates': 'leads:read',
+  'POST /api/leads/:id/merge': 'leads:write',
+
+  'POST /api/leads': 'leads:write',
+  'PUT /api/leads/:id': 'leads:write',
+  'DELETE /api/leads/:id': 'leads:write',
+  'POST /api/leads/import': 'leads:write',
+  'POST /api/leads/import/preview': 'leads:write',
+  'POST /api/leads/:id/follow-up/done': 'leads:write',
+  // A note is written and deleted as the key's creator: only their own notes can be deleted.
+  'POST /api/leads/:id/notes': 'leads:write',
+  'DELETE /api/leads/:id/notes/:noteId': 'leads:write',
+
+  // Public reads that show the workspace's drafts to a signed-in caller: with a key, only with blogs:read
+  // (without it the key is answered as anyone is).
+  'GET /api/blogs': 'blogs:read',
+  'GET /api/blogs/:idOrSlug': 'blogs:read',
+  'GET /api/categories': 'blogs:read',
+  'GET /api/blogs/:id/revisions': 'blogs:read',
+  'GET /api/blogs/:id/autosave': 'blogs:read',
+  'GET /api/blogs/:id/previews': 'blogs:read',
+
+  'POST /api/blogs': 'blogs:write',
+  'PUT /api/blogs/:id': 'blogs:write',
+  'DELETE /api/blogs/:id': 'blogs:write',
+  'POST /api/blogs/:id/revisions/:revisionId/restore': 'blogs:write',
+  'PUT /api/blogs/:id/autosave': 'blogs:write',
+  'DELETE /api/blogs/:id/autosave': 'blogs:write',
+  'POST /api/blogs/:id/previews': 'blogs:write',
+  'DELETE /api/blogs/:id/previews/:linkId': 'blogs:write',
+  'POST /api/categories': 'blogs:write',
+  'PUT /api/categories/:id': 'blogs:write',
+  'DELETE /api/categories/:id': 'blogs:write',
+};
+
+/** The scope a key needs for a route, or undefined when no key may call it. */
+export function scopeForRoute(method: string, url: string | undefined): ApiKeyScope | undefined {
+  if (!url) return undefined;
+  const asked = method === 'HEAD' ? 'GET' : method;
+  return Object.hasOwn(API_KEY_ROUTE_SCOPES, `${asked} ${url}`)
+    ? API_KEY_ROUTE_SCOPES[`${asked} ${url}`]
+    : undefined;
+}
