@@ -43,19 +43,48 @@ function vitestLayer(label, project, file, env, extraArgs = []) {
     ok: ok && report !== null,
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
+    failures: (report?.testResults ?? []).flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map(
+          (test) =>
+            `${path.relative(root, file.name)} > ${test.fullName}: ${firstLine(test.failureMessages)}`,
+        ),
+    ),
   };
+}
+
+/** CI keeps only the end of the output: the summary names what failed, with the first line of why. */
+function firstLine(messages = []) {
+  return String(messages[0] ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
+function playwrightFailures(suites = [], titles = []) {
+  return suites.flatMap((suite) => [
+    ...playwrightFailures(suite.suites, [...titles, suite.title]),
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message;
+        return `${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}: ${firstLine([error])}`;
+      }),
+  ]);
 }
 
 function playwrightLayer() {
   const outputFile = path.join(results, 'e2e-results.json');
   fs.rmSync(outputFile, { force: true });
   const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test']);
-  const stats = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')).stats : null;
+  const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
+  const stats = report?.stats ?? null;
   return {
     label: 'browser',
     ok: ok && stats !== null,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? 0,
+    failures: playwrightFailures(report?.suites),
   };
 }
 
@@ -81,8 +110,10 @@ if (ensureChromium()) layers.push(playwrightLayer());
 else layers.push({ label: 'browser', ok: false, passed: 0, failed: 0 });
 
 console.log('\n=== summary ===');
-for (const layer of layers)
+for (const layer of layers) {
   console.log(`${layer.ok ? 'ok  ' : 'FAIL'} ${layer.label}: ${layer.passed} passed, ${layer.failed} failed`);
+  for (const failure of layer.failures ?? []) console.log(`       ✗ ${failure}`);
+}
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -43,12 +43,19 @@ async function start(env: Record<string, string>): Promise<Server> {
       REDIS_URL: '',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // What the server said on the way out is the failure's explanation (a start refused, say).
+  let said = '';
+  child.stderr!.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const closed = new Promise((resolve) => child.once('close', resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await closed;
+      throw new Error(`the server exited with ${child.exitCode}: ${said}`);
+    }
     try {
       if ((await fetch(`${base}/api/ready`)).ok) return { base, child, exited };
     } catch {
