@@ -8,6 +8,7 @@ import { migrations } from './migrations/index';
 import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
 import { sqliteWorkerDialect } from './sqlite-worker-dialect';
 import { SQLITE_PRAGMAS } from './sqlite-thread';
+import { withOwnSchemaIntrospection } from './own-schema-introspection';
 
 export type { Engine };
 
@@ -124,14 +125,15 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
 
 /** Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // On PostgreSQL the migrator must look for its bookkeeping tables in our own schema: left to itself it
-  // also finds another schema's tables (other instances, parallel test suites) and skips creating ours.
+  // On PostgreSQL the migrator must look for its bookkeeping tables in our own schema, and only there: left
+  // to itself it also finds another schema's tables (other instances, parallel test suites) and skips
+  // creating ours, and fails when one of those schemas is dropped while it looks.
   const migrationTableSchema =
     engineOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({
-    db,
+    db: migrationTableSchema ? withOwnSchemaIntrospection(db, migrationTableSchema) : db,
     migrationTableSchema,
     provider: { getMigrations: async () => migrations },
   });
