@@ -42,6 +42,58 @@ function importCsv() {
   return lines.join('\r\n');
 }
 
+/** The file's rows as the bare baseline inserts them: an id and the nine fields, all text. */
+function bareRows() {
+  return importCsv()
+    .split('\r\n')
+    .slice(1)
+    .map((line, i) => [crypto.randomUUID(), ...line.split(',').slice(0, 9), String(i)].slice(0, 11));
+}
+
+const BARE_COLUMNS = Array.from({ length: 11 }, (_, k) => `c${k}`);
+
+/**
+ * The bare baseline, measured in the same run: the same 100k rows inserted by this process into an
+ * unindexed table of text columns, 500 rows a statement, one transaction, on the same engine and disk.
+ * The import's figure over it is what the product adds (parsing, keys, look-ups, indexes, triggers),
+ * and moves less than the seconds with the machine's load.
+ */
+async function bareInsertSqlite(file) {
+  const db = new SQLite(file);
+  for (const pragma of ['journal_mode = WAL', 'synchronous = FULL']) db.pragma(pragma);
+  db.exec(`create table bench_bare (${BARE_COLUMNS.map((c) => `${c} text`).join(', ')})`);
+  const rows = bareRows();
+  const t0 = performance.now();
+  const insert = db.prepare(
+    `insert into bench_bare values ${Array.from({ length: 500 }, () => `(${BARE_COLUMNS.map(() => '?').join(',')})`).join(',')}`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < rows.length; i += 500) insert.run(rows.slice(i, i + 500).flat());
+  })();
+  const ms = performance.now() - t0;
+  db.close();
+  return ms;
+}
+
+async function bareInsertPostgres(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create table bench_bare (${BARE_COLUMNS.map((c) => `${c} text`).join(', ')})`);
+  const rows = bareRows();
+  const t0 = performance.now();
+  await client.query('begin');
+  for (let i = 0; i < rows.length; i += 500) {
+    const batch = rows.slice(i, i + 500);
+    const tuples = batch.map((_, r) => `(${BARE_COLUMNS.map((_, k) => `$${r * 11 + k + 1}`).join(',')})`);
+    await client.query(`insert into bench_bare values ${tuples.join(',')}`, batch.flat());
+  }
+  await client.query('commit');
+  const ms = performance.now() - t0;
+  await client.query('drop table bench_bare');
+  await client.end();
+  return ms;
+}
+
 async function timeImport(server) {
   const csv = importCsv();
   const form = new FormData();
@@ -57,6 +109,7 @@ async function timeImport(server) {
   console.log(
     `  import ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB): ${seconds(ms)} (target < 10 s) → HTTP ${response.status}, imported ${result.imported}, skipped ${result.skipped}, errors ${result.errors?.length}`,
   );
+  return ms;
 }
 
 async function timeLists(server) {
@@ -112,13 +165,17 @@ function generatedLeads(dialect, from, to) {
 
 const startServer = (env) => startBenchServer(env, ADMIN);
 
-async function benchEngine(label, env, fill) {
+async function benchEngine(label, env, fill, bareInsert) {
   console.log(`\n${label}`);
   let t0 = performance.now();
   let server = await startServer(env);
   console.log(`  setup: server started and signed in in ${seconds(performance.now() - t0)}`);
-  await timeImport(server);
+  const importMs = await timeImport(server);
   await stop(server);
+  const bareMs = await bareInsert();
+  console.log(
+    `  bare baseline (same rows, unindexed table, from Node): ${seconds(bareMs)} → import ${(importMs / bareMs).toFixed(1)}× the bare insert`,
+  );
   if (process.env.BENCH_IMPORT_ONLY) return;
   t0 = performance.now();
   const existing = await fill(TOTAL);
@@ -141,8 +198,11 @@ async function sqliteFill(dataDir) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-bench-leads-'));
 try {
-  await benchEngine('SQLite (embedded, WAL)', { DATA_DIR: dataDir, DATABASE_URL: '' }, () =>
-    sqliteFill(dataDir),
+  await benchEngine(
+    'SQLite (embedded, WAL)',
+    { DATA_DIR: dataDir, DATABASE_URL: '' },
+    () => sqliteFill(dataDir),
+    () => bareInsertSqlite(path.join(dataDir, 'bench-bare.sqlite')),
   );
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -158,17 +218,22 @@ if (pgUrl) {
   url.pathname = '/agencyhq_bench';
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-bench-pg-'));
   try {
-    await benchEngine('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }, async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      const have = Number((await client.query('select count(*) as n from leads')).rows[0].n);
-      await client.query(generatedLeads('pg', 1, TOTAL - have));
-      // What autovacuum would do shortly after a bulk load: statistics and the visibility map.
-      await client.query('vacuum analyze leads');
-      const n = Number((await client.query('select count(*) as n from leads')).rows[0].n);
-      await client.end();
-      return n;
-    });
+    await benchEngine(
+      'PostgreSQL',
+      { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+      async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        const have = Number((await client.query('select count(*) as n from leads')).rows[0].n);
+        await client.query(generatedLeads('pg', 1, TOTAL - have));
+        // What autovacuum would do shortly after a bulk load: statistics and the visibility map.
+        await client.query('vacuum analyze leads');
+        const n = Number((await client.query('select count(*) as n from leads')).rows[0].n);
+        await client.end();
+        return n;
+      },
+      () => bareInsertPostgres(url.toString()),
+    );
   } finally {
     await admin.query('drop database if exists agencyhq_bench with (force)');
     await admin.end();
