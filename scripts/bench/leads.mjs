@@ -42,12 +42,15 @@ function importCsv() {
   return lines.join('\r\n');
 }
 
-/** The file's rows as the bare baseline inserts them: an id and the nine fields, all text. */
+/**
+ * The file's rows as the bare baseline inserts them, all text: an id, the line's first nine comma-separated
+ * pieces (a quoted comma splits a field; the baseline only needs the same amount of text) and the row number.
+ */
 function bareRows() {
   return importCsv()
     .split('\r\n')
     .slice(1)
-    .map((line, i) => [crypto.randomUUID(), ...line.split(',').slice(0, 9), String(i)].slice(0, 11));
+    .map((line, i) => [crypto.randomUUID(), ...line.split(',').slice(0, 9), String(i)]);
 }
 
 const BARE_COLUMNS = Array.from({ length: 11 }, (_, k) => `c${k}`);
