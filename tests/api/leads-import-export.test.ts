@@ -215,6 +215,54 @@ describe('POST /api/leads/import and GET /api/leads/export', () => {
     }
   });
 
+  it('stores every character of every cell as written, across several insert batches', async () => {
+    const target = await emptyWorkspaceOwner(t, 'Characters');
+    // What an array literal or a parameter could mangle: backslashes, braces, quotes, the word NULL,
+    // an empty-looking "{}", tabs and newlines, characters outside the BMP.
+    const tricky = [
+      'C:\\temp\\new folder\\',
+      '{a,b} and {"c"}',
+      'NULL',
+      'null',
+      '{}',
+      'tab\there',
+      'line one\nline two',
+      'Ünïcødé — 😀 𝄞',
+      'O\'Brien "Bob" \\"escaped\\"',
+    ];
+    const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+    const rows = Array.from({ length: 1_203 }, (_, i) => {
+      const text = tricky[i % tricky.length]!;
+      return [`Person ${i} ${text}`, `p${i}@chars.test`, '', `Co ${text}`, 'New', 'Import', '', 'Low', text]
+        .map(cell)
+        .join(',');
+    });
+    const response = await importCsv(t.app, target.headers, [HEADER, ...rows].join('\r\n'));
+    expect(response.json()).toEqual({ imported: 1_203, skipped: 0, errors: [] });
+    const stored = await t.database.handle.db
+      .selectFrom('leads')
+      .select(['name', 'company', 'notes', 'email', 'search_text', 'owner_id', 'value', 'converted_at'])
+      .where('workspace_id', '=', target.workspaceId)
+      .execute();
+    expect(stored).toHaveLength(1_203);
+    const byEmail = new Map(stored.map((row) => [row.email, row]));
+    for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 8, 499, 500, 501, 1_000, 1_202]) {
+      const text = tricky[i % tricky.length]!;
+      expect(byEmail.get(`p${i}@chars.test`)).toEqual({
+        name: `Person ${i} ${text}`,
+        company: `Co ${text}`,
+        notes: text,
+        email: `p${i}@chars.test`,
+        search_text: [`Person ${i} ${text}`, `p${i}@chars.test`, `Co ${text}`, ''].join('\n').toLowerCase(),
+        owner_id: target.id,
+        value: null,
+        converted_at: null,
+      });
+    }
+    // The stats' counters took every batch's rows.
+    expect((await listLeads(t.app, target, { limit: 1 })).pagination.total).toBe(1_203);
+  });
+
   it('reads its own export back in: same leads, same days', async () => {
     const source = await emptyWorkspaceOwner(t, 'Source');
     await insertLeads(t, source.workspaceId, [

@@ -11,7 +11,7 @@ import { newLeadRow, type LeadFields } from './lead-rows';
 import { importOwnerResolver } from './lead-owners';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { addStoredBytes } from '../../db/plan-usage';
-import { INSERT_BATCH, insertLeads, lockLeadCounters } from './lead-writes.repository';
+import { insertLeadBatches, lockLeadCounters } from './lead-writes.repository';
 import { importedLeads } from '../webhooks/webhooks.service';
 import {
   keyedInBatches,
@@ -90,24 +90,16 @@ async function insertNewLeads(
     // docs/product/leads.md#owners-and-follow-ups: the owner column names a member, else the importer owns the row.
     const ownerOf = await importOwnerResolver(trx, workspaceId, actor.id);
     const created = importedLeads(fresh.length); // lead.created for the first 1,000 (docs/decisions/0016-webhooks.md)
-    // Rows are built a batch at a time, between the yields: 100k of them at once is a stall of its own.
-    for (let i = 0; i < fresh.length; i += INSERT_BATCH)
-      await insertLeads(
-        trx,
-        fresh
-          .slice(i, i + INSERT_BATCH)
-          .map(({ fields, phone, name }) =>
-            created.keep(
-              newLeadRow(
-                workspaceId,
-                { ...fields, createdBy: actor.id },
-                updatedAt,
-                ownerOf(fields.ownerHint),
-                { phone, name },
-              ),
-            ),
-          ),
-      );
+    await insertLeadBatches(trx, fresh.length, (from, to) =>
+      fresh.slice(from, to).map(({ fields, phone, name }) =>
+        created.keep(
+          newLeadRow(workspaceId, { ...fields, createdBy: actor.id }, updatedAt, ownerOf(fields.ownerHint), {
+            phone,
+            name,
+          }),
+        ),
+      ),
+    );
     await created.enqueue(trx, workspaceId, new Date(updatedAt));
     if (fresh.length > 0) {
       await addStoredBytes(trx, workspaceId, fileBytes);

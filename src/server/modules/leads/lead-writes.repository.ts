@@ -1,4 +1,5 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { engineOf } from '../../db/engine';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '../../../shared/schemas/leads';
 import type { Database, LeadRow, LeadsTable } from '../../db/types';
@@ -8,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /* The leads' writes; the reads are leads.repository.ts, and the look-ups that keep an import or 'Add to
    leads' from adding someone twice are lead-duplicates.repository.ts. */
 
-/** Rows per multi-row INSERT: 500 × 15 columns stays far below either engine's bound-parameter limit. */
+/** Rows per INSERT: on SQLite, 500 rows of 28 columns are 14,000 parameters, below its limit of 32,766. */
 export const INSERT_BATCH = 500;
 
 export async function insertLead(trx: Transaction<Database>, row: LeadRow): Promise<void> {
@@ -16,15 +17,49 @@ export async function insertLead(trx: Transaction<Database>, row: LeadRow): Prom
 }
 
 export async function insertLeads(db: Db, rows: LeadRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('leads')
-      .values(rows.slice(i, i + INSERT_BATCH))
-      .execute();
+  await insertLeadBatches(db, rows.length, (from, to) => rows.slice(from, to));
+}
+
+/**
+ * Inserts `count` rows, INSERT_BATCH a statement, asking `batch` for each slice as it goes (100k rows
+ * built at once would be a stall of their own). The next statement is built while the database writes
+ * the one before: PostgreSQL works in its own process meanwhile.
+ */
+export async function insertLeadBatches(
+  db: Db,
+  count: number,
+  batch: (from: number, to: number) => LeadRow[],
+): Promise<void> {
+  const postgres = engineOf(db) === 'postgres';
+  let writing: Promise<unknown> = Promise.resolve();
+  for (let from = 0; from < count; from += INSERT_BATCH) {
+    const rows = batch(from, Math.min(count, from + INSERT_BATCH));
+    const query = postgres ? unnestInsert(rows).compile(db) : db.insertInto('leads').values(rows).compile();
+    // The statement in flight is awaited before anything else may run, so its refusal always has a handler.
+    await writing;
     // SQLite runs each statement synchronously: without this a 100k-row import holds the event loop for
     // seconds. Other requests get their turn between batches (database work waits for the transaction).
     await yieldToEventLoop();
+    writing = db.executeQuery(query);
   }
+  await writing;
+}
+
+/** PostgreSQL's column types where they are not text. */
+const POSTGRES_TYPES: Partial<Record<keyof LeadRow, string>> = { value: 'float8' };
+
+/**
+ * One array a column (`unnest`) instead of a parameter a value: 500 rows are 28 parameters instead of
+ * 14,000, which PostgreSQL parses and binds in a fraction of the time, and so does the driver (a 100k-row
+ * import: 9.0 s → 7.6 s with the overlap above; docs/product/leads.md#import).
+ */
+function unnestInsert(rows: LeadRow[]) {
+  const columns = Object.keys(rows[0]!) as (keyof LeadRow)[];
+  const arrays = columns.map(
+    (column) =>
+      sql`${sql.val(rows.map((row) => row[column]))}::${sql.raw(POSTGRES_TYPES[column] ?? 'text')}[]`,
+  );
+  return sql`insert into leads (${sql.join(columns.map((column) => sql.ref(column)))}) select * from unnest(${sql.join(arrays)})`;
 }
 
 /**
