@@ -95,6 +95,13 @@ describe('lead follow-ups', () => {
     const all = await listLeads(t.app, boss);
     expect(all.stats.total).toBe(4);
     expect(all.stats.followUpsDue).toBe(2);
+    // Counted with any other filter: a search, an owner, a date range (the aggregate's own pass elsewhere).
+    const searched = await listLeads(t.app, boss, { search: 'overdue' });
+    expect(searched.stats).toMatchObject({ total: 1, followUpsDue: 1 });
+    const analysts = await listLeads(t.app, analyst, { owner: 'me' });
+    expect(analysts.stats).toMatchObject({ total: 1, followUpsDue: 1 });
+    const today = await listLeads(t.app, boss, { dateFilter: 'today' });
+    expect(today.stats).toMatchObject({ total: 4, followUpsDue: 2 });
     const mineDue = await listLeads(t.app, analyst, { followUp: 'due', owner: 'me' });
     expect(mineDue.leads.map((l) => l.name)).toEqual(['Overdue']);
     // 05:00 UTC is still the 14th in Los Angeles (UTC-7): only the overdue one is due there.

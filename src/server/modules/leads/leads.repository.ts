@@ -124,16 +124,16 @@ export function leadsAfter(
 }
 
 /**
- * The four stat cards for a filter; `total` is also the list's total. Filtered by nothing but status and
- * priority they come from the trigger-kept counters; otherwise one aggregate pass over the matching rows.
+ * The stat cards for a filter; `total` is also the list's total. Filtered by nothing but status and
+ * priority they come from the trigger-kept counters; otherwise one aggregate pass over the matching rows,
+ * reading only what the (workspace, created_at) index holds. The due follow-ups are counted apart either
+ * way: asked in that same pass, `next_follow_up_at` made PostgreSQL read every matching row from the table
+ * (a month of 1M leads: 96 ms instead of 22 ms).
  */
 export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> {
   const counters = countersFor(filter);
-  if (counters)
-    return {
-      ...countedStats(await counterRows(db, filter, counters)),
-      followUpsDue: await dueFollowUpCount(db, filter),
-    };
+  const followUpsDue = await dueFollowUpCount(db, filter);
+  if (counters) return { ...countedStats(await counterRows(db, filter, counters)), followUpsDue };
   // count(case ... then 1 end) is the conditional sum that is 0, never null, over no rows.
   const countWhere = (status: string) =>
     sql<string | number>`count(case when ${sql.ref('status')} = ${status} then 1 end)`;
@@ -145,9 +145,6 @@ export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> 
       countWhere('New').as('new'),
       countWhere('In Progress').as('in_progress'),
       countWhere('Converted').as('converted'),
-      sql<string | number>`count(case when ${sql.ref('next_follow_up_at')} <= ${filter.today} then 1 end)`.as(
-        'follow_ups_due',
-      ),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -155,23 +152,21 @@ export async function leadStats(db: Db, filter: LeadFilter): Promise<LeadStats> 
     new: Number(row.new),
     inProgress: Number(row.in_progress),
     converted: Number(row.converted),
-    followUpsDue: Number(row.follow_ups_due),
+    followUpsDue,
   };
 }
 
 /**
- * The due follow-ups of a filter the counters answer (nothing but a status or priority narrows it): a
- * range of the workspace's follow-up index, which holds only leads with a follow-up.
+ * The filter's leads with a follow-up due by today: a range of the workspace's follow-up index, which holds
+ * only leads with a follow-up, the filter's other conditions checked on those few rows.
  */
 async function dueFollowUpCount(db: Db, filter: LeadFilter): Promise<number> {
   const row = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('workspace_id', '=', filter.workspaceId)
+    .where(matchingLeads(filter, engineOf(db), 'matches'))
     .where('next_follow_up_at', 'is not', null)
     .where('next_follow_up_at', '<=', filter.today)
-    .$if(Boolean(filter.status), (q) => q.where('status', '=', filter.status!))
-    .$if(Boolean(filter.priority), (q) => q.where('priority', '=', filter.priority!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
