@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withOwnSchemaIntrospection } from '../../../src/server/db/own-schema-introspection';
 import type { LightMyRequestResponse } from 'fastify';
 import { SITE_URL, testEngine, type TestApp } from './test-app';
 import { ownerBody, registerConfirmed, teamMemberBody, uniqueDomain } from './accounts';
@@ -96,11 +97,8 @@ function cellHolds(value: unknown, needle: string): boolean {
  */
 export async function cellsReferencing(t: TestApp, ids: string[]): Promise<string[]> {
   const db = t.database.handle.db;
-  const tables = await db.introspection.getTables();
-  const own =
-    testEngine() === 'postgres' ? tables.filter((table) => table.schema === t.database.pgSchema) : tables;
   const found: string[] = [];
-  for (const table of own) {
+  for (const table of await ownTables(t)) {
     if (table.isView) continue;
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
     for (const row of rows)
@@ -112,8 +110,16 @@ export async function cellsReferencing(t: TestApp, ids: string[]): Promise<strin
 
 /** How many tables the scan above reads (so a scan of nothing cannot pass). */
 export async function tableCount(t: TestApp): Promise<number> {
-  const tables = await t.database.handle.db.introspection.getTables();
+  return (await ownTables(t)).length;
+}
+
+/**
+ * The suite's own tables. Not Kysely's PostgreSQL introspector: it reads every schema's columns, and a
+ * parallel suite migrating its own schema meanwhile failed it ("column ... does not exist").
+ */
+async function ownTables(t: TestApp) {
+  const db = t.database.handle.db;
   return testEngine() === 'postgres'
-    ? tables.filter((table) => table.schema === t.database.pgSchema).length
-    : tables.length;
+    ? withOwnSchemaIntrospection(db, t.database.pgSchema!).introspection.getTables()
+    : db.introspection.getTables();
 }
