@@ -63,7 +63,7 @@ test('a Business Admin creates, copies, lists and revokes an API key', async ({ 
     200,
   );
   await page.reload();
-  await expect(row).toContainText('Last used Just now from 127.0.0.1');
+  await expect(row).toContainText('Last used just now from 127.0.0.1');
   await page.screenshot({ path: 'test-results/api-keys-list-1280.png', fullPage: true });
 
   // Manage Integrations, which a Business Admin sees too, counts the workspace's keys and their last use.

@@ -7,3 +7,10 @@ export function timeAgo(timestamp: string, now = Date.now()): string {
   if (hours < 24) return `${hours}h ago`;
   return new Date(timestamp).toLocaleDateString();
 }
+
+/** timeAgo inside a sentence ("Last used …"): 'just now', '5m ago', '3h ago', 'on {date}'. */
+export function timeAgoInSentence(timestamp: string, now = Date.now()): string {
+  const text = timeAgo(timestamp, now);
+  if (text === 'Just now') return 'just now';
+  return text.endsWith(' ago') ? text : `on ${text}`;
+}

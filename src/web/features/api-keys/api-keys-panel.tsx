@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
-import { timeAgo } from '../../lib/time-ago';
+import { timeAgoInSentence } from '../../lib/time-ago';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewKeyNotice } from './new-key-notice';
@@ -120,7 +120,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
                     Created {dateOf(key.createdAt)}
                     {key.createdBy ? ` by ${key.createdBy.name}` : ''} ·{' '}
                     {key.lastUsedAt
-                      ? `Last used ${timeAgo(key.lastUsedAt)}${key.lastUsedIp ? ` from ${key.lastUsedIp}` : ''}`
+                      ? `Last used ${timeAgoInSentence(key.lastUsedAt)}${key.lastUsedIp ? ` from ${key.lastUsedIp}` : ''}`
                       : M.neverUsed}
                   </p>
                 </div>

@@ -5,7 +5,7 @@ import type { IntegrationsOverview } from '../../../shared/schemas/webhooks';
 import type { BadgeColor } from '../../lib/badge-color';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { timeAgo } from '../../lib/time-ago';
+import { timeAgoInSentence as ago } from '../../lib/time-ago';
 
 function LiveCard({
   title,
@@ -45,9 +45,6 @@ function LiveCard({
     </li>
   );
 }
-
-/** timeAgo inside a sentence: 'just now', '5m ago', a date. */
-const ago = (timestamp: string) => timeAgo(timestamp).replace(/^Just now$/, 'just now');
 
 function emailStatus({ email }: IntegrationsOverview): { label: string; color: BadgeColor } {
   if (email.transport === 'none') return { label: 'Not set up', color: 'grey' };
