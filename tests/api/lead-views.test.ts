@@ -383,6 +383,37 @@ describe('saved lead views', () => {
       expect((await list(sharer)).length).toBe(LEAD_VIEW_LIMITS.sharedPerWorkspace + 1);
     });
 
+    it('holds both limits when the requests arrive at once (attack: a burst past the count)', async () => {
+      const owner = await emptyWorkspaceOwner(t, 'Burst Co');
+      const member = await insertUser(t, { workspaceId: owner.workspaceId, role: 'Data Analyst' });
+      for (let i = 0; i < LEAD_VIEW_LIMITS.perUser - 1; i += 1)
+        await insertRow(member, { name: `view ${i}`, query: '{}' });
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          send('POST', '/api/leads/views', member, { name: `burst ${i}`, query: {} }),
+        ),
+      );
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+      expect((await list(member)).filter((v) => v.mine)).toHaveLength(LEAD_VIEW_LIMITS.perUser);
+
+      const coAdmin = await insertUser(t, { workspaceId: owner.workspaceId, role: 'Business Admin' });
+      for (let i = 0; i < LEAD_VIEW_LIMITS.sharedPerWorkspace - 1; i += 1)
+        await insertRow(coAdmin, { name: `shared ${i}`, query: '{}', shared: true });
+      const privateViews = [];
+      for (let i = 0; i < 3; i += 1) privateViews.push(await create(owner, { name: `mine ${i}`, query: {} }));
+      const sharing = await Promise.all([
+        ...[0, 1, 2].map((i) =>
+          send('POST', '/api/leads/views', owner, { name: `team ${i}`, query: {}, shared: true }),
+        ),
+        ...privateViews.map((view) => send('PUT', `/api/leads/views/${view.id}`, owner, { shared: true })),
+      ]);
+      expect(sharing.filter((r) => r.statusCode < 300)).toHaveLength(1);
+      expect(sharing.filter((r) => r.statusCode === 400).map((r) => r.json().message)).toEqual(
+        Array(5).fill(M.tooManyShared),
+      );
+      expect((await list(owner)).filter((v) => v.shared)).toHaveLength(LEAD_VIEW_LIMITS.sharedPerWorkspace);
+    });
+
     it("erases a user's views with their account", async () => {
       const leaver = await insertUser(t, { workspaceId: boss.workspaceId, role: 'Data Analyst' });
       const view = await create(leaver, { name: 'Leaving soon', query: {} });

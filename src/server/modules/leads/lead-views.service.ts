@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { LEAD_VIEW_MESSAGES as M } from '../../../shared/messages';
 import {
   LEAD_VIEW_LIMITS,
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/lead-views';
 import type { Database, LeadViewRow, SessionUser } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { lockWorkspace } from '../../db/workspace-lock';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { usernamesByIds } from '../users/users.service';
 import {
@@ -85,8 +86,14 @@ export function createLeadViewsService(db: Kysely<Database>, now: () => Date = (
   }
 
   /** The name is free for this user (and among the shared views when it is to be shared), else 409. */
-  async function checkName(caller: SessionUser, name: string, shared: boolean, exceptId?: string) {
-    const taken = await nameTaken(db, {
+  async function checkName(
+    trx: Transaction<Database>,
+    caller: SessionUser,
+    name: string,
+    shared: boolean,
+    exceptId?: string,
+  ) {
+    const taken = await nameTaken(trx, {
       workspaceId: caller.workspace_id,
       userId: caller.id,
       name,
@@ -106,6 +113,20 @@ export function createLeadViewsService(db: Kysely<Database>, now: () => Date = (
     }
   }
 
+  /**
+   * Runs `write` with the caller's and the workspace's view counts, the workspace's row held until it
+   * commits: requests arriving at once count one after the other, so a burst cannot pass a limit.
+   */
+  function underLimits(
+    caller: SessionUser,
+    write: (trx: Transaction<Database>, counts: { mine: number; shared: number }) => Promise<void>,
+  ): Promise<void> {
+    return db.transaction().execute(async (trx) => {
+      await lockWorkspace(trx, caller.workspace_id);
+      await write(trx, await countViews(trx, caller.workspace_id, caller.id));
+    });
+  }
+
   return {
     /** The workspace's shared views first, then the caller's own, each by name. */
     async list(caller: SessionUser): Promise<SavedLeadView[]> {
@@ -118,11 +139,6 @@ export function createLeadViewsService(db: Kysely<Database>, now: () => Date = (
 
     async create(caller: SessionUser, input: CreateLeadViewInput): Promise<SavedLeadView> {
       if (input.shared && !isAdmin(caller)) throw forbidden(M.shareAdminsOnly);
-      const counts = await countViews(db, caller.workspace_id, caller.id);
-      if (counts.mine >= LEAD_VIEW_LIMITS.perUser) throw badRequest(M.tooManyMine);
-      if (input.shared && counts.shared >= LEAD_VIEW_LIMITS.sharedPerWorkspace)
-        throw badRequest(M.tooManyShared);
-      await checkName(caller, input.name, input.shared);
       const at = now().toISOString();
       const row: LeadViewRow = {
         id: randomUUID(),
@@ -134,7 +150,13 @@ export function createLeadViewsService(db: Kysely<Database>, now: () => Date = (
         created_at: at,
         updated_at: at,
       };
-      await unique(() => insertView(db, row), input.shared);
+      await underLimits(caller, async (trx, counts) => {
+        if (counts.mine >= LEAD_VIEW_LIMITS.perUser) throw badRequest(M.tooManyMine);
+        if (input.shared && counts.shared >= LEAD_VIEW_LIMITS.sharedPerWorkspace)
+          throw badRequest(M.tooManyShared);
+        await checkName(trx, caller, input.name, input.shared);
+        await unique(() => insertView(trx, row), input.shared);
+      });
       return (await present(caller, [row]))[0]!;
     },
 
@@ -144,21 +166,21 @@ export function createLeadViewsService(db: Kysely<Database>, now: () => Date = (
       if (!mayChange(caller, row)) throw forbidden(M.sharedAdminsOnly);
       const shared = input.shared ?? row.shared === 1;
       if (shared && !isAdmin(caller)) throw forbidden(M.shareAdminsOnly);
-      if (shared && row.shared === 0) {
-        const counts = await countViews(db, caller.workspace_id, caller.id);
-        if (counts.shared >= LEAD_VIEW_LIMITS.sharedPerWorkspace) throw badRequest(M.tooManyShared);
-      }
       const name = input.name ?? row.name;
-      // The name stays unique for the view's owner, who may be another admin than the caller.
-      if (input.name !== undefined || shared !== (row.shared === 1))
-        await checkName({ ...caller, id: row.user_id }, name, shared, row.id);
       const values = {
         name,
         shared: shared ? 1 : 0,
         ...(input.query ? { query: JSON.stringify(input.query) } : {}),
         updated_at: now().toISOString(),
       };
-      await unique(() => updateView(db, caller.workspace_id, row.id, values), shared);
+      await underLimits(caller, async (trx, counts) => {
+        if (shared && row.shared === 0 && counts.shared >= LEAD_VIEW_LIMITS.sharedPerWorkspace)
+          throw badRequest(M.tooManyShared);
+        // The name stays unique for the view's owner, who may be another admin than the caller.
+        if (input.name !== undefined || shared !== (row.shared === 1))
+          await checkName(trx, { ...caller, id: row.user_id }, name, shared, row.id);
+        await unique(() => updateView(trx, caller.workspace_id, row.id, values), shared);
+      });
       return (await present(caller, [{ ...row, ...values }]))[0]!;
     },
 

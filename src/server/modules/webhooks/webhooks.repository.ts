@@ -41,18 +41,6 @@ export function listWebhooks(db: Db, workspaceId: string): Promise<WebhookRow[]>
     .execute();
 }
 
-/**
- * Takes the workspace's row (a no-op update, portable where SELECT … FOR UPDATE is not), so two creations
- * at once count the webhooks one after the other and the cap holds.
- */
-export async function lockWorkspace(trx: Transaction<Database>, workspaceId: string): Promise<void> {
-  await trx
-    .updateTable('workspaces')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', workspaceId)
-    .execute();
-}
-
 export async function countWebhooks(db: Db, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('webhooks')

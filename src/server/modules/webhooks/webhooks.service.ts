@@ -24,11 +24,11 @@ import {
   insertDeliveries,
   insertWebhook,
   listWebhooks,
-  lockWorkspace,
   requeueDelivery,
   updateWebhook,
   webhookCounts,
 } from './webhooks.repository';
+import { lockWorkspace } from '../../db/workspace-lock';
 
 /** What other modules use: queueing events in their own transaction, and the counts for the overview. */
 export {
