@@ -21,6 +21,7 @@ const CASES = [
   ['default page (date desc)', 'page=1&limit=25', 200],
   ['status filter', 'status=Qualified&page=1&limit=25', 200],
   ['deep page (offset 500k)', 'page=20000&limit=25', 50],
+  ['last page (offset 999,975)', 'page=40000&limit=25', 50],
   ['last 30 days', 'dateFilter=last30days&page=1&limit=25', 50],
   ['priority filter (indexed)', 'priority=High&page=1&limit=25', 200],
   ['search (trigram index)', 'search=lead12345&page=1&limit=25', 200],

@@ -248,4 +248,46 @@ describe('GET /api/leads filters, search, sorting and paging', () => {
     const defaults = await listLeads(t.app, listed);
     expect(defaults.pagination.limit).toBe(25);
   });
+
+  it('answers every page of every order exactly, the pages past the middle read from the other end', async () => {
+    const paged = await emptyWorkspaceOwner(t, 'Paged');
+    // Ties in every key (dates, names, statuses, priorities), so only the id decides between some rows.
+    const statuses = ['New', 'In Progress', 'Qualified', 'Converted', 'Lost'] as const;
+    const priorities = ['High', 'Medium', 'Low'] as const;
+    await insertLeads(
+      t,
+      paged.workspaceId,
+      Array.from({ length: 23 }, (_, i) => ({
+        name: ['Asha', 'bala', 'Chen'][i % 3]!,
+        company: ['Acme', 'beta'][i % 2]!,
+        status: statuses[i % 5],
+        priority: priorities[i % 3],
+        created_at: `2024-03-0${1 + (i % 4)}T10:00:00.000Z`,
+        last_contact: `2024-03-1${i % 3}`,
+      })),
+    );
+    for (const sort of ['date', 'name', 'company', 'status', 'priority', 'lastContact'])
+      for (const order of ['asc', 'desc']) {
+        const all = (await listLeads(t.app, paged, { sort, order, limit: 100 })).leads.map((l) => l.id);
+        expect(all).toHaveLength(23);
+        const pages: string[] = [];
+        for (let page = 1; page <= 5; page += 1) {
+          const answer = await listLeads(t.app, paged, { sort, order, limit: 5, page });
+          expect(answer.leads.length, `${sort} ${order} page ${page}`).toBe(page < 5 ? 5 : 3);
+          pages.push(...answer.leads.map((l) => l.id));
+        }
+        expect(pages, `${sort} ${order}`).toEqual(all);
+        // With a filter the counters answer, and with one the aggregate counts.
+        const qualified = (await listLeads(t.app, paged, { sort, order, status: 'Qualified', limit: 100 }))
+          .leads;
+        const lastOfThree = await listLeads(t.app, paged, {
+          sort,
+          order,
+          status: 'Qualified',
+          limit: 2,
+          page: 3,
+        });
+        expect(lastOfThree.leads.map((l) => l.id)).toEqual(qualified.slice(4, 6).map((l) => l.id));
+      }
+  });
 });

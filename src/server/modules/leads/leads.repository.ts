@@ -75,9 +75,25 @@ export interface LeadOrder {
 
 /**
  * One page in list order, id as the tiebreak. The page's ids are picked from the index alone (a deferred
- * join), so a deep page skips index entries rather than whole rows; only the chosen rows are read.
+ * join), so a deep page skips index entries rather than whole rows; only the chosen rows are read. An offset
+ * still skips entries one by one, so a page past the middle of the `total` matching rows is read from the
+ * other end (the last page of a million leads skips 25 entries, not a million) and put back in order.
  */
-export function listLeadPage(
+export async function listLeadPage(
+  db: Db,
+  filter: LeadFilter,
+  { sort, order }: LeadOrder,
+  limit: number,
+  offset: number,
+  total: number,
+): Promise<LeadListRow[]> {
+  if (offset <= total / 2 || offset >= total) return readPage(db, filter, { sort, order }, limit, offset);
+  const count = Math.min(limit, total - offset);
+  const mirrored = { sort, order: order === 'asc' ? 'desc' : 'asc' } as const;
+  return (await readPage(db, filter, mirrored, count, total - offset - count)).reverse();
+}
+
+function readPage(
   db: Db,
   filter: LeadFilter,
   { sort, order }: LeadOrder,

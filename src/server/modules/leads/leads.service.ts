@@ -131,8 +131,8 @@ export function createLeadsService(
     async list(caller: SessionUser, query: LeadListQuery): Promise<LeadPage> {
       const filter = leadFilter(caller.workspace_id, query, now(), caller.id);
       const { page, limit } = query;
-      const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit);
       const stats = await leadStats(db, filter);
+      const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit, stats.total);
       const totalPages = Math.ceil(stats.total / limit);
       return {
         leads: await withOwners(db, caller.workspace_id, rows),
