@@ -335,29 +335,33 @@ describe('mail the product sends', () => {
 
   it('takes over a message whose sender died mid-send, once its claim has lapsed', async () => {
     const to = uniqueEmail('lapsed.test');
-    const id = await enqueueMail(
-      t.database.handle.db,
-      {
-        workspaceId: AGENCY_WORKSPACE_ID,
-        kind: 'contact',
-        via: 'workspace',
-        to,
-        ...contactMail('AgencyHQ', {
-          name: 'Lapsed',
-          email: to,
-          subject: '',
-          message: 'Sent by a worker that died.',
-        }),
-      },
-      now,
-    );
     // What a worker leaves behind when its process is killed after claiming: 'sending', lease running.
+    // Queued and claimed in one transaction: the app's own worker never sees it queued and sends it first.
     const lease = new Date(now.getTime() + 60_000).toISOString();
-    await t.database.handle.db
-      .updateTable('mail_outbox')
-      .set({ status: 'sending', attempts: 1, locked_until: lease })
-      .where('id', '=', id)
-      .execute();
+    const id = await t.database.handle.db.transaction().execute(async (trx) => {
+      const queued = await enqueueMail(
+        trx,
+        {
+          workspaceId: AGENCY_WORKSPACE_ID,
+          kind: 'contact',
+          via: 'workspace',
+          to,
+          ...contactMail('AgencyHQ', {
+            name: 'Lapsed',
+            email: to,
+            subject: '',
+            message: 'Sent by a worker that died.',
+          }),
+        },
+        now,
+      );
+      await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'sending', attempts: 1, locked_until: lease })
+        .where('id', '=', queued)
+        .execute();
+      return queued;
+    });
     await t.app.outbox.deliverDue();
     expect(sink.messages.filter((m) => m.to === to)).toHaveLength(0);
 
