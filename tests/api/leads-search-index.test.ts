@@ -363,6 +363,7 @@ describe('migration 005 on a database that already has leads', () => {
           utm_campaign: _uc,
           value: _v,
           converted_at: _ca,
+          import_bytes: _ib,
           ...before005
         } = newLeadRow(
           workspace.id,

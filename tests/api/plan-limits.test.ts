@@ -47,6 +47,10 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
       .executeTakeFirstOrThrow();
     return Number(row.bytes);
   }
+  const leadIds = async (workspaceId: string) =>
+    (await db().selectFrom('leads').select('id').where('workspace_id', '=', workspaceId).execute()).map(
+      (row) => row.id,
+    );
   const setStoredBytes = (workspaceId: string, bytes: number) =>
     db().updateTable('workspace_storage').set({ bytes }).where('workspace_id', '=', workspaceId).execute();
   async function mediaCount(workspaceId: string): Promise<number> {
@@ -189,6 +193,68 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().imported).toBe(200);
       expect(await storedBytes(ws.workspaceId)).toBe(Buffer.byteLength(csv));
+    });
+
+    it("gives an import's bytes back as its leads go: deleted, merged away, all of them", async () => {
+      const ws = await freeOwner();
+      const sampleIds = (await leadIds(ws.workspaceId)).sort();
+      await setStoredBytes(ws.workspaceId, 1_000);
+      const rows = Array.from(
+        { length: 7 },
+        (_, i) => `Lead ${i},lead${i}@give-back.test,+91 90000 0000${i}`,
+      );
+      const csv = ['Name,Email,Phone', ...rows].join('\n');
+      const file = Buffer.byteLength(csv);
+      expect((await importCsv(t.app, ws.headers, csv)).json().imported).toBe(7);
+      expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file);
+      const imported = (await leadIds(ws.workspaceId)).filter((id) => !sampleIds.includes(id));
+      const shares = await db()
+        .selectFrom('leads')
+        .select('import_bytes')
+        .where('id', 'in', imported)
+        .execute();
+      expect(shares.reduce((sum, row) => sum + row.import_bytes, 0)).toBe(file);
+
+      const shareOf = async (id: string) =>
+        (await db().selectFrom('leads').select('import_bytes').where('id', '=', id).executeTakeFirstOrThrow())
+          .import_bytes;
+      const [first, second, third, ...rest] = imported as [string, string, string, ...string[]];
+      const firstShare = await shareOf(first);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/leads/${first}`,
+        headers: ws.headers,
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare);
+
+      const thirdShare = await shareOf(third);
+      const merged = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${second}/merge`,
+        headers: ws.headers,
+        payload: { otherId: third },
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare - thirdShare);
+
+      // A lead that came from no file gives nothing back.
+      const sample = sampleIds[0];
+      if (sample) {
+        await t.app.inject({ method: 'DELETE', url: `/api/leads/${sample}`, headers: ws.headers });
+        expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare - thirdShare);
+      }
+      // Deleted together, in one statement, the rest give back what is left of the file, and never more.
+      await db()
+        .deleteFrom('leads')
+        .where('id', 'in', [second, ...rest])
+        .execute();
+      expect(await storedBytes(ws.workspaceId)).toBe(1_000);
+      await setStoredBytes(ws.workspaceId, 0);
+      expect((await importCsv(t.app, ws.headers, csv)).json().imported).toBe(7);
+      await setStoredBytes(ws.workspaceId, 10);
+      await db().deleteFrom('leads').where('workspace_id', '=', ws.workspaceId).execute();
+      expect(await storedBytes(ws.workspaceId)).toBe(0);
     });
 
     it('the agency workspace is never limited', async () => {

@@ -271,6 +271,7 @@ describe('upgrading a release 0.5 database', () => {
         utm_campaign: _uc,
         value: _v,
         converted_at: _ca,
+        import_bytes: _ib,
         ...rest
       }) => rest,
     );
@@ -285,6 +286,9 @@ describe('upgrading a release 0.5 database', () => {
       ),
     ).toBe(true);
     expect(after.every((l) => l.next_follow_up_at === null && l.follow_up_note === '')).toBe(true);
+    // docs/product/workspace.md#plan-limits: which file made which lead was never recorded, so no lead of the
+    // release carries a share of one (its files stay counted).
+    expect(after.every((l) => l.import_bytes === 0)).toBe(true);
     // docs/product/leads.md#duplicates: the release's leads gain the keys new ones get; where they came
     // from was never recorded.
     expect(after.every((l) => l.origin === null && l.created_by === null)).toBe(true);

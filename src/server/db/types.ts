@@ -245,6 +245,11 @@ export interface LeadsTable {
   value: Generated<number | null>;
   /** When its status last became Converted (set by a trigger, migration 023); null otherwise or unknown. */
   converted_at: Generated<string | null>;
+  /**
+   * Its share of the file it was imported from, given back to the workspace's storage when it is deleted
+   * (migration 024); 0 for a lead made any other way or imported before.
+   */
+  import_bytes: Generated<number>;
 }
 
 /** The day's salt of the visitor hash (migration 023); deleted once the day is over. */

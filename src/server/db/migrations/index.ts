@@ -22,6 +22,7 @@ import * as leadViews from './020-lead-views';
 import * as webhooks from './021-webhooks';
 import * as apiKeys from './022-api-keys';
 import * as analytics from './023-analytics';
+import * as leadImportBytes from './024-lead-import-bytes';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-webhooks': webhooks,
   '022-api-keys': apiKeys,
   '023-analytics': analytics,
+  '024-lead-import-bytes': leadImportBytes,
 };

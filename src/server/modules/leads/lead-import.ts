@@ -90,15 +90,18 @@ async function insertNewLeads(
     // docs/product/leads.md#owners-and-follow-ups: the owner column names a member, else the importer owns the row.
     const ownerOf = await importOwnerResolver(trx, workspaceId, actor.id);
     const created = importedLeads(fresh.length); // lead.created for the first 1,000 (docs/decisions/0016-webhooks.md)
+    // Each lead carries its share of the file, given back when it is deleted (docs/product/workspace.md#plan-limits).
+    const share = Math.floor(fileBytes / Math.max(1, fresh.length));
+    const importBytes = (index: number) => share + (index === 0 ? fileBytes - share * fresh.length : 0);
+    const rowOf = ({ fields, phone, name }: KeyedLead<LeadFields>, index: number) => ({
+      ...newLeadRow(workspaceId, { ...fields, createdBy: actor.id }, updatedAt, ownerOf(fields.ownerHint), {
+        phone,
+        name,
+      }),
+      import_bytes: importBytes(index),
+    });
     await insertLeadBatches(trx, fresh.length, (from, to) =>
-      fresh.slice(from, to).map(({ fields, phone, name }) =>
-        created.keep(
-          newLeadRow(workspaceId, { ...fields, createdBy: actor.id }, updatedAt, ownerOf(fields.ownerHint), {
-            phone,
-            name,
-          }),
-        ),
-      ),
+      fresh.slice(from, to).map((lead, k) => created.keep(rowOf(lead, from + k))),
     );
     await created.enqueue(trx, workspaceId, new Date(updatedAt));
     if (fresh.length > 0) {

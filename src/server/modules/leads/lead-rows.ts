@@ -152,6 +152,7 @@ export function newLeadRow(
     utm_campaign: fields.attribution?.utmCampaign || null,
     value: null,
     converted_at: null,
+    import_bytes: 0,
   };
 }
 
