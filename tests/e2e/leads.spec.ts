@@ -168,8 +168,8 @@ test('searches, filters by status and date, sorts, and keeps the filters in the 
     .poll(async () => (await rows(page).allInnerTexts()).filter((text) => !text.includes(today)))
     .toEqual([]);
   await page.getByLabel('Filter by date').selectOption('custom');
-  await page.getByLabel('From').fill(format(new Date(), 'yyyy-MM-dd'));
-  await page.getByLabel('To').fill(format(new Date(), 'yyyy-MM-dd'));
+  await page.getByLabel('From', { exact: true }).fill(format(new Date(), 'yyyy-MM-dd'));
+  await page.getByLabel('To', { exact: true }).fill(format(new Date(), 'yyyy-MM-dd'));
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=/);
   await expect(rows(page).filter({ hasText: `Zephyr Quill ${run}` })).toHaveCount(1);
   await page.getByLabel('Filter by date').selectOption('all');
