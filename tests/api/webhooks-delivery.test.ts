@@ -373,6 +373,26 @@ describe('webhooks: deliveries', () => {
     expect((await deliveries(id))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it('sends nothing for a deleted workspace while it can be recovered, and catches up once recovered', async () => {
+    const workspace = await insertWorkspace(t, { name: 'Leaving Co' });
+    const leaving = await insertUser(t, { workspaceId: workspace.id, role: 'Business Admin' });
+    await hook(leaving.headers, ['lead.created']);
+    expect((await newLead(leaving.headers, 'before-delete@hooks.test')).statusCode).toBe(201);
+    const db = t.database.handle.db;
+    const setDeleted = (deletedAt: string | null) =>
+      db.updateTable('workspaces').set({ deleted_at: deletedAt }).where('id', '=', workspace.id).execute();
+    // Deleted with the event still queued: its leads must not leave the product meanwhile.
+    await setDeleted(clock.now.toISOString());
+    expect(await deliver()).toBe(0);
+    later(60 * 60_000);
+    expect(await deliver()).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+    await setDeleted(null);
+    expect(await deliver()).toBe(1);
+    const [request] = await receiver.waitFor(1);
+    expect(request!.json).toMatchObject({ data: { lead: { email: 'before-delete@hooks.test' } } });
+  });
+
   it('sends a signed test event, also to a paused webhook', async () => {
     const { id, secret } = await hook(owner.headers, ['post.published']);
     await t.app.inject({

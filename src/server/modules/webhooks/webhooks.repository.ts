@@ -137,7 +137,8 @@ export async function requeueDelivery(db: Db, id: string, now: Date): Promise<vo
 /**
  * Takes up to `limit` due deliveries for this worker in one statement, as the mail outbox does
  * (docs/decisions/0006-outbox-for-mail.md): queued ones whose time has come and claims whose lease ran
- * out, of active webhooks (a test event goes to a paused one too). On PostgreSQL `FOR UPDATE SKIP LOCKED`
+ * out, of active webhooks (a test event goes to a paused one too) of workspaces that are not deleted (a
+ * deleted one's wait, docs/product/workspace.md#danger-zone). On PostgreSQL `FOR UPDATE SKIP LOCKED`
  * lets instances claim side by side without ever taking the same row; SQLite has one writer, so the one
  * UPDATE is already exclusive.
  */
@@ -176,6 +177,13 @@ export function claimDueDeliveries(
               w.selectFrom('webhooks').select('webhooks.id').where('webhooks.active', '=', 1),
             ),
           ]),
+        )
+        .where('d.webhook_id', 'in', (w) =>
+          w
+            .selectFrom('webhooks')
+            .innerJoin('workspaces', 'workspaces.id', 'webhooks.workspace_id')
+            .select('webhooks.id')
+            .where('workspaces.deleted_at', 'is', null),
         )
         .orderBy('d.next_attempt_at')
         .limit(limit)
