@@ -13,6 +13,18 @@ export const LEAD_SOURCES = [
 ] as const;
 /** The source an imported row gets when its file names none. */
 export const IMPORT_SOURCE = 'Import';
+/**
+ * What one lead file may hold (docs/product/leads.md#import, docs/security.md): bounds on the parse's work,
+ * far past any CRM's export (Google Contacts writes about sixty columns; a note is cut to 5,000 characters).
+ * A file past one is refused whole, before it costs more than a few milliseconds at a time.
+ */
+export const LEAD_IMPORT_LIMITS = {
+  columns: 1000,
+  /** Characters of one row (the header's too), quoted line breaks included. */
+  rowChars: 256 * 1024,
+  /** Characters of one cell. */
+  cellChars: 64 * 1024,
+} as const;
 export const LEAD_DATE_FILTERS = [
   'all',
   'today',

@@ -29,6 +29,12 @@ export const LEAD_MESSAGES = {
   followUpDueTitle: 'Follow-up due today',
   followUpDue: (lead: string, note: string) => (note ? `${lead}: ${note}` : lead),
   digestSubject: (count: number) => `Your follow-ups for today: ${count} lead${count === 1 ? '' : 's'}`,
+  tooManyColumns: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-US')} columns. Remove the columns you do not need and try again.`,
+  rowTooLong: (max: number) =>
+    `A row of the file is longer than ${max.toLocaleString('en-US')} characters (often a quote that is never closed). Check the file and try again.`,
+  cellTooLong: (max: number) =>
+    `A cell of the file is longer than ${max.toLocaleString('en-US')} characters. Shorten it and try again.`,
   importRunning: 'An import is already running for this workspace. Please wait until it has finished.',
   /** Duplicates and merge (docs/product/leads.md#duplicates). */
   possibleDuplicate: 'Possible duplicate',

@@ -11,7 +11,7 @@ export class CsvEncodingError extends Error {
 const REDECODE_SLICE_BYTES = 256 * 1024;
 
 /**
- * An uploaded CSV as text, decoded as it arrives, chunk by chunk: joining 50 MB into one Buffer and
+ * An uploaded CSV as text, decoded chunk by chunk as it is read from its spool: joining 50 MB into one Buffer and
  * decoding it at once held the event loop for 150 ms (docs/decisions/0007-bounded-work.md). What spreadsheets and CRMs write (docs/product/leads.md):
  * - UTF-8, with or without a byte order mark (removed);
  * - UTF-16 little- or big-endian with its byte order mark (Excel's "Unicode Text");

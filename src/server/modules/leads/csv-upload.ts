@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { LeadImportMapping } from '../../../shared/lead-import-formats';
-import { LEAD_MESSAGES } from '../../../shared/messages';
+import { LEAD_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { leadImportMappingSchema } from '../../../shared/schemas/leads';
-import { HttpError, badRequest, fileTooLarge } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
+import { spoolUpload, type SpooledUpload } from '../../http/spooled-upload';
 import { CsvEncodingError, decodeCsvBytes } from './csv-decode';
 
 /** A 100k-row lead file is ~10 MB; 50 MB leaves room for long notes without letting uploads fill memory. */
@@ -22,70 +24,95 @@ export const MAPPING_FIELD = 'mapping';
 
 const csvOnly = () => new HttpError(415, LEAD_MESSAGES.csvOnly);
 
+/**
+ * Lead files being received at once by this process, all workspaces together. Each is written to a
+ * temporary file as it arrives, so this bounds disk and open files rather than memory; one more is
+ * refused at once (503, Retry-After), never queued.
+ */
+const MAX_UPLOADS_RECEIVING = 16;
+let receiving = 0;
+
 export interface CsvUpload {
-  csv: string;
+  /**
+   * The file as text, decoded from its spool (csv-decode.ts). Called when the caller's turn at the parse
+   * has come, so the text of a file waiting for its turn is never in memory.
+   */
+  read(): Promise<string>;
   /** The user's choices for some columns; without it every column is matched automatically. */
   mapping?: LeadImportMapping;
 }
 
 /**
- * POST /api/leads/import's form: the `file` part as text, and the optional `mapping` field (JSON, before
- * or after the file). Reads only .csv (docs/product/leads.md#import), judged by the file name as the browser's file picker does.
- * The whole file is read (bounded by the limit above) so the parse and the insert transaction run after
- * the upload, never while a slow client is still sending. It is decoded as it arrives (csv-decode.ts):
- * UTF-8 with or without a BOM, UTF-16 with a BOM, else Windows-1252; a file in none of them is refused
- * rather than stored mangled.
+ * POST /api/leads/import's form: the `file` part, and the optional `mapping` field (JSON, before or after
+ * the file). Reads only .csv (docs/product/leads.md#import), judged by the file name as the browser's file picker does.
+ * The file is spooled to a temporary file as it arrives (docs/decisions/0007-bounded-work.md): twenty 45 MB uploads
+ * at once held 2.2 GB and slowed every page when they were gathered in memory. `job` runs once the whole
+ * form is in, so the parse and the insert transaction never wait on a slow client; the spool is removed
+ * when it is done. The caller takes its workspace's slot before this, so a refused upload is not read.
+ * The text is decoded as UTF-8 with or without a BOM, UTF-16 with a BOM, else Windows-1252; a file in
+ * none of them is refused rather than stored mangled.
  */
-export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
+export async function withCsvUpload<T>(
+  request: FastifyRequest,
+  job: (upload: CsvUpload) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) throw csvOnly();
-  let csv: string | undefined;
-  let mapping: LeadImportMapping | undefined;
+  if (receiving >= MAX_UPLOADS_RECEIVING)
+    throw new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '5' });
+  receiving += 1;
+  let spooled: SpooledUpload | undefined;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Only one file is allowed (CSV_UPLOAD_LIMITS); a second would fail the parser before this.
-        if (csv !== undefined) {
-          await finished(part.file.resume());
+    let mapping: LeadImportMapping | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // Only one file is allowed (CSV_UPLOAD_LIMITS); a second would fail the parser before this.
+          if (spooled) {
+            await finished(part.file.resume());
+            continue;
+          }
+          spooled = await spoolCsvPart(part);
           continue;
         }
-        csv = await readCsvPart(part);
-        continue;
+        if (part.fieldname !== MAPPING_FIELD) continue;
+        if (part.valueTruncated) throw badRequest(LEAD_MESSAGES.mappingInvalid);
+        mapping = parseMapping(part.value);
       }
-      if (part.fieldname !== MAPPING_FIELD) continue;
-      if (part.valueTruncated) throw badRequest(LEAD_MESSAGES.mappingInvalid);
-      mapping = parseMapping(part.value);
+    } catch (error) {
+      // A mapping sent as application/json that is not JSON: the plugin's own 406, in our words.
+      if ((error as { code?: string }).code === 'FST_INVALID_JSON_FIELD_ERROR')
+        throw badRequest(LEAD_MESSAGES.mappingInvalid);
+      // Our refusals and the plugin's (413 limits, 400 prototype names) keep their status; anything else
+      // is the parser failing on a malformed body, which is bad input, not a 500.
+      if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+      throw badRequest(LEAD_MESSAGES.importError);
     }
-  } catch (error) {
-    // A mapping sent as application/json that is not JSON: the plugin's own 406, in our words.
-    if ((error as { code?: string }).code === 'FST_INVALID_JSON_FIELD_ERROR')
-      throw badRequest(LEAD_MESSAGES.mappingInvalid);
-    // Our refusals and the plugin's (413 limits, 400 prototype names) keep their status; anything else
-    // is the parser failing on a malformed body, which is bad input, not a 500.
-    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(LEAD_MESSAGES.importError);
+    if (!spooled) throw badRequest(LEAD_MESSAGES.importError);
+    const { path } = spooled;
+    return await job({ mapping, read: () => readSpooledCsv(path) });
+  } finally {
+    receiving -= 1;
+    await spooled?.remove();
   }
-  if (csv === undefined) throw badRequest(LEAD_MESSAGES.importError);
-  return { csv, mapping };
 }
 
-async function readCsvPart(part: MultipartFile): Promise<string> {
+async function spoolCsvPart(part: MultipartFile): Promise<SpooledUpload> {
   if (!part.filename.toLowerCase().endsWith('.csv')) {
     // Drain the refused file so the connection stays usable for the answer.
     part.file.resume();
     throw csvOnly();
   }
-  let text: string;
+  // Past the size limit the spool is removed and the plugin's 413 thrown.
+  return spoolUpload(part);
+}
+
+async function readSpooledCsv(path: string): Promise<string> {
   try {
-    text = await decodeCsvBytes(part.file);
+    return await decodeCsvBytes(fs.createReadStream(path, { highWaterMark: 256 * 1024 }));
   } catch (error) {
-    if (!(error instanceof CsvEncodingError)) throw error;
-    part.file.resume();
-    // A file cut at the size limit may end inside a character: that is its size's fault.
-    throw part.file.truncated ? fileTooLarge() : badRequest(LEAD_MESSAGES.importError);
+    if (error instanceof CsvEncodingError) throw badRequest(LEAD_MESSAGES.importError);
+    throw error;
   }
-  // Past the limit the parser stops and marks the part without failing the stream.
-  if (part.file.truncated) throw fileTooLarge();
-  return text;
 }
 
 /** The `mapping` field's JSON (a string, or already parsed when sent as application/json), checked. */

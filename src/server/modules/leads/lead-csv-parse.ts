@@ -12,6 +12,7 @@ import {
 } from '../../../shared/lead-import-formats';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import { IMPORT_SOURCE, createLeadSchema, type LeadImportResult } from '../../../shared/schemas/leads';
+import { LEAD_IMPORT_LIMITS } from '../../../shared/leads';
 import { badRequest } from '../../http/errors';
 import { isoDay, type LeadFields } from './lead-rows';
 
@@ -46,8 +47,15 @@ export interface ParseOptions {
   keepRefusedCells?: boolean;
 }
 
-/** Characters of refused rows' cells kept for the preview: past it, a refused row's cells are left out. */
+/**
+ * Characters of refused rows' cells kept for the preview: past it, a refused row's cells are left out. A
+ * cell costs its length and the three characters JSON wraps it in, so a thousand empty cells count too.
+ */
 const REFUSED_CELLS_BUDGET = 1_000_000;
+/** The preview's sample table: each cell cut to this many characters, and the whole table to a budget. */
+const SAMPLE_CELL_CHARS = 200;
+const SAMPLE_BUDGET = 256 * 1024;
+const cellsCost = (cells: string[]) => cells.reduce((sum, text) => sum + text.length + 3, 0);
 
 /** Lengths the shared create schema allows; longer imported values are cut rather than refused. */
 const MAX = { name: 200, phone: 40, company: 200, source: 60, notes: 5000 };
@@ -101,6 +109,7 @@ export async function parseLeadCsv(
   };
   const sampleRows = options.sampleRows ?? 0;
   let cellsBudget = REFUSED_CELLS_BUDGET;
+  let sampleBudget = SAMPLE_BUDGET;
   const seen = new Set<string>();
   const seenWithoutEmail = new Set<string>();
   let errorCount = 0;
@@ -112,7 +121,7 @@ export async function parseLeadCsv(
     if (errorCount++ >= MAX_REPORTED_ERRORS) return;
     parsed.errors.push({ row, message });
     if (!options.keepRefusedCells) return;
-    cellsBudget -= cells.reduce((sum, text) => sum + text.length, 0);
+    cellsBudget -= cellsCost(cells);
     parsed.refusedCells.push(cellsBudget >= 0 ? cells : []);
   };
 
@@ -121,7 +130,12 @@ export async function parseLeadCsv(
     // counted, and blank lines (skipped by the parser) are not either, so "row 3" is the third lead row.
     row += 1;
     parsed.rows = row;
-    if (row <= sampleRows) parsed.sample.push({ row, cells });
+    assertWithinLimits(cells);
+    if (row <= sampleRows) {
+      const shown = cells.map((text) => text.slice(0, SAMPLE_CELL_CHARS));
+      sampleBudget -= cellsCost(shown);
+      parsed.sample.push({ row, cells: sampleBudget >= 0 ? shown : [] });
+    }
     // Our export puts an apostrophe before a cell a spreadsheet would run (=, +, -, @): read it back off,
     // so exporting and importing the same leads gives back the same values.
     const cell = (column: number) => (cells[column] ?? '').trim().replace(EXPORT_FORMULA_GUARD, '').trim();
@@ -180,10 +194,13 @@ export async function parseLeadCsv(
   };
 
   const useHeader = (cells: string[]) => {
+    assertWithinLimits(cells);
     const mapped = mapImportHeader(cells, mapping);
+    // Each header cell normalised once: a mapping of 500 names is 500 look-ups, not 500 scans of the row.
+    const asWritten = new Set(cells.map((cell) => cell.trim()));
+    const normalised = new Set(cells.map(normaliseImportName));
     for (const chosen of Object.keys(mapping ?? {})) {
-      const key = normaliseImportName(chosen);
-      if (!cells.some((cell) => cell.trim() === chosen || normaliseImportName(cell) === key))
+      if (!asWritten.has(chosen) && !normalised.has(normaliseImportName(chosen)))
         throw badRequest(LEAD_MESSAGES.mappingUnknownColumn(chosen));
     }
     if (!hasRequiredLeadColumns(mapped)) throw badRequest(LEAD_MESSAGES.missingColumns);
@@ -191,10 +208,13 @@ export async function parseLeadCsv(
     parsed.header = cells;
   };
 
+  const rest = body.slice(header.offset);
   await new Promise<void>((resolve, reject) => {
     /** Where the rows parsed so far end, in characters from the header: the next chunk starts there. */
     let parsedTo = 0;
-    Papa.parse<string[]>(body.slice(header.offset), {
+    /** Characters handed to the parser so far: it reads the text `PARSE_CHUNK_CHARS` at a time. */
+    let delivered = 0;
+    Papa.parse<string[]>(rest, {
       delimiter: header.delimiter,
       skipEmptyLines: 'greedy',
       chunkSize: PARSE_CHUNK_CHARS,
@@ -205,6 +225,11 @@ export async function parseLeadCsv(
           // in the rows this chunk completed count (their offsets are from the chunk's start).
           const completed = results.meta.cursor - parsedTo;
           parsedTo = results.meta.cursor;
+          // The parser carries a row it has not finished into the next chunk and parses it again there,
+          // so a row that never ends (a quote never closed) would cost the whole file on every chunk.
+          delivered = Math.min(delivered + PARSE_CHUNK_CHARS, rest.length);
+          if (delivered - parsedTo > LEAD_IMPORT_LIMITS.rowChars)
+            throw badRequest(LEAD_MESSAGES.rowTooLong(LEAD_IMPORT_LIMITS.rowChars));
           // An unbalanced quote swallows the rest of the file into one cell: nothing after it is sound.
           const inCompletedRows = (e: Papa.ParseError) => e.index === undefined || e.index < completed;
           if (results.errors.some((e) => e.type === 'Quotes' && inCompletedRows(e)))
@@ -231,6 +256,20 @@ export async function parseLeadCsv(
   return parsed;
 }
 
+/** A row within the import's bounds (LEAD_IMPORT_LIMITS), or the file is refused. */
+function assertWithinLimits(cells: string[]): void {
+  if (cells.length > LEAD_IMPORT_LIMITS.columns)
+    throw badRequest(LEAD_MESSAGES.tooManyColumns(LEAD_IMPORT_LIMITS.columns));
+  let length = 0;
+  for (const cell of cells) {
+    if (cell.length > LEAD_IMPORT_LIMITS.cellChars)
+      throw badRequest(LEAD_MESSAGES.cellTooLong(LEAD_IMPORT_LIMITS.cellChars));
+    length += cell.length;
+  }
+  if (length > LEAD_IMPORT_LIMITS.rowChars)
+    throw badRequest(LEAD_MESSAGES.rowTooLong(LEAD_IMPORT_LIMITS.rowChars));
+}
+
 /**
  * The first line, among the first few, that reads as a lead header (it names a person or an e-mail
  * column) with one of the delimiters; the delimiter that recognises most columns of it wins.
@@ -243,6 +282,8 @@ function findHeaderRow(
   const lineEnd = /\r\n|\n|\r/g;
   let offset = 0;
   let lines = 0;
+  /** A line read as a header only with more columns than an import takes. */
+  let tooWide = false;
   while (offset < head.length && lines < HEADER_SEARCH.lines) {
     lineEnd.lastIndex = offset;
     const end = lineEnd.exec(head);
@@ -251,7 +292,12 @@ function findHeaderRow(
       lines += 1;
       let best: { delimiter: Delimiter; recognised: number } | null = null;
       for (const delimiter of DELIMITERS) {
-        const columns = mapImportHeader(splitHeaderLine(line, delimiter), mapping);
+        const cells = splitHeaderLine(line, delimiter);
+        if (cells.length > LEAD_IMPORT_LIMITS.columns) {
+          tooWide = true;
+          continue;
+        }
+        const columns = mapImportHeader(cells, mapping);
         if (!looksLikeLeadHeader(columns)) continue;
         const recognised = columns.fields.filter(Boolean).length;
         if (!best || recognised > best.recognised) best = { delimiter, recognised };
@@ -261,6 +307,7 @@ function findHeaderRow(
     if (!end) break;
     offset = end.index + end[0].length;
   }
+  if (tooWide) throw badRequest(LEAD_MESSAGES.tooManyColumns(LEAD_IMPORT_LIMITS.columns));
   return null;
 }
 

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
 import type { Database, UserRow } from '../../db/types';
 import type { DatabaseHandle } from '../../db/database';
 import { createWorkGate } from '../../lib/work-gate';
-import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { recordActivity } from '../activity/activity.service';
 import { parseLeadCsv } from './lead-csv-parse';
+import type { CsvUpload } from './csv-upload';
 import { newLeadRow, type LeadFields } from './lead-rows';
 import { importOwnerResolver } from './lead-owners';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
@@ -23,7 +22,10 @@ import {
 
 type Importer = Pick<UserRow, 'id' | 'username' | 'workspace_id'>;
 
-/** Imports are the heaviest writes: one at a time per process (others wait, boundedly), one per workspace. */
+/**
+ * Imports are the heaviest writes: one at a time per process (others wait, boundedly, their files still on
+ * disk). One per workspace is the route's (WORKSPACE_WORK.imports), taken before the upload is read.
+ */
 const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEstimateMs: 5_000 });
 
 /**
@@ -37,34 +39,33 @@ const importWork = createWorkGate({ concurrency: 1, maxWaitMs: 30_000, initialEs
 export async function importLeadsCsv(
   offLoop: DatabaseHandle['offLoop'],
   actor: Importer,
-  csv: string,
+  upload: CsvUpload,
   now: Date,
-  mapping?: LeadImportMapping,
 ): Promise<LeadImportResult> {
-  return WORKSPACE_WORK.imports.run(actor.workspace_id, () =>
-    importWork.run(async () => {
-      // An import counts against the workspace's storage by its file's size (docs/product/workspace.md#plan-limits): refused before the
-      // parse when it would pass the plan's limit, and checked again in the transaction that stores it.
-      const fileBytes = Buffer.byteLength(csv, 'utf8');
-      await offLoop((db) => assertStorageRoom(db, actor.workspace_id, fileBytes));
-      const parsed = await parseLeadCsv(csv, now, mapping);
-      // The keys are folded before the transaction too: it holds the workspace's writes meanwhile.
-      const leads = await keyedInBatches(parsed.leads);
-      const sorted = await offLoop((db) =>
-        insertNewLeads(db, actor, leads, parsed.leadRows, now.toISOString(), fileBytes),
-      );
-      const imported = sorted.fresh.length;
-      const skipped = parsed.duplicates + (parsed.leads.length - imported);
-      return {
-        imported,
-        skipped,
-        errors: parsed.errors,
-        ...(sorted.possibleDuplicates > 0
-          ? { possibleDuplicates: { count: sorted.possibleDuplicates, rows: sorted.duplicateRows } }
-          : {}),
-      };
-    }),
-  );
+  const { mapping } = upload;
+  return importWork.run(async () => {
+    const csv = await upload.read();
+    // An import counts against the workspace's storage by its file's size (docs/product/workspace.md#plan-limits): refused before the
+    // parse when it would pass the plan's limit, and checked again in the transaction that stores it.
+    const fileBytes = Buffer.byteLength(csv, 'utf8');
+    await offLoop((db) => assertStorageRoom(db, actor.workspace_id, fileBytes));
+    const parsed = await parseLeadCsv(csv, now, mapping);
+    // The keys are folded before the transaction too: it holds the workspace's writes meanwhile.
+    const leads = await keyedInBatches(parsed.leads);
+    const sorted = await offLoop((db) =>
+      insertNewLeads(db, actor, leads, parsed.leadRows, now.toISOString(), fileBytes),
+    );
+    const imported = sorted.fresh.length;
+    const skipped = parsed.duplicates + (parsed.leads.length - imported);
+    return {
+      imported,
+      skipped,
+      errors: parsed.errors,
+      ...(sorted.possibleDuplicates > 0
+        ? { possibleDuplicates: { count: sorted.possibleDuplicates, rows: sorted.duplicateRows } }
+        : {}),
+    };
+  });
 }
 
 async function insertNewLeads(

@@ -24,7 +24,8 @@ import { leadDuplicatesSchema, leadMergeSchema } from '../../../shared/schemas/l
 import { answers } from '../../http/answers';
 
 import type { Guards } from '../../auth/guards';
-import { CSV_UPLOAD_LIMITS, readCsvUpload } from './csv-upload';
+import { WORKSPACE_WORK } from '../../lib/workspace-work';
+import { CSV_UPLOAD_LIMITS, withCsvUpload } from './csv-upload';
 import type { LeadsService } from './leads.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -88,9 +89,13 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
     app.post(
       '/leads/import',
       { preValidation, schema: { tags, response: answers({ 200: leadImportResultSchema }) } },
-      async (request) => {
-        const { csv, mapping } = await readCsvUpload(request);
-        return leads.importCsv(request.currentUser!, csv, mapping);
+      // The workspace's one import slot is taken before a byte of the file is read: a refused upload costs
+      // nothing (docs/security.md#floods).
+      (request) => {
+        const caller = request.currentUser!;
+        return WORKSPACE_WORK.imports.run(caller.workspace_id, () =>
+          withCsvUpload(request, (upload) => leads.importCsv(caller, upload)),
+        );
       },
     );
 
@@ -98,9 +103,11 @@ export function leadsRoutes(leads: LeadsService, guards: Guards): FastifyPluginA
     app.post(
       '/leads/import/preview',
       { preValidation, schema: { tags, response: answers({ 200: leadImportPreviewSchema }) } },
-      async (request) => {
-        const { csv, mapping } = await readCsvUpload(request);
-        return leads.previewImport(request.currentUser!, csv, mapping);
+      (request) => {
+        const caller = request.currentUser!;
+        return WORKSPACE_WORK.importPreviews.run(caller.workspace_id, () =>
+          withCsvUpload(request, (upload) => leads.previewImport(caller, upload)),
+        );
       },
     );
 

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import type {
   CreateLeadInput,
@@ -29,6 +28,7 @@ import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
 import { importLeadsCsv } from './lead-import';
+import type { CsvUpload } from './csv-upload';
 import { previewLeadsCsv } from './lead-import-preview';
 import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
 import type { LeadDuplicates, LeadMergeInput } from '../../../shared/schemas/lead-duplicates';
@@ -312,13 +312,13 @@ export function createLeadsService(
       return leadSummary(db, caller.workspace_id, now());
     },
 
-    importCsv(caller: SessionUser, csv: string, mapping?: LeadImportMapping): Promise<LeadImportResult> {
-      return importLeadsCsv(offLoop, caller, csv, now(), mapping);
+    importCsv(caller: SessionUser, upload: CsvUpload): Promise<LeadImportResult> {
+      return importLeadsCsv(offLoop, caller, upload, now());
     },
 
     /** The import's dry run (docs/product/leads.md#import): what importCsv would do, nothing written. */
-    previewImport(caller: SessionUser, csv: string, mapping?: LeadImportMapping): Promise<LeadImportPreview> {
-      return previewLeadsCsv(offLoop, caller.workspace_id, csv, now(), mapping);
+    previewImport(caller: SessionUser, upload: CsvUpload): Promise<LeadImportPreview> {
+      return previewLeadsCsv(offLoop, caller.workspace_id, upload, now());
     },
 
     /**
