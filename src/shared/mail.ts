@@ -57,6 +57,7 @@ export const MAIL_KIND_LABELS = {
   'sign-in-alert': 'Sign-in alert',
   'follow-up-digest': 'Follow-up digest',
   'webhook-paused': 'Webhook paused',
+  'access-removed': 'Set-up removed on proof',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

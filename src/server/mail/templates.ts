@@ -71,6 +71,27 @@ export function passwordResetMail(siteName: string, input: { username: string; l
   });
 }
 
+/** What a password reset removed because it proved the address first (docs/security.md#proven-addresses-and-domains). */
+export function accessRemovedMail(
+  siteName: string,
+  input: { username: string; webhooks: string[]; apiKeys: string[]; twoFactor: boolean },
+): MailBody {
+  const M = PASSWORD_RESET_MESSAGES;
+  const removed = [
+    ...input.webhooks.map(M.removedWebhook),
+    ...input.apiKeys.map((name) => M.removedApiKey(plainMailName(name))),
+    ...(input.twoFactor ? [M.removedTwoFactor] : []),
+  ];
+  return render(siteName, M.removedSubject(siteName), {
+    paragraphs: [
+      M.removedIntro(input.username),
+      M.removedBody(siteName),
+      removed.map((r) => `• ${r}`).join('\n'),
+    ],
+    footnote: M.removedFootnote,
+  });
+}
+
 export function testMail(siteName: string, input: { host: string; sentBy: string }): MailBody {
   return render(siteName, `${siteName} test e-mail`, {
     paragraphs: [

@@ -68,6 +68,16 @@ export const PASSWORD_RESET_MESSAGES = {
   tooMany: (minutes: number) =>
     `Too many reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   subject: (siteName: string) => `Reset your ${siteName} password`,
+  /** To the owner of an address proven by a reset, when what was set up before the proof was removed. */
+  removedSubject: (siteName: string) => `Your ${siteName} account is yours again`,
+  removedIntro: (username: string) => `Hello ${username},`,
+  removedBody: (siteName: string) =>
+    `You proved that this e-mail address is yours by resetting the password of your ${siteName} account. Until then, anyone could have signed up with it, so what the account had set up before was removed:`,
+  removedWebhook: (host: string) => `the webhook to ${host}`,
+  removedApiKey: (name: string) => `the API key "${name}"`,
+  removedTwoFactor: 'the authenticator app of two-factor sign-in',
+  removedFootnote:
+    'If you set these up yourself, add them again from the dashboard. Every session of the account was also signed out.',
 } as const;
 
 /** "5 minutes", "3 hours": how long to wait, as a person reads it. */

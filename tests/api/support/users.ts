@@ -85,7 +85,7 @@ export async function bearerFor(t: TestApp, userId: string): Promise<{ authoriza
   return { authorization: `Bearer ${await tokens.issue({ userId, sessionVersion: 0, sessionId })}` };
 }
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 
 /** app.inject with JSON in and a bearer header; `headers` undefined sends no token. */
 export function call(

@@ -17,6 +17,7 @@ import { findUserByEmail } from '../users/users.service';
 import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.service';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
 import { endSessions } from '../sessions/sessions.service';
+import { endUnprovenSetUp } from './unproven-set-up';
 import { findLiveReset, insertReset, setPassword, spendResets, useReset } from './password-reset.repository';
 
 export interface PasswordResetLimits {
@@ -118,6 +119,8 @@ export function createPasswordResetService(
         });
         // Every session of the account ends with the old password (docs/product/auth.md#sessions-on-the-server).
         await endSessions(trx, userId, mailer.now());
+        // Proving an address nobody had proven ends what was set up before (docs/security.md#proven-addresses-and-domains).
+        await endUnprovenSetUp(trx, user, siteName, mailer.now());
         // The link reached the mailbox: that proves the address, as the confirmation link would (docs/product/auth.md#proven-addresses).
         await confirmation.prove(trx, user, siteName, mailer.now());
       });

@@ -11,9 +11,9 @@ import {
   twoFactorStatusSchema,
 } from '../../../shared/schemas/two-factor';
 import { successMessageSchema } from '../../../shared/schemas/answers';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/messages';
+import { EMAIL_CONFIRMATION_MESSAGES, TWO_FACTOR_MESSAGES } from '../../../shared/messages';
 import { answers } from '../../http/answers';
-import { badRequest } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import type { Guards } from '../../auth/guards';
 import type { TwoFactorService } from './two-factor.service';
 import type { TwoFactorAdmin } from './two-factor-admin';
@@ -55,6 +55,10 @@ export function twoFactorRoutes(
         },
       },
       async (request) => {
+        // A second factor enrolled before the address is proven would lock its owner out once they take
+        // the account back by e-mail (docs/security.md#proven-addresses-and-domains).
+        if (request.currentUser!.email_confirmed_at === null)
+          throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
         if (!(await passwordMatches(request.currentUser!.id, request.body.password)))
           throw badRequest(TWO_FACTOR_MESSAGES.passwordWrong, [
             { field: 'password', message: TWO_FACTOR_MESSAGES.passwordWrong },

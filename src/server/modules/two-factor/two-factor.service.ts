@@ -29,7 +29,7 @@ import {
 } from './two-factor.repository';
 
 /** What other modules use of two-factor (sign-in, sign-up, joining a workspace). */
-export { hasTwoFactor, workspaceRequiresTwoFactor } from './two-factor.repository';
+export { hasTwoFactor, removeTwoFactor, workspaceRequiresTwoFactor } from './two-factor.repository';
 
 /** Who a two-factor action is about: the columns of a session user it needs. */
 export interface TwoFactorAccount {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { WEBHOOK_MESSAGES as M } from '../../../shared/messages';
+import { EMAIL_CONFIRMATION_MESSAGES, WEBHOOK_MESSAGES as M } from '../../../shared/messages';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookList } from '../../../shared/schemas/webhooks';
 import type { webhookInputSchema, webhookUpdateSchema } from '../../../shared/schemas/webhooks';
 import type { z } from 'zod';
@@ -49,6 +49,16 @@ export function assertIntegrationManager(caller: SessionUser): void {
   if (!canManageIntegrations(caller.role)) throw forbidden(M.ownerOnly);
 }
 
+/**
+ * Where a workspace's data goes is set only by a manager whose address is proven (docs/security.md#proven-addresses-and-domains):
+ * someone who signed up first with a founder's address must not leave a webhook behind that outlives the
+ * founder's taking the account back.
+ */
+function assertProvenManager(caller: SessionUser): void {
+  assertIntegrationManager(caller);
+  if (caller.email_confirmed_at === null) throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
+}
+
 /** A new signing secret: 32 random bytes, shown once. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
@@ -85,7 +95,7 @@ export function createWebhooksService(deps: {
 
     /** POST /api/webhooks: the secret is answered this once, and kept sealed to sign deliveries. */
     async create(caller: SessionUser, input: z.output<typeof webhookInputSchema>): Promise<WebhookCreated> {
-      assertIntegrationManager(caller);
+      assertProvenManager(caller);
       await checkWebhookTarget(input.url, rules);
       const secret = newSecret();
       const at = clock().toISOString();
@@ -119,7 +129,10 @@ export function createWebhooksService(deps: {
       input: z.output<typeof webhookUpdateSchema>,
     ): Promise<Webhook> {
       const current = await own(caller, id);
-      if (input.url !== undefined) await checkWebhookTarget(input.url, rules);
+      if (input.url !== undefined) {
+        assertProvenManager(caller);
+        await checkWebhookTarget(input.url, rules);
+      }
       const values = {
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.events !== undefined ? { events: JSON.stringify(input.events) } : {}),
