@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, browserWorkers } from './tests/e2e/support/chromium';
 
 // Worker n gets stack n of the global set-up (its own server, database and SMTP server) under the
 // plain names the tests read. The runner evaluates this file again in each worker, after setting
@@ -15,9 +16,9 @@ if (stack !== undefined) {
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  // Two files at a time, each worker with its own stack: the journeys mostly wait (on the server, the
-  // browser, mail, schedules), so two share this 2-core machine well.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Files side by side, each worker with its own stack: one worker per core, as memory allows
+  // (E2E_WORKERS sets another number; docs/decisions/0019-browser-tests-on-small-machines.md).
+  workers: browserWorkers(),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
@@ -26,19 +27,11 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+    // A failed test keeps its trace (every action with the page's DOM), without the screencast: recording
+    // frames of every page of every test cost the browser's GPU and main processes a fifth of the layer's
+    // CPU (docs/decisions/0019-browser-tests-on-small-machines.md). The failure's screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
 });

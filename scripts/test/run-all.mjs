@@ -9,15 +9,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
+const suiteStarted = performance.now();
+/** Wall time of each layer, by label, in ms. */
+const layerMs = new Map();
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const { status } = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  layerMs.set(label, performance.now() - started);
   return status === 0;
 }
+
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
 function vitestLayer(label, project, file, env, extraArgs = []) {
   const outputFile = path.join(results, file);
@@ -40,6 +48,13 @@ function vitestLayer(label, project, file, env, extraArgs = []) {
   const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   return {
     label,
+    ms: layerMs.get(label),
+    durations: (report?.testResults ?? []).flatMap((file) =>
+      file.assertionResults.map((test) => ({
+        ms: test.duration ?? 0,
+        title: `${label}: ${path.relative(root, file.name)} > ${test.fullName}`,
+      })),
+    ),
     ok: ok && report !== null,
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
@@ -73,14 +88,28 @@ function playwrightFailures(suites = [], titles = []) {
   ]);
 }
 
+/** Each browser test's time (its longest try), with its file and title. */
+function playwrightDurations(suites = [], titles = []) {
+  return suites.flatMap((suite) => [
+    ...playwrightDurations(suite.suites, [...titles, suite.title]),
+    ...(suite.specs ?? []).map((spec) => ({
+      ms: Math.max(0, ...(spec.tests ?? []).flatMap((t) => (t.results ?? []).map((r) => r.duration ?? 0))),
+      title: `browser: ${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}`,
+    })),
+  ]);
+}
+
 function playwrightLayer() {
   const outputFile = path.join(results, 'e2e-results.json');
   fs.rmSync(outputFile, { force: true });
-  const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+  const label = 'browser (Playwright, Chromium)';
+  const ok = run(label, 'npx', ['playwright', 'test']);
   const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   const stats = report?.stats ?? null;
   return {
     label: 'browser',
+    ms: layerMs.get(label),
+    durations: playwrightDurations(report?.suites),
     ok: ok && stats !== null,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? 0,
@@ -91,8 +120,15 @@ function playwrightLayer() {
 const layers = [];
 // Lint (import boundaries, no circles), the citation check, formatting and types: a broken layer fails CI
 // like a failing test. Counted as one check.
-const checked = run('check (lint, architecture, format, types)', 'npm', ['run', '-s', 'check']);
-layers.push({ label: 'check', ok: checked, passed: checked ? 1 : 0, failed: checked ? 0 : 1 });
+const checkLabel = 'check (lint, architecture, format, types)';
+const checked = run(checkLabel, 'npm', ['run', '-s', 'check']);
+layers.push({
+  label: 'check',
+  ms: layerMs.get(checkLabel),
+  ok: checked,
+  passed: checked ? 1 : 0,
+  failed: checked ? 0 : 1,
+});
 layers.push(vitestLayer('unit', 'unit', 'unit.json', {}));
 // One module graph per worker instead of one per file (each suite builds its own app and database anyway):
 // re-importing the server for each of ~40 files took longer than their tests. The project setting is not
@@ -110,11 +146,22 @@ if (process.env.TEST_DATABASE_URL) {
 if (ensureChromium()) layers.push(playwrightLayer());
 else layers.push({ label: 'browser', ok: false, passed: 0, failed: 0 });
 
+console.log('\n=== slowest ten tests ===');
+const slowest = layers
+  .flatMap((layer) => layer.durations ?? [])
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10);
+for (const { ms, title } of slowest) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${title}`);
+
 console.log('\n=== summary ===');
 for (const layer of layers) {
-  console.log(`${layer.ok ? 'ok  ' : 'FAIL'} ${layer.label}: ${layer.passed} passed, ${layer.failed} failed`);
+  const time = layer.ms === undefined ? '' : ` (${minutes(layer.ms)})`;
+  console.log(
+    `${layer.ok ? 'ok  ' : 'FAIL'} ${layer.label}: ${layer.passed} passed, ${layer.failed} failed${time}`,
+  );
   for (const failure of layer.failures ?? []) console.log(`       ✗ ${failure}`);
 }
+console.log(`npm test took ${minutes(performance.now() - suiteStarted)} in all.`);
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

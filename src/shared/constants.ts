@@ -67,6 +67,11 @@ export const TOAST = {
   gap: 14,
   width: 356,
   appPosition: 'top-right',
+  /**
+   * App toasts start below the 64 px sticky header: at sonner's own 24 px they covered the header's Logout
+   * button and bell for their 4 s, and a click there landed on the toast.
+   */
+  appTopOffsetPx: 72,
   hotkey: ['altKey', 'KeyT'],
   swipeThreshold: 45,
 } as const;

@@ -30,6 +30,8 @@ export function Providers({
           </NotificationsProvider>
           <Toaster
             position={TOAST.appPosition}
+            offset={{ top: TOAST.appTopOffsetPx }}
+            mobileOffset={{ top: TOAST.appTopOffsetPx }}
             duration={TOAST.durationMs}
             visibleToasts={TOAST.visibleToasts}
             gap={TOAST.gap}

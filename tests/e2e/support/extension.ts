@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { expect } from './fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 
 /**
  * The Botgit extension in Debian's Chromium (docs/product/botgit.md#extension): built by
@@ -49,18 +50,12 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
 
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-extension-'));
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
