@@ -61,3 +61,14 @@ export const MAIL_KIND_LABELS = {
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];
+
+/**
+ * The mail a workspace itself sends to the people it works with, which a lead's timeline lists
+ * (docs/product/leads.md#timeline). Mail about an account (a reset, a sign-in alert, a confirmation) or to
+ * the team (digests, notices) is never a lead's: a lead with a colleague's address must not show it.
+ */
+export const LEAD_TIMELINE_MAIL_KINDS = [
+  'invitation',
+  'contact',
+  'test',
+] as const satisfies readonly MailKind[];

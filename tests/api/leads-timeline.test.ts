@@ -369,6 +369,43 @@ describe('lead timeline', () => {
     });
   });
 
+  it('never lists mail about an account: a lead with a colleague’s address shows no reset or sign-in alert (attack)', async () => {
+    const colleague = await t.database.handle.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', analyst.id)
+      .executeTakeFirstOrThrow();
+    const lead = await create(boss, 'Dana Twin', colleague.email);
+    tick();
+    // The platform's mail to the colleague, as the reset and the sign-in alert queue it: under their workspace.
+    for (const kind of ['password-reset', 'sign-in-alert', 'email-confirmation', 'follow-up-digest'] as const)
+      await t.database.handle.db
+        .insertInto('mail_outbox')
+        .values({
+          id: randomUUID(),
+          workspace_id: boss.workspaceId,
+          kind,
+          via: 'platform',
+          to_address: colleague.email,
+          reply_to: null,
+          subject: `A ${kind} for Dana`,
+          text_body: 'secret link',
+          html_body: '<p>secret link</p>',
+          status: 'queued',
+          attempts: 0,
+          last_error: null,
+          next_attempt_at: clock.now.toISOString(),
+          locked_until: null,
+          created_at: clock.now.toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    const response = await send('GET', `/api/leads/${lead.id}/timeline`, boss);
+    // Before: the four mails' subjects and statuses, a colleague's account events, on the lead's timeline.
+    expect((response.json() as LeadTimelinePage).entries.map((e) => e.kind)).toEqual(['created']);
+    expect(response.body).not.toContain('for Dana');
+  });
+
   it('pages newest first across events, other leads’ messages and mails, stable on equal times', async () => {
     const lead = await create(boss, 'Paged', 'paged@timeline.test');
     const twin = await create(boss, 'Paged Twin', 'PAGED@timeline.test');

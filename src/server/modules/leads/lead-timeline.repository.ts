@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { LEAD_TIMELINE_MAIL_KINDS } from '../../../shared/mail';
 import { olderThan, type TimelineCursor } from './lead-events.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,7 +30,8 @@ export function leadForTimeline(db: Db, workspaceId: string, id: string) {
  * The workspace's mails to this address (lower-cased), newest first, through the outbox's index on
  * (workspace_id, lower(to_address)). The outbox is the mail layer's table, below the modules; like the
  * delivery log, the timeline reads what it shows of it here. Never the body: a password reset or an
- * invitation carries a one-time link.
+ * invitation carries a one-time link. Only the kinds the workspace sends to the people it works with
+ * (LEAD_TIMELINE_MAIL_KINDS): a colleague's reset or sign-in alert is not a lead's history.
  */
 export function mailsToBefore(
   db: Db,
@@ -43,6 +45,7 @@ export function mailsToBefore(
     .select(['id', 'kind', 'subject', 'status', 'created_at'])
     .where('workspace_id', '=', workspaceId)
     .where((eb) => eb(eb.fn<string>('lower', ['to_address']), '=', emailLower))
+    .where('kind', 'in', LEAD_TIMELINE_MAIL_KINDS)
     .where(olderThan('mail_outbox', cursor))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
