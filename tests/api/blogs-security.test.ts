@@ -67,6 +67,22 @@ describe('blogs API security', () => {
     expect((await getJson(t, `/api/blogs/${published.id}`)).statusCode).toBe(200);
   });
 
+  it('reads a kept-out account as anonymous: a Team Member granted SEO Management never sees a draft (attack)', async () => {
+    // The dashboard keeps a Team Member out whatever modules were granted (src/shared/access.ts); the blog's
+    // optional sign-in must too. Before: the agency's draft and archived posts, by list, id and slug.
+    const member = await insertUser(t, {
+      workspaceId: admin.workspaceId,
+      role: 'Team Member',
+      permissions: JSON.stringify({ seoManagement: true }),
+    });
+    for (const query of ['', '?status=draft', '?status=archived', '?limit=100'])
+      expect(ids(await getJson(t, `/api/blogs${query}`, member.headers))).toEqual([published.id]);
+    for (const key of [draft.id, draft.slug, archived.id]) {
+      const response = await getJson(t, `/api/blogs/${key}`, member.headers);
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
   it('keeps workspaces apart: staff never see or change another workspace posts', async () => {
     expect(ids(await getJson(t, '/api/blogs', beta.headers))).toEqual([betaDraft.id, betaPost.id].sort());
     expect(ids(await getJson(t, '/api/blogs', admin.headers))).toEqual(

@@ -79,7 +79,7 @@ export interface Guards {
   requireModule(module: ModuleKey): Guard;
   /** A sidebar group without a module of its own (Botgit): the visibility rule (docs/product/roles-and-access.md#sidebar-visibility), on the server. */
   requireGroup(group: SectionGroupKey): Guard;
-  /** The user behind the bearer token, or null; never throws (for routes that are public but richer when signed in). */
+  /** The user behind the bearer token, or null for none or one the dashboard keeps out; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
@@ -249,7 +249,10 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
     },
     async optionalUser(request) {
       try {
-        return await userFromToken(request);
+        const user = await userFromToken(request);
+        // An account the dashboard keeps out reads as anonymous: whatever modules it was granted, it never
+        // sees what only the workspace's staff may (a draft, docs/product/roles-and-access.md#dashboard-access).
+        return user && !isKeptOutOfDashboard(permissionSubject(user)) ? user : null;
       } catch {
         return null;
       }
