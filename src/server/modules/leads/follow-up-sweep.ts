@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createPollingJob } from '../../lib/polling-job';
 import type { Database } from '../../db/types';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
+import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
+import { permissionSubject } from '../../db/rows';
+import type { UserRow } from '../../db/types';
 import { utcDay } from '../../../shared/plans';
 import { HttpError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -43,6 +46,19 @@ export interface FollowUpSweep {
  * e-mails a day: refused by the limit, the claim is recorded as refused, and that day is not tried again.
  * The day is the UTC day.
  */
+/**
+ * Whether a lead's owner may still be told about the workspace's leads: a current, unblocked member of that
+ * workspace whom the dashboard admits and whose role has Client Leads (docs/security.md#who-may-do-what).
+ * Someone who moved to another workspace, or whose role lost the module, keeps the leads as owner until
+ * they are handed on, but hears nothing of them.
+ */
+function maySeeLeadsOf(owner: UserRow | undefined, workspaceId: string): owner is UserRow {
+  if (!owner || owner.workspace_id !== workspaceId) return false;
+  if (BLOCKED_STATUSES.includes(owner.status as UserStatus)) return false;
+  const subject = permissionSubject(owner);
+  return !isKeptOutOfDashboard(subject) && canUseModule(subject, 'dataCenter');
+}
+
 export function createFollowUpSweep(
   db: Kysely<Database>,
   options: { clock: () => Date; log: FastifyBaseLogger; mailer: Mailer; pollMs?: number },
@@ -51,7 +67,10 @@ export function createFollowUpSweep(
 
   async function notifyDay(day: string, now: Date): Promise<number> {
     let notified = 0;
+    const owners = new Map<string, UserRow | undefined>();
     for (const lead of await followUpsOnDay(db, day)) {
+      if (!owners.has(lead.owner_id)) owners.set(lead.owner_id, await findUserById(db, lead.owner_id));
+      if (!maySeeLeadsOf(owners.get(lead.owner_id), lead.workspace_id)) continue;
       const added = await notifyUser(db, followUpNotification(lead, lead.owner_id, day), now);
       if (added) notified += 1;
     }
@@ -61,7 +80,7 @@ export function createFollowUpSweep(
   async function sendDigest(ownerId: string, workspaceId: string, day: string, now: Date): Promise<boolean> {
     if (await digestClaimed(db, ownerId, day)) return false;
     const owner = await findUserById(db, ownerId);
-    if (!owner || BLOCKED_STATUSES.includes(owner.status as UserStatus)) return false;
+    if (!owner || !maySeeLeadsOf(owner, workspaceId)) return false;
     const total = await dueFollowUpCountOf(db, ownerId, workspaceId, day);
     if (total === 0) return false;
     const items = await dueFollowUpsOf(db, ownerId, workspaceId, day, DIGEST_ITEMS);
