@@ -27,8 +27,15 @@ import {
 const POLL_INTERVAL_MS = 5_000;
 /** A claim is held this long: well past one attempt's 10 s, so a live worker never loses its claim. */
 export const DELIVERY_LEASE_MS = 120_000;
-/** Deliveries one claim takes; they are sent side by side, so one slow receiver holds up no other. */
-const CLAIM_BATCH = 5;
+/**
+ * Deliveries one instance sends at once. Each slot takes the next due delivery as soon as its last one
+ * ends, so a receiver that answers only at the 10 s time-out holds its own slot, never the others.
+ */
+const SLOTS = 5;
+/** Of them, what one workspace may have in flight, across instances (docs/decisions/0016-webhooks.md#fairness). */
+export const IN_FLIGHT_PER_WORKSPACE = 2;
+/** Attempts one drain makes at most: a flood of due deliveries goes over several drains. */
+const ATTEMPTS_PER_DRAIN = 100;
 /** Finished deliveries stay in the log this long. */
 const LOG_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -155,16 +162,41 @@ export function createWebhookWorker(
 
   async function drain(): Promise<number> {
     let attempted = 0;
-    // Bounded: a flood of due deliveries goes over several rounds, never in one endless loop.
-    for (let round = 0; round < 20 && !stopped; round += 1) {
-      const batch = await claimDueDeliveries(db, now(), DELIVERY_LEASE_MS, CLAIM_BATCH, WEBHOOK_TEST_EVENT);
-      if (batch.length === 0) break;
+    const inFlight = new Set<Promise<void>>();
+    // Bounded: a flood of due deliveries goes over several drains, never in one endless loop.
+    while (!stopped && attempted < ATTEMPTS_PER_DRAIN) {
+      const free = Math.min(SLOTS - inFlight.size, ATTEMPTS_PER_DRAIN - attempted);
+      const batch =
+        free > 0
+          ? await claimDueDeliveries(
+              db,
+              now(),
+              DELIVERY_LEASE_MS,
+              free,
+              WEBHOOK_TEST_EVENT,
+              IN_FLIGHT_PER_WORKSPACE,
+            )
+          : [];
+      if (batch.length === 0) {
+        // Nothing more to take now (or every slot busy): the next free slot may find a turn.
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight);
+        continue;
+      }
       const webhooks = new Map(
         (await webhooksByIds(db, [...new Set(batch.map((row) => row.webhook_id))])).map((w) => [w.id, w]),
       );
-      await Promise.all(batch.map((row) => deliver(row, webhooks.get(row.webhook_id))));
+      for (const row of batch) {
+        const sending: Promise<void> = deliver(row, webhooks.get(row.webhook_id))
+          .catch((error: unknown) =>
+            options.log.error({ err: error, deliveryId: row.id }, 'webhook delivery failed to record'),
+          )
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
       attempted += batch.length;
     }
+    await Promise.all(inFlight);
     if (now().getTime() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = now().getTime();
       await pruneDeliveries(db, new Date(lastPrune - LOG_KEPT_MS));

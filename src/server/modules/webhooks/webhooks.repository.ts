@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type {
   Database,
   WebhookDeliveriesTable,
@@ -141,6 +141,13 @@ export async function requeueDelivery(db: Db, id: string, now: Date): Promise<vo
  * deleted one's wait, docs/product/workspace.md#danger-zone). On PostgreSQL `FOR UPDATE SKIP LOCKED`
  * lets instances claim side by side without ever taking the same row; SQLite has one writer, so the one
  * UPDATE is already exclusive.
+ *
+ * Fair between workspaces (docs/decisions/0016-webhooks.md#fairness): a workspace's deliveries take turns
+ * (its oldest first), every workspace's first turn before anyone's second, and a workspace gets no more
+ * turns than `perWorkspace` less what it has in flight (claimed, lease running) in any instance. A
+ * workspace whose receivers are slow or failing, or that queued ten thousand events, holds at most that
+ * many of the workers' slots; the others' deliveries go out beside it. Without `perWorkspace` a claim
+ * takes the oldest due deliveries whoever they are.
  */
 export function claimDueDeliveries(
   db: Kysely<Database>,
@@ -148,20 +155,34 @@ export function claimDueDeliveries(
   leaseMs: number,
   limit: number,
   testEvent: string,
+  perWorkspace: number = Number.MAX_SAFE_INTEGER,
 ): Promise<WebhookDeliveryRow[]> {
   const nowIso = now.toISOString();
   const postgres = engineOf(db) === 'postgres';
   return db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      status: 'sending',
-      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', (eb) =>
-      eb
+    .with('due', (qb) =>
+      qb
         .selectFrom('webhook_deliveries as d')
-        .select('d.id')
+        // The workspace's deliveries in flight now, in every instance.
+        .leftJoin(
+          (w) =>
+            w
+              .selectFrom('webhook_deliveries as b')
+              .select(['b.workspace_id', (f) => f.fn.countAll<number>().as('n')])
+              .where('b.status', '=', 'sending')
+              .where('b.locked_until', '>=', nowIso)
+              .groupBy('b.workspace_id')
+              .as('busy'),
+          (join) => join.onRef('busy.workspace_id', '=', 'd.workspace_id'),
+        )
+        .select([
+          'd.id',
+          'd.next_attempt_at',
+          sql<number>`row_number() over (partition by d.workspace_id order by d.next_attempt_at, d.id)`.as(
+            'turn',
+          ),
+          sql<number>`coalesce(busy.n, 0)`.as('busy'),
+        ])
         .where((w) =>
           w.or([
             w.and([w('d.status', '=', 'queued'), w('d.next_attempt_at', '<=', nowIso)]),
@@ -184,10 +205,36 @@ export function claimDueDeliveries(
             .innerJoin('workspaces', 'workspaces.id', 'webhooks.workspace_id')
             .select('webhooks.id')
             .where('workspaces.deleted_at', 'is', null),
+        ),
+    )
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: 'sending',
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries as c')
+        .select('c.id')
+        .where('c.id', 'in', (w) =>
+          w
+            .selectFrom('due')
+            .select('due.id')
+            // A workspace's own turns, up to what it may still have in flight; the oldest first across all.
+            .where((x) => x('due.turn', '<=', sql<number>`${perWorkspace} - due.busy`))
+            .orderBy('due.turn')
+            .orderBy('due.next_attempt_at')
+            .limit(limit),
         )
-        .orderBy('d.next_attempt_at')
-        .limit(limit)
-        .$if(postgres, (q) => q.forUpdate('d').skipLocked()),
+        // Checked again on the locked row: a delivery another instance claimed meanwhile is no longer due.
+        .where((w) =>
+          w.or([
+            w.and([w('c.status', '=', 'queued'), w('c.next_attempt_at', '<=', nowIso)]),
+            w.and([w('c.status', '=', 'sending'), w('c.locked_until', '<', nowIso)]),
+          ]),
+        )
+        .$if(postgres, (q) => q.forUpdate('c').skipLocked()),
     )
     .returningAll()
     .execute();
