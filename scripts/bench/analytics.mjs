@@ -191,6 +191,7 @@ async function timeIngest(server, count) {
             ...request,
             headers: {
               'content-type': 'text/plain;charset=UTF-8',
+              'sec-fetch-site': 'same-origin',
               'user-agent':
                 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
               'x-forwarded-for': `10.1.${(n % 20_000) >> 8}.${n & 255}`,

@@ -428,7 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
-      await api.register(analyticsRoutes(analytics, guards));
+      await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
     },
     { prefix: '/api' },
   );

@@ -107,12 +107,85 @@ describe('POST /api/event under attack', () => {
     await t.database.handle.db.deleteFrom('analytics_events').execute();
   });
 
+  it("counts only the site's own pages: another site's page and a script are refused, nothing stored (attack)", async () => {
+    const beacon = (headers: Record<string, string>) =>
+      sendView(t.app, { ip: '198.51.100.61', ua: UA.chromeWindows, url: '/pricing', headers });
+    // Another site's page making its visitors' browsers count for it, as the browser tells it.
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://shop.agency.example' },
+      { 'sec-fetch-site': 'none' },
+    ];
+    for (const headers of foreign) {
+      const refused = await beacon(headers);
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(refused.json()).toEqual({ message: ANALYTICS_MESSAGES.eventForeign });
+    }
+    // A script (no Sec-Fetch-Site), with no Origin or another site's.
+    for (const origin of [undefined, 'https://evil.test', 'https://agency.example.evil.test']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/event',
+        remoteAddress: '198.51.100.62',
+        headers: {
+          'content-type': 'text/plain',
+          'user-agent': UA.chromeWindows,
+          ...(origin ? { origin } : {}),
+        },
+        payload: JSON.stringify({ p: '/pricing' }),
+      });
+      expect(response.statusCode, String(origin)).toBe(403);
+    }
+    // The pixel answers its image to anyone, and counts only a page of the site's host.
+    for (const [referer, fetchSite] of [
+      ['https://evil.test/pricing', undefined],
+      ['https://agency.example/pricing', 'cross-site'],
+    ] as const) {
+      const pixel = await t.app.inject({
+        method: 'GET',
+        url: '/api/event/pixel',
+        remoteAddress: '198.51.100.63',
+        headers: {
+          'user-agent': UA.chromeWindows,
+          referer,
+          ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}),
+        },
+      });
+      expect(pixel.headers['content-type']).toBe('image/gif');
+    }
+    await t.app.analytics.flush();
+    // Before: every one of them was counted as a page view.
+    expect(await stored()).toHaveLength(0);
+    // A browser too old for Sec-Fetch-Site names the site in Origin: counted.
+    const older = await beacon({ 'sec-fetch-site': '', origin: 'https://agency.example' });
+    expect(older.statusCode).toBe(403); // an empty header is no browser's
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: '/api/event',
+      remoteAddress: '198.51.100.64',
+      headers: {
+        'content-type': 'text/plain',
+        'user-agent': UA.chromeWindows,
+        origin: 'https://agency.example',
+      },
+      payload: JSON.stringify({ p: '/pricing' }),
+    });
+    expect(counted.statusCode).toBe(202);
+    await t.app.analytics.flush();
+    expect(await stored()).toHaveLength(1);
+    await t.database.handle.db.deleteFrom('analytics_events').execute();
+  });
+
   it('refuses a forged huge body unread (413), and a body that is no page view (400)', async () => {
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/event',
       remoteAddress: '198.51.100.8',
-      headers: { 'content-type': 'text/plain', 'user-agent': UA.chromeWindows },
+      headers: {
+        'content-type': 'text/plain',
+        'user-agent': UA.chromeWindows,
+        'sec-fetch-site': 'same-origin',
+      },
       payload: JSON.stringify({ p: '/', r: 'x'.repeat(10_000) }), // far under the app's 1 MB
     });
     expect(huge.statusCode).toBe(413);
@@ -128,7 +201,11 @@ describe('POST /api/event under attack', () => {
             method: 'POST',
             url: '/api/event',
             remoteAddress: '198.51.100.8',
-            headers: { 'content-type': 'text/plain', 'user-agent': UA.chromeWindows },
+            headers: {
+              'content-type': 'text/plain',
+              'user-agent': UA.chromeWindows,
+              'sec-fetch-site': 'same-origin',
+            },
             payload,
           })
         ).statusCode,
@@ -168,7 +245,11 @@ describe('POST /api/event under attack', () => {
             method: 'POST',
             url: '/api/event',
             remoteAddress: '198.51.100.10',
-            headers: { 'content-type': 'text/plain', 'user-agent': UA.chromeWindows },
+            headers: {
+              'content-type': 'text/plain',
+              'user-agent': UA.chromeWindows,
+              'sec-fetch-site': 'same-origin',
+            },
             payload: JSON.stringify({ p }),
           })
         ).statusCode,

@@ -4,6 +4,7 @@ export const ANALYTICS_MESSAGES = {
   rangeInvalid: 'Choose a range whose end is not before its start.',
   rangeTooLong: (days: number) => `Choose a range of at most ${days} days.`,
   eventInvalid: 'Not a page view.',
+  eventForeign: "Only page views of this site's own pages are counted.",
   tooManyEvents: 'Too many page views from this address; try again in a minute.',
   spendSaved: 'Campaign spend saved successfully.',
   // The dashboard's three sections (docs/product/analytics.md#dashboard-sections).

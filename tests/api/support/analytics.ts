@@ -41,13 +41,18 @@ export function beaconBody(url: string, referrer?: string): string {
   });
 }
 
-/** One page view through POST /api/event, as navigator.sendBeacon sends it (text/plain). */
+/** One page view through POST /api/event, as navigator.sendBeacon sends it from the site's own page (text/plain). */
 export function sendView(app: FastifyInstance, view: View) {
   return app.inject({
     method: 'POST',
     url: '/api/event',
     remoteAddress: view.ip,
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': view.ua, ...view.headers },
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': view.ua,
+      'sec-fetch-site': 'same-origin',
+      ...view.headers,
+    },
     payload: beaconBody(view.url, view.referrer),
   });
 }

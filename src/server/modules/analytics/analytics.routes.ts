@@ -13,7 +13,7 @@ import { ANALYTICS_MESSAGES } from '../../../shared/messages';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
-import { badRequest } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import type { AnalyticsService, ArrivingView } from './analytics.service';
 
@@ -25,6 +25,22 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /** Do Not Track or Global Privacy Control (docs/product/analytics.md#privacy-signals). */
 const optedOut = (request: FastifyRequest) =>
   request.headers.dnt === '1' || request.headers['sec-gpc'] === '1';
+
+/** Whether `host` is the site's own host or one under it (a CDN's `cdn.agency.example`). */
+const onSiteHost = (host: string, siteHost: string) => host === siteHost || host.endsWith(`.${siteHost}`);
+
+/**
+ * Whether a request comes from one of the site's own pages (docs/product/analytics.md#privacy-signals): a
+ * browser says so in Sec-Fetch-Site ('same-origin'; 'cross-site' is another site's page making its
+ * visitors' browsers count for it). One too old to send it names the page in `Origin` (the beacon's POST)
+ * or `Referer` (the pixel), which must be on the site's host. A request with neither, such as a script's,
+ * is not counted.
+ */
+function fromOwnPage(request: FastifyRequest, siteHost: string, named: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  return URL.canParse(named ?? '') && onSiteHost(new URL(named!).hostname, siteHost);
+}
 
 /** The beacon's body: JSON text (sendBeacon's text/plain) or JSON; null when it is no page view. */
 function pageViewOf(body: unknown) {
@@ -52,7 +68,12 @@ function campaignOf(fields: Record<string, string | undefined> | undefined): Cam
  * /api/event, answered 202 at once, and the script-less pixel. The figures are for SEO Management, of the
  * agency's site only; plain GETs under /api/analytics, the spend a PUT.
  */
-export function analyticsRoutes(analytics: AnalyticsService, guards: Guards): FastifyPluginAsyncZod {
+export function analyticsRoutes(
+  analytics: AnalyticsService,
+  guards: Guards,
+  siteUrl: string,
+): FastifyPluginAsyncZod {
+  const siteHost = new URL(siteUrl).hostname;
   const receive = async (view: ArrivingView) => {
     const reception = await analytics.receive(view);
     if (reception === 'limited') throw tooMany(60, () => ANALYTICS_MESSAGES.tooManyEvents);
@@ -69,6 +90,9 @@ export function analyticsRoutes(analytics: AnalyticsService, guards: Guards): Fa
         schema: { tags },
       },
       async (request, reply) => {
+        // Another site's page (or a script) must not be able to write the agency's figures.
+        if (!fromOwnPage(request, siteHost, request.headers.origin))
+          throw forbidden(ANALYTICS_MESSAGES.eventForeign);
         const view = pageViewOf(request.body);
         if (!view) throw badRequest(ANALYTICS_MESSAGES.eventInvalid);
         await receive({
@@ -86,7 +110,8 @@ export function analyticsRoutes(analytics: AnalyticsService, guards: Guards): Fa
     app.get('/event/pixel', { config: PUBLIC_ROUTE, schema: { tags } }, async (request, reply) => {
       // The page that shows the pixel names itself in Referer (its <img> asks for it: same-origin only).
       const page = URL.canParse(request.headers.referer ?? '') ? new URL(request.headers.referer!) : null;
-      if (page)
+      // Only a page of the site's own host is counted; the image is answered whatever, so no page breaks.
+      if (page && onSiteHost(page.hostname, siteHost) && fromOwnPage(request, siteHost, page.href))
         await receive({
           address: request.ip,
           userAgent: request.headers['user-agent'],
