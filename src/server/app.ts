@@ -79,6 +79,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { encryptionStatus } from './modules/security/encryption-status';
 import { engineOf } from './db/engine';
 import { TWO_FACTOR } from '../shared/two-factor';
+import { WEBHOOK_LIMITS } from '../shared/webhooks';
 import { createChallengeTokens } from './auth/challenge-tokens';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createTwoFactorAdmin } from './modules/two-factor/two-factor-admin';
@@ -394,7 +395,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(emailSetupRoutes(emailSetup, guards));
       await api.register(
-        webhooksRoutes(createWebhooksService({ db, box: secretBox, rules: webhookRules, clock }), guards),
+        webhooksRoutes(
+          createWebhooksService({
+            db,
+            box: secretBox,
+            rules: webhookRules,
+            clock,
+            manualSends: {
+              perWebhook: limits.limiter({
+                name: 'webhook-manual',
+                limit: WEBHOOK_LIMITS.manualSendsPerWebhookPerHour,
+                windowMs: 60 * 60_000,
+              }),
+              perWorkspace: limits.limiter({
+                name: 'webhook-manual-workspace',
+                limit: WEBHOOK_LIMITS.manualSendsPerWorkspacePerHour,
+                windowMs: 60 * 60_000,
+              }),
+            },
+          }),
+          guards,
+        ),
       );
       await api.register(integrationsRoutes(createIntegrationsService({ db, emailSetup, clock }), guards));
       await api.register(

@@ -53,6 +53,13 @@ export const WEBHOOK_LIMITS = {
   importEventCap: 1000,
   /** Attempts of one delivery: the first, then one after each delay below. */
   maxAttempts: 8,
+  /**
+   * "Send a test event" and "Send again" by hand, per webhook and per workspace in the last hour: each
+   * queues a delivery to a receiver the workspace chose, and a workspace must not fill the workers with
+   * them (docs/decisions/0016-webhooks.md#fairness).
+   */
+  manualSendsPerWebhookPerHour: 10,
+  manualSendsPerWorkspacePerHour: 30,
 } as const;
 
 /**

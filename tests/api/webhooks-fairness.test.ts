@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_FLIGHT_PER_WORKSPACE } from '../../src/server/modules/webhooks/webhook-worker';
+import { WEBHOOK_LIMITS } from '../../src/shared/webhooks';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, type TestUser } from './support/users';
 import { startReceiver, type Receiver } from './support/webhooks';
@@ -102,5 +103,42 @@ describe('webhook delivery is fair between workspaces', () => {
     expect(tarpit.mostOpen).toBe(IN_FLIGHT_PER_WORKSPACE);
     await tarpit.close(); // its pending attempts fail at once, and the drain ends
     await draining;
+  });
+
+  it('limits test events and resends by hand, per webhook and per workspace, before they are queued (attack)', async () => {
+    const owner = await insertUser(t, {
+      workspaceId: (await insertWorkspace(t, { name: 'Clicky Co' })).id,
+      role: 'Business Admin',
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const made = await call(t.app, 'POST', '/api/webhooks', owner.headers, {
+        url: healthy.url,
+        events: ['lead.created'],
+      });
+      ids.push(made.json().webhook._id as string);
+    }
+    const sendTest = (id: string) => call(t.app, 'POST', `/api/webhooks/${id}/test`, owner.headers);
+    const queued = async () =>
+      (
+        await t.database.handle.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('workspace_id', '=', owner.workspaceId)
+          .execute()
+      ).length;
+    for (let i = 0; i < WEBHOOK_LIMITS.manualSendsPerWebhookPerHour; i += 1)
+      expect((await sendTest(ids[0]!)).statusCode).toBeLessThan(300);
+    // Before: every click queued one more delivery, without end.
+    const refused = await sendTest(ids[0]!);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many test events and resends in the last hour/);
+    for (const id of ids.slice(1, 3))
+      for (let i = 0; i < WEBHOOK_LIMITS.manualSendsPerWebhookPerHour; i += 1)
+        expect((await sendTest(id)).statusCode).toBeLessThan(300);
+    // The workspace's share is used up: its fourth webhook is refused too.
+    expect((await sendTest(ids[3]!)).statusCode).toBe(429);
+    expect(await queued()).toBe(WEBHOOK_LIMITS.manualSendsPerWorkspacePerHour);
   });
 });

@@ -5,6 +5,8 @@ export const WEBHOOK_MESSAGES = {
   ownerOnly: "Only the workspace's Admin or Business Admin manages its integrations.",
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
+  tooManyManualSends: (minutes: number) =>
+    `Too many test events and resends in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   limitReached: `A workspace can have at most ${WEBHOOK_LIMITS.perWorkspace} webhooks. Delete one you no longer use first.`,
   urlRequired: 'Enter the URL that should receive the events',
   urlInvalid: 'Enter a full http:// or https:// URL',

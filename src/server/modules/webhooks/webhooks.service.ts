@@ -8,6 +8,8 @@ import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT } from '../../../shared/webhooks';
 import { canManageIntegrations } from '../../../shared/access';
 import type { Database, SessionUser, WebhookRow } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import type { Limiter } from '../../limits/limiter';
+import { tooMany } from '../../limits/per-address';
 import type { SecretBox } from '../../secrets/secret-box';
 import { recordActivity } from '../activity/activity.service';
 import { deliveryRow, webhookBody } from './webhook-events';
@@ -68,8 +70,21 @@ export function createWebhooksService(deps: {
   box: SecretBox;
   rules: WebhookTargetRules;
   clock: () => Date;
+  /** Test events and resends by hand, counted per webhook and per workspace. */
+  manualSends: { perWebhook: Limiter; perWorkspace: Limiter };
 }) {
   const { db, box, rules, clock } = deps;
+
+  /** One more test event or resend of the webhook, or 429 past its own or its workspace's hourly share. */
+  async function takeManualSend(webhook: WebhookRow): Promise<void> {
+    const wait = await deps.manualSends.perWebhook.take(webhook.id);
+    if (wait > 0) throw tooMany(wait, (s) => M.tooManyManualSends(Math.ceil(s / 60)));
+    const workspaceWait = await deps.manualSends.perWorkspace.take(webhook.workspace_id);
+    if (workspaceWait > 0) {
+      await deps.manualSends.perWebhook.release(webhook.id);
+      throw tooMany(workspaceWait, (s) => M.tooManyManualSends(Math.ceil(s / 60)));
+    }
+  }
 
   async function own(caller: SessionUser, id: string): Promise<WebhookRow> {
     assertIntegrationManager(caller);
@@ -185,6 +200,7 @@ export function createWebhooksService(deps: {
     /** "Send a test event": a webhook.test delivery, sent even while the webhook is paused. */
     async sendTest(caller: SessionUser, id: string): Promise<WebhookDelivery> {
       const webhook = await own(caller, id);
+      await takeManualSend(webhook);
       const now = clock();
       const body = webhookBody(
         WEBHOOK_TEST_EVENT,
@@ -211,6 +227,7 @@ export function createWebhooksService(deps: {
       const webhook = await own(caller, id);
       const found = await findDelivery(db, webhook.id, deliveryId);
       if (!found) throw notFound(M.deliveryNotFound);
+      await takeManualSend(webhook);
       await requeueDelivery(db, found.id, clock());
       signalQueued();
       return toDelivery((await findDelivery(db, webhook.id, deliveryId)) ?? found);
