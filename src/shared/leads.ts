@@ -13,6 +13,9 @@ export const LEAD_SOURCES = [
 ] as const;
 /** The source an imported row gets when its file names none. */
 export const IMPORT_SOURCE = 'Import';
+/** A lead's notes field, however it was written (the form, the API, an import, a merge). */
+export const LEAD_NOTES_MAX = 5000;
+
 /**
  * What one lead file may hold (docs/product/leads.md#import, docs/security.md): bounds on the parse's work,
  * far past any CRM's export (Google Contacts writes about sixty columns; a note is cut to 5,000 characters).

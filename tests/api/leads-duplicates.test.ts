@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergedNotesSeparator } from '../../src/shared/lead-duplicates';
 import { BOTGIT_MESSAGES, LEAD_MESSAGES } from '../../src/shared/messages';
+import { LEAD_NOTES_MAX } from '../../src/shared/leads';
 import type { LeadDuplicates } from '../../src/shared/schemas/lead-duplicates';
 import type { Lead, LeadImportResult } from '../../src/shared/schemas/leads';
 import type { LeadImportPreview } from '../../src/shared/schemas/lead-import-preview';
@@ -250,6 +251,24 @@ describe('lead duplicates and merge', () => {
       const response = await merge(boss, mine.id, { otherId: mine.id });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(LEAD_MESSAGES.mergeSelf);
+    });
+
+    it('refuses a merge whose joined notes would pass the notes bound: 400, both leads as they were (attack)', async () => {
+      const [kept, other] = await seed(boss, [
+        { name: 'Long Notes', phone: '+1 404 555 0100', notes: 'k'.repeat(3000), owner_id: boss.id },
+        { name: 'Long Notes Too', phone: '404 555 0100', notes: 'o'.repeat(3000), owner_id: boss.id },
+      ]);
+      const response = await merge(boss, kept!.id, { otherId: other!.id });
+      // Before: merged into 6,000+ characters that the lead's own form could no longer save, and merge after
+      // merge grew it without end.
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(LEAD_MESSAGES.mergedNotesTooLong(LEAD_NOTES_MAX));
+      const rows = await t.database.handle.db
+        .selectFrom('leads')
+        .select(['id', 'notes'])
+        .where('id', 'in', [kept!.id, other!.id])
+        .execute();
+      expect(rows.map((row) => row.notes.length).sort()).toEqual([3000, 3000]);
     });
 
     it('refuses an owner who is no longer one of this workspace (moved away, or without Client Leads): 400, nothing changed', async () => {

@@ -40,6 +40,8 @@ export const LEAD_MESSAGES = {
   possibleDuplicate: 'Possible duplicate',
   duplicateReasons: { email: 'Same e-mail', phone: 'Same phone', name: 'Same name and company' },
   mergeSelf: 'A lead cannot be merged with itself.',
+  mergedNotesTooLong: (max: number) =>
+    `Together the two leads' notes would be longer than ${max.toLocaleString('en-US')} characters. Shorten the notes of one of them first.`,
   merged: 'Leads merged successfully!',
   mergeFailed: 'The leads could not be merged. Please try again.',
 } as const;

@@ -3,6 +3,7 @@ import { pageInfoSchema } from './answers';
 import { LEAD_MESSAGES } from '../messages';
 import {
   FOLLOW_UP_NOTE_MAX,
+  LEAD_NOTES_MAX,
   LEAD_DATE_FILTERS,
   LEAD_VALUE_MAX,
   LEAD_FOLLOW_UP_FILTERS,
@@ -32,7 +33,7 @@ export const createLeadSchema = z.object({
   phone: text(40).default(''),
   company: text(200).default(''),
   source: text(60).default('Website'),
-  notes: text(5000).default(''),
+  notes: text(LEAD_NOTES_MAX).default(''),
 });
 export type CreateLeadInput = z.infer<typeof createLeadSchema>;
 
@@ -44,7 +45,7 @@ export const updateLeadSchema = z
     phone: text(40),
     company: text(200),
     source: text(60),
-    notes: text(5000),
+    notes: text(LEAD_NOTES_MAX),
     status: z.enum(LEAD_STATUSES),
     priority: z.enum(LEAD_PRIORITIES),
     lastContact: z.iso.date().or(z.iso.datetime()),

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/lead-import-formats';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import { IMPORT_SOURCE, createLeadSchema, type LeadImportResult } from '../../../shared/schemas/leads';
-import { LEAD_IMPORT_LIMITS } from '../../../shared/leads';
+import { LEAD_IMPORT_LIMITS, LEAD_NOTES_MAX } from '../../../shared/leads';
 import { badRequest } from '../../http/errors';
 import { isoDay, type LeadFields } from './lead-rows';
 
@@ -58,7 +58,7 @@ const SAMPLE_BUDGET = 256 * 1024;
 const cellsCost = (cells: string[]) => cells.reduce((sum, text) => sum + text.length + 3, 0);
 
 /** Lengths the shared create schema allows; longer imported values are cut rather than refused. */
-const MAX = { name: 200, phone: 40, company: 200, source: 60, notes: 5000 };
+const MAX = { name: 200, phone: 40, company: 200, source: 60, notes: LEAD_NOTES_MAX };
 
 const EXPORT_FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 

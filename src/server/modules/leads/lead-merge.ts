@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { joinMergedNotes, nameKey, phoneKey } from '../../../shared/lead-duplicates';
 import { LEAD_MESSAGES } from '../../../shared/messages';
+import { LEAD_NOTES_MAX } from '../../../shared/leads';
 import type { LeadMergeInput } from '../../../shared/schemas/lead-duplicates';
 import type { Database, LeadRow, SessionUser } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
@@ -49,6 +50,10 @@ export async function mergeLeads(
       if (!member || member.workspace_id !== workspaceId || !mayOwnLeads(member))
         throw badRequest(LEAD_MESSAGES.ownerInvalid);
     }
+    // Joined, the notes keep to the field's bound: a lead past it could not be saved from its own form again,
+    // and merges one after another would grow it without end.
+    const notes = joinMergedNotes(kept.notes, other);
+    if (notes.length > LEAD_NOTES_MAX) throw badRequest(LEAD_MESSAGES.mergedNotesTooLong(LEAD_NOTES_MAX));
     const followUp = pick('followUp', kept, other);
     const fields = {
       name: pick('name', kept.name, other.name),
@@ -65,7 +70,7 @@ export async function mergeLeads(
       last_contact: pick('lastContact', kept.last_contact, other.last_contact),
       next_follow_up_at: followUp.next_follow_up_at,
       follow_up_note: followUp.follow_up_note,
-      notes: joinMergedNotes(kept.notes, other),
+      notes,
       email_lower: fields.email.toLowerCase(),
       search_text: searchText(fields),
       phone_key: phoneKey(fields.phone),
