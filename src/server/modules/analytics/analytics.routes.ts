@@ -13,7 +13,7 @@ import { ANALYTICS_MESSAGES } from '../../../shared/messages';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { PUBLIC_ROUTE, type Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { tooMany } from '../../limits/per-address';
 import type { AnalyticsService, ArrivingView } from './analytics.service';
 
@@ -92,7 +92,7 @@ export function analyticsRoutes(
       async (request, reply) => {
         // Another site's page (or a script) must not be able to write the agency's figures.
         if (!fromOwnPage(request, siteHost, request.headers.origin))
-          throw forbidden(ANALYTICS_MESSAGES.eventForeign);
+          throw badRequest(ANALYTICS_MESSAGES.eventForeign);
         const view = pageViewOf(request.body);
         if (!view) throw badRequest(ANALYTICS_MESSAGES.eventInvalid);
         await receive({
