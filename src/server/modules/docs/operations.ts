@@ -151,7 +151,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   },
   'POST /api/event': {
     summary:
-      'Count a page view (the beacon of public pages): 202 at once, nothing in the answer; 413 past 1 KB, 429 past 120 a minute from one address',
+      "Count a page view (the beacon of public pages): 202 at once, nothing in the answer; 400 unless it comes from the site's own page (Sec-Fetch-Site same-origin, or an Origin on the site's host), 413 past 1 KB, 429 past 120 a minute from one address",
     auth: 'public',
     body: {
       content: { 'text/plain': { schema: pageViewSchema }, 'application/json': { schema: pageViewSchema } },
@@ -163,7 +163,8 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     },
   },
   'GET /api/event/pixel': {
-    summary: 'Count a page view of a browser without scripts (its <noscript> image; the page is its Referer)',
+    summary:
+      "Count a page view of a browser without scripts (its <noscript> image; the page is its Referer, counted only on the site's host)",
     auth: 'public',
     file: { status: 200, mediaType: 'image/gif', description: 'A transparent 1×1 GIF' },
   },
