@@ -3,30 +3,14 @@
 // /pricing meanwhile (one request after another), the server's longest event-loop delay and its peak memory.
 // Prints a table against the targets (a visitor under 1 s, the loop under 100 ms); never asserts. Loopback only.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
-import { seconds, startServer, stopServer } from './lib/server.mjs';
+import { seconds, startMonitoredServer, stopServer } from './lib/server.mjs';
 
 const ADMIN = { email: 'bench@agency.test', password: 'bench-pass-1' };
 
 await buildIfStale('Building first...');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-attacks-'));
-const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, ADMIN, {
-  nodeArgs: ['--import', path.join(import.meta.dirname, 'lib/loop-monitor.mjs')],
-  ipc: true,
-});
-process.on('exit', () => server.child.kill());
-
-/** The server's longest event-loop delay since the last call, in ms (its own monitor, over IPC). */
-async function loopMaxSinceLast() {
-  const answer = new Promise((resolve) => server.child.once('message', (m) => resolve(m.loop)));
-  server.child.send('loop:read');
-  const { maxMs } = await answer;
-  server.child.send('loop:reset');
-  return maxMs;
-}
+const { server, dataDir, loopMaxSinceLast } = await startMonitoredServer('attacks', ADMIN);
 
 /** The server's resident memory in MB, from /proc (Linux). */
 function rssMb() {

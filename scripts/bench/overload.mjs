@@ -4,40 +4,24 @@
 // (d) 20 concurrent 5 MB image uploads, (e) the CSV export of those 100k leads — beside the server's longest
 // event-loop delay and what the attack was answered. Prints a table against the issue's targets; never asserts. Loopback only.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startMonitoredServer, stopServer } from './lib/server.mjs';
 
 const PHASE_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { email: 'bench@agency.test', password: 'bench-pass-1' };
 const VISITOR_CONNECTIONS = 2;
 
 await buildIfStale('Building first...');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-overload-'));
-const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, ADMIN, {
-  nodeArgs: ['--import', path.join(import.meta.dirname, 'lib/loop-monitor.mjs')],
-  ipc: true,
-});
-process.on('exit', () => server.child.kill());
+const { server, dataDir, loopMaxSinceLast } = await startMonitoredServer('overload', ADMIN);
 
 async function api(method, url, body) {
   const json = typeof body === 'string' ? { 'content-type': 'application/json' } : {};
   const response = await fetch(server.base + url, { method, headers: { ...server.headers, ...json }, body });
   if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
   return response.json();
-}
-
-/** The server's longest event-loop delay since the last call, in ms (its own monitor, over IPC). */
-async function loopMaxSinceLast() {
-  const answer = new Promise((resolve) => server.child.once('message', (m) => resolve(m.loop)));
-  server.child.send('loop:read');
-  const { maxMs } = await answer;
-  server.child.send('loop:reset');
-  return maxMs;
 }
 
 function blogForm(category, title, image) {

@@ -1,6 +1,8 @@
 // What every bench does around its measurements: build if stale, start the built server on a free loopback
 // port with its own settings, sign in, stop it, and read percentiles.
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -72,4 +74,26 @@ export async function stopServer(server) {
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * The built server on an embedded database in a new temporary folder, with the event-loop monitor
+ * preloaded (lib/loop-monitor.mjs) and `loopMaxSinceLast()`: its longest event-loop delay since the last
+ * call, in ms, read over IPC. Killed when the bench exits.
+ */
+export async function startMonitoredServer(name, admin) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agencyhq-${name}-`));
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, admin, {
+    nodeArgs: ['--import', path.join(import.meta.dirname, 'loop-monitor.mjs')],
+    ipc: true,
+  });
+  process.on('exit', () => server.child.kill());
+  async function loopMaxSinceLast() {
+    const answer = new Promise((resolve) => server.child.once('message', (m) => resolve(m.loop)));
+    server.child.send('loop:read');
+    const { maxMs } = await answer;
+    server.child.send('loop:reset');
+    return maxMs;
+  }
+  return { server, dataDir, loopMaxSinceLast };
 }
