@@ -25,7 +25,10 @@ function run(label, command, args, env = {}) {
   return status === 0;
 }
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 function vitestLayer(label, project, file, env, extraArgs = []) {
   const outputFile = path.join(results, file);
