@@ -3,7 +3,7 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
   /** The dashboard banner. */
   bannerTitle: 'Confirm your e-mail',
   bannerText: (email: string) =>
-    `We sent a confirmation link to ${email}. Until you open it you cannot invite members or set up e-mail, and your company domain is not yet yours.`,
+    `We sent a confirmation link to ${email}. Until you open it you cannot invite members, set up e-mail, webhooks, API keys or two-factor sign-in, and your company domain is not yet yours.`,
   resend: 'Resend link',
   resending: 'Sending...',
   resent: (email: string) => `A new confirmation link was sent to ${email}.`,

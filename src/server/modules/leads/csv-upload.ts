@@ -25,12 +25,13 @@ export const MAPPING_FIELD = 'mapping';
 const csvOnly = () => new HttpError(415, LEAD_MESSAGES.csvOnly);
 
 /**
- * Lead files being received at once by this process, all workspaces together. Each is written to a
- * temporary file as it arrives, so this bounds disk and open files rather than memory; one more is
- * refused at once (503, Retry-After), never queued.
+ * Lead files this process holds at once, all workspaces together: from the first byte received until the
+ * import or preview is done with its spool (a wait for the parse's turn included). Each is a temporary file,
+ * so this bounds disk and open files rather than memory; one more is refused at once (503, Retry-After),
+ * never queued.
  */
-const MAX_UPLOADS_RECEIVING = 16;
-let receiving = 0;
+const MAX_UPLOADS_HELD = 16;
+let held = 0;
 
 export interface CsvUpload {
   /**
@@ -57,9 +58,9 @@ export async function withCsvUpload<T>(
   job: (upload: CsvUpload) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw csvOnly();
-  if (receiving >= MAX_UPLOADS_RECEIVING)
+  if (held >= MAX_UPLOADS_HELD)
     throw new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '5' });
-  receiving += 1;
+  held += 1;
   let spooled: SpooledUpload | undefined;
   try {
     let mapping: LeadImportMapping | undefined;
@@ -91,7 +92,7 @@ export async function withCsvUpload<T>(
     const { path } = spooled;
     return await job({ mapping, read: () => readSpooledCsv(path) });
   } finally {
-    receiving -= 1;
+    held -= 1;
     await spooled?.remove();
   }
 }
