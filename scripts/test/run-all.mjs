@@ -79,14 +79,36 @@ function firstLine(messages = []) {
     .slice(0, 300);
 }
 
+/** The colour codes Playwright writes into its messages. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * A browser failure in one line CI keeps: why, at which line of the spec, and the locator and what it
+ * received, since the trace and screenshot stay on the machine that ran it.
+ */
+function browserFailure(error) {
+  if (!error) return '';
+  const lines = String(error.message ?? '')
+    .replace(ANSI_COLOUR, '')
+    .split('\n');
+  const detail = lines
+    .filter((line) => /^(Locator|Expected|Received|Call log):?/.test(line.trim()))
+    .slice(0, 3);
+  const where = error.location ? `${path.relative(root, error.location.file)}:${error.location.line}` : '';
+  return [lines[0], where && `at ${where}`, ...detail.map((line) => line.trim())]
+    .filter(Boolean)
+    .join(' | ')
+    .slice(0, 600);
+}
+
 function playwrightFailures(suites = [], titles = []) {
   return suites.flatMap((suite) => [
     ...playwrightFailures(suite.suites, [...titles, suite.title]),
     ...(suite.specs ?? [])
       .filter((spec) => !spec.ok)
       .map((spec) => {
-        const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message;
-        return `${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}: ${firstLine([error])}`;
+        const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+        return `${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}: ${browserFailure(error)}`;
       }),
   ]);
 }

@@ -5,6 +5,7 @@ import { WAITING_FOR_SETUP } from '../../src/server/mail/outbox-worker';
 import { CLAIM_LEASE_MS, enqueueMail } from '../../src/server/mail/outbox';
 import { contactMail } from '../../src/server/mail/templates';
 import { AGENCY_WORKSPACE_ID } from '../../src/shared/workspace-deletion';
+import { invitationTokenMailedTo } from './support/invitations';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 import {
   ADMIN,
@@ -265,12 +266,12 @@ describe('mail the product sends', () => {
     const invitee = uniqueEmail('gmail-like.test');
     const created = await invite(invitee, ownerHeaders);
     expect(created.statusCode).toBe(201);
-    expect(created.json().link).toMatch(new RegExp(`^${SITE_URL}/signup\\?invite=`));
+    // The link goes to the invitee's mailbox only (docs/security.md#invitations).
+    expect(created.body).not.toContain('invite=');
 
     const mail = (await sink.waitFor((m) => m.to === invitee))[0]!;
     expect(mail.subject).toBe(INVITATION_MESSAGES.subject('Bloom Bakery', 'AgencyHQ'));
     const token = linkToken(mail, 'signup', 'invite');
-    expect(created.json().link).toBe(`${SITE_URL}/signup?invite=${token}`);
 
     const described = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
     expect(described.json()).toEqual({ workspaceName: 'Bloom Bakery', email: invitee });
@@ -299,8 +300,9 @@ describe('mail the product sends', () => {
   });
 
   it('revokes and expires invitations; only a Business Admin or Admin invites', async () => {
-    const created = (await invite(uniqueEmail('anywhere.test'))).json();
-    const token = created.link.split('invite=')[1];
+    const invitee = uniqueEmail('anywhere.test');
+    const created = (await invite(invitee)).json();
+    const token = await invitationTokenMailedTo(t, invitee);
     const list = await t.app.inject({ method: 'GET', url: '/api/workspace/invitations', headers: admin });
     expect(list.json().invitations.map((i: { _id: string }) => i._id)).toContain(created.invitation._id);
     const revoked = await t.app.inject({
@@ -311,12 +313,11 @@ describe('mail the product sends', () => {
     expect(revoked.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
 
-    const expiring = (await invite(uniqueEmail('anywhere.test'))).json();
+    const expiringTo = uniqueEmail('anywhere.test');
+    expect((await invite(expiringTo)).statusCode).toBe(201);
+    const expiring = await invitationTokenMailedTo(t, expiringTo);
     later(7 * 24 * 60 * 60_000 + 1_000);
-    const expired = await t.app.inject({
-      method: 'GET',
-      url: `/api/invitations/${expiring.link.split('invite=')[1]}`,
-    });
+    const expired = await t.app.inject({ method: 'GET', url: `/api/invitations/${expiring}` });
     expect(expired.statusCode).toBe(404);
 
     const freelancer = await registerOk(t.app, {

@@ -6,6 +6,7 @@ import { insertUser, seededAdmin, type TestUser } from './support/users';
 import { blogFields, createCategory, sendBlog } from './support/blogs';
 import { importCsv } from './support/leads';
 import type { FilePart } from './support/multipart';
+import { invitationTokenMailedTo } from './support/invitations';
 
 /**
  * docs/product/workspace.md#plan-limits: plan limits, enforced and shown. A Free (Solo HQ) workspace uploaded 150
@@ -282,14 +283,15 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
       for (let i = 0; i < 8; i++)
         await insertUser(t, { workspaceId: ws.workspaceId, role: 'Team Member', username: `member-${i}` });
       // Nine members: one more may be invited.
+      const invitee = uniqueEmail('elsewhere.test');
       const invited = await t.app.inject({
         method: 'POST',
         url: '/api/workspace/invitations',
         headers: ws.headers,
-        payload: { email: uniqueEmail('elsewhere.test') },
+        payload: { email: invitee },
       });
       expect(invited.statusCode).toBe(201);
-      const inviteToken = new URL(invited.json().link).searchParams.get('invite')!;
+      const inviteToken = await invitationTokenMailedTo(t, invitee);
 
       await insertUser(t, { workspaceId: ws.workspaceId, role: 'Team Member', username: 'member-tenth' });
       expect((await getWorkspace(ws.headers)).usage.members).toEqual({ used: 10, limit: 10 });

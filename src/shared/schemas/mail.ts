@@ -143,11 +143,10 @@ export const invitationViewSchema = z.object({
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 /** GET /api/workspace/invitations */
 export const invitationListAnswerSchema = z.object({ invitations: z.array(invitationViewSchema) });
-/** POST /api/workspace/invitations: the link as well, for the inviter to pass on. */
+/** POST /api/workspace/invitations: the invitation, never its link (that goes to the invitee's mailbox only). */
 export const invitationSentAnswerSchema = z.object({
   success: z.literal(true),
   invitation: invitationViewSchema,
-  link: z.string(),
 });
 /** GET /api/invitations/{token}: what the sign-up page shows the invited person. */
 export const invitationDescriptionSchema = z.object({ workspaceName: z.string(), email: z.string() });

@@ -41,7 +41,7 @@ export function invitationsRoutes(invitations: InvitationsService, guards: Guard
           body: invitationSchema,
           tags,
           response: answers({ 201: invitationSentAnswerSchema }),
-          description: `Invites an e-mail address to join the workspace as a Team Member (any domain); answers the link as well. Only a confirmed Admin or Business Admin (403 until the address is confirmed); at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day per workspace, then 429 with Retry-After. An address that already has an account is answered the same way; its owner is mailed a sign-in link and joins with POST /invitations/{token}/accept.`,
+          description: `Invites an e-mail address to join the workspace as a Team Member (any domain). The link goes to that address by mail only, never into this answer. Only a confirmed Admin or Business Admin (403 until the address is confirmed); at most ${INVITATION.hourlyLimit} an hour and ${INVITATION.dailyLimit} a day per workspace, then 429 with Retry-After. An address that already has an account is answered the same way; its owner is mailed a sign-in link and joins with POST /invitations/{token}/accept.`,
         },
       },
       async (request, reply) =>

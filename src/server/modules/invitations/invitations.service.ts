@@ -101,17 +101,18 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     },
 
     /**
-     * Invites an address (a new invitation replaces a pending one to the same address). The link is in
-     * the answer too: the inviter may pass it on another way, and it works before mail is set up.
+     * Invites an address (a new invitation replaces a pending one to the same address). The link goes
+     * only to that mailbox, never into the inviter's answer (docs/security.md#invitations): whoever signs up
+     * through it has proved the address, so the account it makes starts confirmed.
      *
      * Only a confirmed Admin or Business Admin invites, within the workspace's limits. An address that
      * already has an account is answered exactly like a new one (docs/product/workspace.md#invitations: the 409 it used to get let
-     * anyone list the accounts): the same status and body, an invitation row, a sign-up link of the same
-     * form. Its owner is mailed a sign-in link instead, and joins with POST /invitations/:token/accept.
+     * anyone list the accounts): the same status and body, an invitation row, a mail of the same kind and
+     * subject. Its owner is mailed a sign-in link instead, and joins with POST /invitations/:token/accept.
      * Both mails are the platform's: sent by its own set-up and kept in its log, never the inviting
      * workspace's, whose SMTP server and delivery log would otherwise show which mail went out.
      */
-    async invite(caller: SessionUser, email: string): Promise<{ invitation: InvitationView; link: string }> {
+    async invite(caller: SessionUser, email: string): Promise<{ invitation: InvitationView }> {
       requireInviter(caller);
       if (caller.email_confirmed_at === null) throw forbidden(EMAIL_CONFIRMATION_MESSAGES.required);
       // A workspace at its plan's members invites nobody more (docs/product/workspace.md#plan-limits).
@@ -166,15 +167,12 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     },
   };
 
-  async function sendInvitation(
-    caller: SessionUser,
-    email: string,
-  ): Promise<{ invitation: InvitationView; link: string }> {
+  async function sendInvitation(caller: SessionUser, email: string): Promise<{ invitation: InvitationView }> {
     const existing = await findUserByEmail(db, email);
     const inviting = await workspaceName(db, caller.workspace_id);
     const now = mailer.now();
     const { token, hash } = newOneTimeToken();
-    // The inviter's answer always carries the sign-up link; the sign-up page offers "sign in to join".
+    // The sign-up page of the link offers "sign in to join" as well.
     const link = mailer.link('/signup', { invite: token });
     const mailInput = {
       workspaceName: inviting,
@@ -217,7 +215,10 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
     });
     mailer.worker.kick();
     if (process.env.NODE_ENV !== 'production' && !(await hasTransport(mailer, null)))
-      log.warn({ email }, 'E-mail is not set up: the invitation link is shown to the inviter only');
+      log.warn(
+        { email },
+        'E-mail is not set up: the invitation waits in the queue (LOG_MAIL_LINKS prints links)',
+      );
     return {
       invitation: {
         _id: row.id,
@@ -226,7 +227,6 @@ export function createInvitationsService(mailer: Mailer, log: FastifyBaseLogger,
         expiresAt: row.expires_at,
         invitedBy: caller.username,
       },
-      link,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Copy, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import { INVITATION_MESSAGES as M } from '../../../shared/messages';
 import { INVITATION } from '../../../shared/mail';
@@ -12,11 +12,11 @@ import { useInvitations, useInvite, useRevokeInvitation } from './workspace-api'
 
 /**
  * 'Invite Members' made real (docs/product/workspace.md#invitations): an e-mailed, single-use link that signs up a Team Member of this
- * workspace. The link is also shown to the inviter, to pass on another way.
+ * workspace. The link goes to the invitee's mailbox only, never to this screen: opening it proves the
+ * address (docs/security.md#invitations).
  */
 export function InviteMembers({ userId, onClose }: { userId: string; onClose(): void }) {
   const [email, setEmail] = useState('');
-  const [link, setLink] = useState('');
   const invite = useInvite(userId);
   const revoke = useRevokeInvitation(userId);
   const pending = useInvitations(userId, true);
@@ -28,15 +28,9 @@ export function InviteMembers({ userId, onClose }: { userId: string; onClose(): 
     invite.mutate(address, {
       onSuccess: (answer) => {
         toast.success(M.sent(answer.invitation.email));
-        setLink(answer.link);
         setEmail('');
       },
     });
-  }
-
-  async function copy() {
-    await navigator.clipboard.writeText(link);
-    toast.success('Invitation link copied.');
   }
 
   return (
@@ -53,7 +47,7 @@ export function InviteMembers({ userId, onClose }: { userId: string; onClose(): 
           type="email"
           autoComplete="off"
           placeholder="name@company.com"
-          help={`They join as a Team Member, whatever their e-mail domain. The link works once, for 7 days. At most ${INVITATION.hourlyLimit} invitations an hour and ${INVITATION.dailyLimit} a day.`}
+          help={`They join as a Team Member, whatever their e-mail domain. The link goes to their inbox only and works once, for 7 days. At most ${INVITATION.hourlyLimit} invitations an hour and ${INVITATION.dailyLimit} a day.`}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
@@ -67,20 +61,6 @@ export function InviteMembers({ userId, onClose }: { userId: string; onClose(): 
         </div>
       </form>
       {invite.isError && <Banner message={serverMessage(invite.error) ?? M.sendFailed} />}
-      {link && (
-        <div className="rounded-lg border border-line bg-canvas p-3">
-          <p className="text-xs font-medium text-muted">Invitation link (also sent by e-mail)</p>
-          <div className="mt-1 flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate text-xs text-ink" data-testid="invitation-link">
-              {link}
-            </code>
-            <Button size="sm" variant="secondary" onClick={() => void copy()}>
-              <Copy className="size-4" aria-hidden />
-              Copy link
-            </Button>
-          </div>
-        </div>
-      )}
       <div>
         <h3 className="text-sm font-semibold text-ink">Pending invitations</h3>
         {pending.data?.length ? (

@@ -53,7 +53,7 @@ export function useInvite(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (email: string) =>
-      (await api.post<{ invitation: InvitationView; link: string }>('workspace/invitations', { email })).data,
+      (await api.post<{ invitation: InvitationView }>('workspace/invitations', { email })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey(userId) }),
   });
 }
