@@ -65,9 +65,13 @@ test('a test e-mail goes through the saved settings and shows in the delivery lo
   await owner(request, page);
   await saveSetupThroughForm(page, 'Bloom Mail <mail@bloom.test>');
   const to = uniqueEmail('inbox.test');
-  await page.getByLabel('Recipient').fill(to);
+  const recipient = page.getByLabel('Recipient');
+  await recipient.fill(to);
+  await expect(recipient).toHaveValue(to);
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
-  await expect(page.getByText(EMAIL_SETUP_MESSAGES.testSent(to))).toBeVisible();
+  // The page itself waits up to 15 s for a test send (an SMTP round trip through a loaded machine); so does
+  // the test, rather than the usual 7 s (one CI run on a loaded machine missed it).
+  await expect(page.getByText(EMAIL_SETUP_MESSAGES.testSent(to))).toBeVisible({ timeout: 15_000 });
 
   const mail = await receivedMail((m) => m.to === to);
   expect(mail.from).toBe('"Bloom Mail" <mail@bloom.test>');

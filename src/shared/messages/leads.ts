@@ -26,6 +26,9 @@ export const LEAD_MESSAGES = {
   followUpSaved: 'Follow-up saved.',
   assignedTitle: 'Lead assigned to you',
   assigned: (by: string, lead: string) => `${by} assigned you the lead ${lead}.`,
+  /** The activity line when a member who left a workspace's leads hands them to its own account. */
+  handedOver: (count: number, from: string, to: string | null) =>
+    `${count} ${count === 1 ? 'lead' : 'leads'} of ${from} went to ${to ?? 'nobody yet (no account owns the workspace)'}`,
   followUpDueTitle: 'Follow-up due today',
   followUpDue: (lead: string, note: string) => (note ? `${lead}: ${note}` : lead),
   digestSubject: (count: number) => `Your follow-ups for today: ${count} lead${count === 1 ? '' : 's'}`,

@@ -9,7 +9,7 @@ import { plainMailName } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { endSessions } from '../sessions/sessions.service';
 import { hasTwoFactor, workspaceRequiresTwoFactor } from '../two-factor/two-factor.service';
-import { findUserById, lockUser } from '../users/users.service';
+import { findUserById, lockUser, settleDeparture } from '../users/users.service';
 import {
   findOpenInvitation,
   findWorkspaceName,
@@ -83,5 +83,7 @@ export async function joinByInvitation(
   });
   const moved = await findUserById(trx, user.id);
   if (!moved) throw new Error('The account that accepted the invitation is gone.');
+  // Its leads of the workspace it left go to that workspace's own account (docs/security.md#people-who-left).
+  await settleDeparture(trx, user.id, user, moved);
   return { workspaceName: targetName, signInAgain, user: toPublicUser(moved) };
 }

@@ -1,23 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { normaliseImportName } from '../../../shared/lead-import-formats';
-import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import type { Database, SessionUser, UserRow } from '../../db/types';
-import { permissionSubject } from '../../db/rows';
-import { workspaceMembersForLeads, workspaceOwnerId } from '../users/users.service';
+import type { Database, SessionUser } from '../../db/types';
+import { mayOwnLeads, workspaceMembersForLeads, workspaceOwnerId } from '../users/users.service';
 import { setOwnerOfUnowned } from './lead-writes.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/**
- * Who may own a lead (docs/product/leads.md#owners-and-follow-ups): an active member who can use Client
- * Leads, by the same rule as the guards and the sidebar.
- */
-export function mayOwnLeads(user: Pick<UserRow, 'role' | 'permissions' | 'status'>): boolean {
-  if (BLOCKED_STATUSES.includes(user.status as UserStatus)) return false;
-  const subject = permissionSubject(user);
-  return !isKeptOutOfDashboard(subject) && canUseModule(subject, 'dataCenter');
-}
 
 /**
  * Who owns leads a user adds in bulk (Botgit's "Add to leads"): that user when they can use Client Leads,

@@ -17,12 +17,12 @@ import { badRequest, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { notifyUser } from '../notifications/notifications.service';
 import {
+  mayOwnLeads,
   memberForLeads,
   usernamesByIds,
   workspaceMembersForLeads,
   workspaceOwnerId,
 } from '../users/users.service';
-import { mayOwnLeads } from './lead-owners';
 import { followUpNotification } from './follow-up-notification';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';

@@ -7,6 +7,7 @@ import { ACCESS_MESSAGES } from '../../../shared/messages';
 import type { AuditKind } from '../../../shared/audit';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { settleDeparture } from './departures';
 import { countActiveAdmins, lockAdminChanges, lockUser, updateUser } from './users.repository';
 import { assertWithinStorage } from '../../lib/plan-limits';
 
@@ -108,6 +109,8 @@ export async function changeUser(
       await endSessions(trx, before.id, new Date());
     for (const entry of entries)
       await recordActivity(trx, { workspaceId: before.workspace_id, userId: actor.id, ...entry });
+    // Made a kept-out role, deactivated: their leads and waiting notices stay behind (docs/security.md#people-who-left).
+    await settleDeparture(trx, actor.id, before, after);
     return after;
   });
 }

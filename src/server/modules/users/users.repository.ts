@@ -180,12 +180,19 @@ export async function usernamesByIds(db: Db, ids: readonly string[]): Promise<Ma
  * Freelancer or SOLOHQ of a personal workspace, else an Admin (the agency's), active accounts first, the
  * oldest first. The same order migration 018 gave the leads it found.
  */
-export async function workspaceOwnerId(db: Db, workspaceId: string): Promise<string | null> {
-  const row = await db
+export async function workspaceOwnerId(
+  db: Db,
+  workspaceId: string,
+  /** `excluding`: an account leaving the workspace's work, which its leads must not go back to. */
+  { excluding }: { excluding?: string } = {},
+): Promise<string | null> {
+  let query = db
     .selectFrom('users')
     .select('id')
     .where('workspace_id', '=', workspaceId)
-    .where('role', 'in', ['Business Admin', 'Freelancer', 'SOLOHQ', 'Admin'])
+    .where('role', 'in', ['Business Admin', 'Freelancer', 'SOLOHQ', 'Admin']);
+  if (excluding) query = query.where('id', '!=', excluding);
+  const row = await query
     .orderBy(sql`case when ${sql.ref('status')} in ('Inactive', 'Terminated') then 1 else 0 end`)
     .orderBy(
       sql`case ${sql.ref('role')} when 'Business Admin' then 1 when 'Freelancer' then 2 when 'SOLOHQ' then 3 else 4 end`,

@@ -7,11 +7,13 @@ import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { PermissionsBody, UpdateUserInput } from '../../../shared/schemas/users';
 import { forbidden, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { settleDeparture } from './departures';
 import { changeUser, displayName } from './user-changes';
 import { changeRoleIfStill, listUsers, lockUser, profileImageOf, updateUser } from './users.repository';
 
 /** What other modules (and the first start's seed) use of users: this is the module's public file. */
 export { changeUser } from './user-changes';
+export { mayOwnLeads, settleDeparture } from './departures';
 export { newUserRow, type NewUser } from './user-rows';
 export { findUserByEmail, findUserById, insertUser, lockUser, profileImageOf } from './users.repository';
 /** What Client Leads reads of members: who may own a lead, owners' names, the workspace's own account. */
@@ -59,6 +61,7 @@ export function createUsersService(db: Kysely<Database>) {
           updated_at: nowIso(),
         };
         await updateUser(trx, id, { permissions: updated.permissions, updated_at: updated.updated_at });
+        await settleDeparture(trx, admin.id, target, updated);
         await recordActivity(trx, {
           workspaceId: target.workspace_id,
           userId: admin.id,
