@@ -60,7 +60,28 @@ export const WEBHOOK_LIMITS = {
    */
   manualSendsPerWebhookPerHour: 10,
   manualSendsPerWorkspacePerHour: 30,
+  /**
+   * Deliveries one workspace may have waiting (queued or being sent). Past it an event is logged as not
+   * sent rather than queued: one workspace's flood never grows the queue every workspace shares
+   * (docs/decisions/0016-webhooks.md#fairness).
+   */
+  queuedPerWorkspace: 10_000,
+  /**
+   * After this many failed attempts in a row a webhook is held: its other deliveries wait, untried, for
+   * `holdMinMs`, doubling with each further failure up to `holdMaxMs`. The first attempt after the hold
+   * probes the receiver; a success (or a test event that gets through) ends the hold.
+   */
+  holdAfterFailures: 5,
+  holdMinMs: 60_000,
+  holdMaxMs: 60 * 60_000,
 } as const;
+
+/** How long a webhook is held after `failuresInARow` failed attempts; 0 while under the threshold. */
+export function webhookHoldMs(failuresInARow: number): number {
+  const beyond = failuresInARow - WEBHOOK_LIMITS.holdAfterFailures;
+  if (beyond < 0) return 0;
+  return Math.min(WEBHOOK_LIMITS.holdMaxMs, WEBHOOK_LIMITS.holdMinMs * 2 ** Math.min(beyond, 20));
+}
 
 /**
  * The wait before each retry: after the first failed attempt 30 s, then 2 min, 10 min, 1 h, 3 h, 6 h and

@@ -619,6 +619,10 @@ export interface WebhooksTable {
   paused_reason: Generated<string | null>;
   /** The first failure since its last success; null while deliveries succeed. */
   failing_since: Generated<string | null>;
+  /** Failed attempts since the last success (migration 025). */
+  failures_in_a_row: Generated<number>;
+  /** Held after failures in a row: its deliveries wait until then (migration 025); null when not held. */
+  held_until: Generated<string | null>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

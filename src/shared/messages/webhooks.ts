@@ -25,6 +25,11 @@ export const WEBHOOK_MESSAGES = {
   testQueued: 'Test event queued: it shows in the log in a moment.',
   resent: 'Queued to be sent again, with the same event id.',
   pausedForFailures: 'Paused after 3 days of failed deliveries',
+  /** A held webhook's card: when its deliveries go again (in the reader's own time). */
+  heldUntil: (iso: string) =>
+    `Its last deliveries failed one after another: the others wait until ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}. Send a test event once the receiver is back.`,
+  queueFull: (ceiling: number) =>
+    `Not sent: this workspace already had ${ceiling.toLocaleString('en-US')} deliveries waiting.`,
   pausedTitle: 'Webhook paused',
   pausedNotice: (url: string) =>
     `Deliveries to ${url} failed for 3 days, so the webhook is paused. Fix the receiver, then resume it in Manage Integrations.`,

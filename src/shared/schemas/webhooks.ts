@@ -58,6 +58,8 @@ export const webhookSchema = z.object({
   pausedReason: z.string().nullable(),
   /** Since when its deliveries have failed without one success; null while they succeed. */
   failingSince: z.string().nullable(),
+  /** After failures in a row its deliveries wait until then (a test event still goes); null: not held. */
+  heldUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;

@@ -26,6 +26,8 @@ export interface Receiver {
   received: Received[];
   /** Queues answers for the next requests; afterwards each answers 200 "ok". */
   reply(...replies: Reply[]): void;
+  /** Drops the answers still queued: from now on each answers 200 "ok". */
+  clearReplies(): void;
   /** Waits until `count` requests have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     reply: (...more) => replies.push(...more),
+    clearReplies: () => replies.splice(0),
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -23,6 +23,7 @@ import * as webhooks from './021-webhooks';
 import * as apiKeys from './022-api-keys';
 import * as analytics from './023-analytics';
 import * as leadImportBytes from './024-lead-import-bytes';
+import * as webhookHolds from './025-webhook-holds';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022-api-keys': apiKeys,
   '023-analytics': analytics,
   '024-lead-import-bytes': leadImportBytes,
+  '025-webhook-holds': webhookHolds,
 };

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/webhooks';
 import { parseJson } from '../../db/rows';
 import type { Database, LeadRow, ScrapedProfileRow, WebhookDeliveriesTable } from '../../db/types';
-import { activeWebhooksOf, insertDeliveries } from './webhooks.repository';
+import { WEBHOOK_MESSAGES } from '../../../shared/messages';
+import { activeWebhooksOf, insertDeliveries, waitingDeliveries } from './webhooks.repository';
 import { signalQueued } from './webhook-signal';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -76,8 +77,19 @@ export async function enqueueWebhookEvents<E extends WebhookEvent>(
     const body = webhookBody(event, data, now);
     return webhooks.map((webhook) => deliveryRow(webhook.id, workspaceId, event, body, now));
   });
+  // A workspace's waiting deliveries have a ceiling (docs/decisions/0016-webhooks.md#fairness): what does
+  // not fit is logged, not sent, where its owner reads the webhook's deliveries.
+  const room = Math.max(
+    0,
+    WEBHOOK_LIMITS.queuedPerWorkspace -
+      (await waitingDeliveries(db, workspaceId, WEBHOOK_LIMITS.queuedPerWorkspace)),
+  );
+  for (const row of rows.slice(room)) {
+    row.status = 'failed';
+    row.last_error = WEBHOOK_MESSAGES.queueFull(WEBHOOK_LIMITS.queuedPerWorkspace);
+  }
   await insertDeliveries(db, rows);
-  signalQueued();
+  if (room > 0) signalQueued();
 }
 
 /** One event: `await enqueueWebhookEvent(trx, workspaceId, 'lead.created', data, now)`. */

@@ -13,6 +13,7 @@ export function toWebhook(row: WebhookRow): Webhook {
     active: row.active === 1,
     pausedReason: row.active === 1 ? null : row.paused_reason,
     failingSince: row.failing_since,
+    heldUntil: row.held_until,
     createdAt: row.created_at,
   };
 }

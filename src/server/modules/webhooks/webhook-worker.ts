@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import { WEBHOOK_MESSAGES as M } from '../../../shared/messages';
-import { WEBHOOK_LIMITS, webhookRetryDelayMs } from '../../../shared/webhooks';
+import { WEBHOOK_LIMITS, webhookHoldMs, webhookRetryDelayMs } from '../../../shared/webhooks';
 import type { Database, WebhookDeliveryRow, WebhookRow } from '../../db/types';
 import { createPollingJob } from '../../lib/polling-job';
 import type { Mailer } from '../../mail/mailer';
@@ -16,10 +16,11 @@ import { sendWebhook, type AttemptResult, type WebhookTargetRules } from './webh
 import {
   claimDueDeliveries,
   clearFailing,
-  markFailing,
+  holdWebhook,
   pauseIfFailingSince,
   pruneDeliveries,
   recordAttempt,
+  recordFailure,
   webhooksByIds,
 } from './webhooks.repository';
 
@@ -65,6 +66,8 @@ export function createWebhookWorker(
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+  /** Set while a drain waits for a slot: a newly queued event wakes it to claim again. */
+  let wake: (() => void) | undefined;
 
   /** Tells the webhook's owner (its creator while in the workspace, else the workspace's own account). */
   async function tellOwner(
@@ -129,7 +132,10 @@ export function createWebhookWorker(
         ...(retryIn !== null ? { next_attempt_at: new Date(at.getTime() + retryIn).toISOString() } : {}),
       });
       if (result.ok) return clearFailing(trx, webhook.id);
-      await markFailing(trx, webhook.id, at);
+      // A receiver that keeps failing is held (docs/decisions/0016-webhooks.md#fairness): its other
+      // deliveries wait instead of each spending an attempt, and up to 10 s of a slot, on it.
+      const holdMs = webhookHoldMs(await recordFailure(trx, webhook.id, at));
+      if (holdMs > 0) await holdWebhook(trx, webhook.id, new Date(at.getTime() + holdMs));
       const cutoff = new Date(at.getTime() - WEBHOOK_LIMITS.pauseAfterMs);
       if (await pauseIfFailingSince(trx, webhook.id, cutoff, M.pausedForFailures, at))
         await tellOwner(trx, webhook, at, siteName);
@@ -178,9 +184,11 @@ export function createWebhookWorker(
             )
           : [];
       if (batch.length === 0) {
-        // Nothing more to take now (or every slot busy): the next free slot may find a turn.
+        // Nothing more to take now (or every slot busy): the next free slot may find a turn, and so may
+        // an event queued meanwhile, which must not wait for a slow receiver's 10 s to end.
         if (inFlight.size === 0) break;
-        await Promise.race(inFlight);
+        await Promise.race([...inFlight, new Promise<void>((resolve) => (wake = resolve))]);
+        wake = undefined;
         continue;
       }
       const webhooks = new Map(
@@ -207,6 +215,7 @@ export function createWebhookWorker(
   function deliverDue(): Promise<number> {
     if (running) {
       again = true;
+      wake?.();
       return running;
     }
     running = drain().finally(() => {

@@ -23,6 +23,26 @@ export function activeWebhooksOf(db: Db, workspaceId: string): Promise<Pick<Webh
     .execute();
 }
 
+/**
+ * The workspace's deliveries waiting (queued or being sent), counted up to `ceiling`: past it the exact
+ * number does not matter, and the count never reads more than that many index entries.
+ */
+export async function waitingDeliveries(db: Db, workspaceId: string, ceiling: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where('status', 'in', ['queued', 'sending'])
+        .limit(ceiling)
+        .as('waiting'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += DELIVERY_BATCH)
     await db
@@ -195,7 +215,14 @@ export function claimDueDeliveries(
             w(
               'd.webhook_id',
               'in',
-              w.selectFrom('webhooks').select('webhooks.id').where('webhooks.active', '=', 1),
+              w
+                .selectFrom('webhooks')
+                .select('webhooks.id')
+                .where('webhooks.active', '=', 1)
+                // Held after failures in a row: its deliveries wait, untried (a test event still goes).
+                .where((h) =>
+                  h.or([h('webhooks.held_until', 'is', null), h('webhooks.held_until', '<=', nowIso)]),
+                ),
             ),
           ]),
         )
@@ -260,23 +287,45 @@ export async function recordAttempt(
     .execute();
 }
 
-/** A success: the webhook is no longer failing. */
+/** A success: the webhook is no longer failing, nor held. */
 export async function clearFailing(db: Db, webhookId: string): Promise<void> {
   await db
     .updateTable('webhooks')
-    .set({ failing_since: null })
+    .set({ failing_since: null, failures_in_a_row: 0, held_until: null })
     .where('id', '=', webhookId)
-    .where('failing_since', 'is not', null)
+    .where((w) =>
+      w.or([
+        w('failing_since', 'is not', null),
+        w('failures_in_a_row', '>', 0),
+        w('held_until', 'is not', null),
+      ]),
+    )
     .execute();
 }
 
-/** A failure: the webhook fails since now, unless it already did. */
-export async function markFailing(db: Db, webhookId: string, now: Date): Promise<void> {
+/**
+ * A failure: the webhook fails since now (unless it already did) and one more failure in a row counts;
+ * answers how many in a row now.
+ */
+export async function recordFailure(db: Db, webhookId: string, now: Date): Promise<number> {
+  const row = await db
+    .updateTable('webhooks')
+    .set((eb) => ({
+      failures_in_a_row: eb('failures_in_a_row', '+', 1),
+      failing_since: eb.fn.coalesce('failing_since', eb.val(now.toISOString())),
+    }))
+    .where('id', '=', webhookId)
+    .returning('failures_in_a_row')
+    .executeTakeFirst();
+  return Number(row?.failures_in_a_row ?? 0);
+}
+
+/** Holds the webhook's deliveries until `until`. */
+export async function holdWebhook(db: Db, webhookId: string, until: Date): Promise<void> {
   await db
     .updateTable('webhooks')
-    .set({ failing_since: now.toISOString() })
+    .set({ held_until: until.toISOString() })
     .where('id', '=', webhookId)
-    .where('failing_since', 'is', null)
     .execute();
 }
 

@@ -123,6 +123,8 @@ export function createWebhooksService(deps: {
         active: 1,
         paused_reason: null,
         failing_since: null,
+        failures_in_a_row: 0,
+        held_until: null,
         created_by: caller.id,
         created_at: at,
         updated_at: at,
@@ -149,9 +151,12 @@ export function createWebhooksService(deps: {
         await checkWebhookTarget(input.url, rules);
       }
       const values = {
-        ...(input.url !== undefined ? { url: input.url } : {}),
+        // A new receiver, or a resumed webhook, is not held for the old one's failures.
+        ...(input.url !== undefined ? { url: input.url, failures_in_a_row: 0, held_until: null } : {}),
         ...(input.events !== undefined ? { events: JSON.stringify(input.events) } : {}),
-        ...(input.active === true ? { active: 1, paused_reason: null, failing_since: null } : {}),
+        ...(input.active === true
+          ? { active: 1, paused_reason: null, failing_since: null, failures_in_a_row: 0, held_until: null }
+          : {}),
         ...(input.active === false ? { active: 0, paused_reason: null } : {}),
         updated_at: clock().toISOString(),
       };

@@ -133,6 +133,9 @@ export function WebhookCard({ webhook, initiallyOpen }: { webhook: Webhook; init
             <p className="min-w-0 font-mono text-sm break-all text-ink">{webhook.url}</p>
           </div>
           {webhook.pausedReason && <p className="text-sm text-amber-900">{webhook.pausedReason}</p>}
+          {webhook.active && webhook.heldUntil && Date.parse(webhook.heldUntil) > Date.now() && (
+            <p className="text-sm text-red-800">{M.heldUntil(webhook.heldUntil)}</p>
+          )}
           <ul className="flex flex-wrap gap-1.5" aria-label="Events">
             {webhook.events.map((event) => (
               <li key={event}>
