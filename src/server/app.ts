@@ -63,7 +63,7 @@ import { pagesRoutes } from './render/pages.routes';
 import { createPageDataLoader } from './render/page-data';
 import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
+import { IDENTITY_CONFIRMATION, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { CONTACT_LIMITS } from '../shared/schemas/contact';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
 import { createPublishScheduler, type PublishScheduler } from './modules/blogs/scheduler';
@@ -81,7 +81,7 @@ import { engineOf } from './db/engine';
 import { TWO_FACTOR } from '../shared/two-factor';
 import { WEBHOOK_LIMITS } from '../shared/webhooks';
 import { createChallengeTokens } from './auth/challenge-tokens';
-import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createTwoFactorService, hasTwoFactor } from './modules/two-factor/two-factor.service';
 import { createTwoFactorAdmin } from './modules/two-factor/two-factor-admin';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { createSecondStepService } from './modules/auth/second-step.service';
@@ -91,6 +91,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { createSignUpService } from './modules/auth/sign-up.service';
 import { createEmailConfirmationService } from './modules/email-confirmation/email-confirmation.service';
 import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes';
+import { identityRoutes } from './modules/sessions/identity.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { createSignedInStore } from './modules/sessions/sessions.service';
 import { findUserById } from './modules/users/users.service';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionProvedAt', null);
   app.decorateRequest('apiKey', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
@@ -247,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     clock,
   });
-  const startSession = createSessionStart(db, tokens);
+  const startSession = createSessionStart(db, tokens, clock);
   const secondStep = createSecondStepService({
     db,
     challenges: createChallengeTokens(deps.jwtSecret, clock),
@@ -353,11 +355,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
       await api.register(sessionsRoutes(db, guards, clock));
+      const passwordMatches = async (userId: string, password: string) => {
+        const user = await findUserById(db, userId);
+        return Boolean(user) && (await passwords.verify(password, user!.password_hash));
+      };
+      await api.register(twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards, passwordMatches));
       await api.register(
-        twoFactorRoutes(twoFactor, createTwoFactorAdmin(db), guards, async (userId, password) => {
-          const user = await findUserById(db, userId);
-          return Boolean(user) && (await passwords.verify(password, user!.password_hash));
-        }),
+        identityRoutes(
+          db,
+          guards,
+          {
+            passwordMatches,
+            hasTwoFactor: (userId) => hasTwoFactor(db, userId),
+            proveCode: async (account, code) => {
+              await twoFactor.proveCode(account, code);
+            },
+            wrongPasswords: limits.limiter({
+              name: 'identity-confirmation',
+              limit: IDENTITY_CONFIRMATION.wrongPerAccount,
+              windowMs: IDENTITY_CONFIRMATION.wrongWindowMs,
+            }),
+          },
+          clock,
+        ),
       );
       await api.register(dashboardRoutes(createDashboardService(db), guards));
       await api.register(usersRoutes(createUsersService(db), guards));
@@ -398,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         webhooksRoutes(
           createWebhooksService({
             db,
+            mailer,
             box: secretBox,
             rules: webhookRules,
             clock,
@@ -437,13 +458,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         workspaceDeletionRoutes(createWorkspaceDeletionService(mailer), guards, perAddress.workspaceRecovery),
       );
       await api.register(botgitRoutes(createBotgitService(db, deps.clock), guards));
-      const apiKeys = createApiKeysService(db);
+      const apiKeys = createApiKeysService(db, mailer);
       const multiplier = deps.config.addressLimitMultiplier ?? 1;
       const perAddressOf = (spec: { name: string; limit: number; windowMs: number }) =>
         limits.limiter({ ...spec, limit: spec.limit * multiplier });
       await api.register(apiKeysRoutes(apiKeys, guards));
       await api.register(
-        botgitConnectRoutes(createBotgitConnect(db, clock), apiKeys, guards, {
+        botgitConnectRoutes(createBotgitConnect(db, mailer, clock), apiKeys, guards, {
           start: perAddressOf(BOTGIT_CONNECT.startLimit),
           claim: perAddressOf(BOTGIT_CONNECT.claimLimit),
         }),

@@ -80,3 +80,14 @@ export const TOAST = {
 export const SITEMAP_MAX_URLS = 50_000;
 /** The feed carries the newest posts with their full content; readers keep what they already fetched. */
 export const RSS_MAX_ITEMS = 100;
+
+/**
+ * Confirming it is you (docs/security.md#lasting-credentials): a session that signed in or confirmed its
+ * password within `windowMs` may add API keys and webhooks, approve Botgit and change where mail and
+ * events go; after it, those ask again. Wrong passwords there count per account, like sign-in's.
+ */
+export const IDENTITY_CONFIRMATION = {
+  windowMs: 15 * 60 * 1000,
+  wrongPerAccount: 5,
+  wrongWindowMs: 15 * 60 * 1000,
+} as const;

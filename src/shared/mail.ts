@@ -58,6 +58,7 @@ export const MAIL_KIND_LABELS = {
   'follow-up-digest': 'Follow-up digest',
   'webhook-paused': 'Webhook paused',
   'access-removed': 'Set-up removed on proof',
+  'credential-added': 'New key or webhook',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES as M, BOTGIT_CONNECT_MESSAGES as C } from '../../src/shared/messages';
 import { API_KEY_LIMITS, API_KEY_SCOPES, BOTGIT_CONNECT } from '../../src/shared/api-keys';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -20,7 +20,13 @@ type Headers = { authorization: string };
  */
 describe('API keys', () => {
   let t: TestApp;
-  let now = new Date('2026-11-20T09:00:00.000Z');
+  const START = new Date('2026-11-20T09:00:00.000Z');
+  let now = START;
+  // Each test starts at the same time: a test that moved the clock a month on leaves no session of the
+  // next test's owner too old to add a key (docs/security.md#lasting-credentials).
+  beforeEach(() => {
+    now = START;
+  });
   const later = (ms: number) => {
     now = new Date(now.getTime() + ms);
   };

@@ -211,6 +211,11 @@ describe('audit log', () => {
         auth: { user: 'mailer@agency.test', pass: 'Smtp-Pass-123' },
         from: 'Agency <mailer@agency.test>',
       };
+      // The clock moved on since the Admin's session began: where mail goes asks for the password again.
+      const confirmed = await call(t.app, 'POST', '/api/session/confirm', admin.headers, {
+        password: ADMIN.password,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect((await call(t.app, 'POST', '/api/email/setup', admin.headers, body)).statusCode).toBe(200);
       expect(await newest('smtp-changed')).toMatchObject({
         action: 'admin set up the e-mail configuration',

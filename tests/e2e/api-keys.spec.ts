@@ -1,6 +1,14 @@
-import { API_KEY_MESSAGES as M } from '../../src/shared/messages';
+import { API_KEY_MESSAGES as M, IDENTITY_MESSAGES } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
-import { expect, registerViaApi, setUserRole, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  ageSessions,
+  expect,
+  registerViaApi,
+  setUserRole,
+  signIn,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 /**
  * API keys in Settings & Configuration → Credentials (docs/product/integrations.md#api-keys): a Business Admin
@@ -129,4 +137,35 @@ test('someone else who sees Credentials keeps its four sample cards', async ({ p
   for (const card of ['API keys', 'Database credentials', 'Third-party services', 'Security tokens'])
     await expect(page.getByRole('heading', { name: card })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create API key' })).toHaveCount(0);
+});
+
+/**
+ * docs/security.md#lasting-credentials: a session signed in more than 15 minutes ago is asked for the
+ * password before it adds a key; the dialog confirms it and the key is made in the same click.
+ */
+test('an old session confirms the password in a dialog before the key is made', async ({ page, request }) => {
+  const email = uniqueEmail(`sudo-${Date.now().toString(36)}.test`);
+  await registerViaApi(request, { userType: 'business-owner', businessName: 'Sudo Co', email });
+  await signIn(page, email, 'secret123');
+  ageSessions(email, 60 * 60_000);
+  await page.goto('/dashboard/credentials');
+  const panel = page.getByRole('region', { name: 'API keys' });
+  await panel.getByRole('button', { name: 'Create API key' }).click();
+  const form = page.getByRole('form', { name: 'Create API key' });
+  await form.getByLabel('Name').fill('After confirming');
+  await form.getByRole('checkbox', { name: /Leads: read/ }).check();
+  await form.getByRole('button', { name: 'Create key' }).click();
+
+  const dialog = page.getByRole('dialog', { name: IDENTITY_MESSAGES.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(IDENTITY_MESSAGES.passwordLabel, { exact: true })).toBeFocused();
+  await dialog.getByLabel(IDENTITY_MESSAGES.passwordLabel, { exact: true }).fill('not-my-password');
+  await dialog.getByRole('button', { name: IDENTITY_MESSAGES.confirm }).click();
+  await expect(dialog.getByText(IDENTITY_MESSAGES.passwordWrong)).toBeVisible();
+  await page.screenshot({ path: 'test-results/confirm-identity-1280.png' });
+  await dialog.getByLabel(IDENTITY_MESSAGES.passwordLabel, { exact: true }).fill('secret123');
+  await dialog.getByRole('button', { name: IDENTITY_MESSAGES.confirm }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('new-api-key')).toHaveText(/^ahq_[0-9A-Za-z]{46}$/);
+  await expect(page.getByTestId('api-key-row')).toContainText('After confirming');
 });

@@ -24,6 +24,7 @@ import {
   type ApiKeyStore,
 } from './api-keys';
 import { scopeForRoute } from './api-key-scopes';
+import { assertRecentProof } from './recent-proof';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     currentUser: SessionUser | null;
     /** The session the request's token names (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md). */
     sessionId: string | null;
+    /** When that session last proved the password: its sign-in, or a later confirmation (docs/security.md#lasting-credentials). */
+    sessionProvedAt: string | null;
     /** Set when the request was made with an API key (docs/decisions/0017-api-keys.md): which, and its scopes. */
     apiKey: { id: string; name: string; scopes: ApiKeyScope[] } | null;
   }
@@ -81,6 +84,12 @@ export interface Guards {
   requireGroup(group: SectionGroupKey): Guard;
   /** The user behind the bearer token, or null for none or one the dashboard keeps out; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
+  /**
+   * After the route's guard, in its handler: the session proved the password within the last 15 minutes,
+   * else 403 (docs/security.md#lasting-credentials). For what mints a lasting credential or moves where
+   * mail and events go.
+   */
+  assertRecentProof(request: FastifyRequest): void;
 }
 
 /**
@@ -92,7 +101,7 @@ export interface SignedInStore {
   find(
     userId: string,
     sessionId: string,
-  ): Promise<(SessionUser & { session_last_seen_at: string }) | undefined>;
+  ): Promise<(SessionUser & { session_last_seen_at: string; session_proved_at: string }) | undefined>;
   touchSession(sessionId: string, now: Date): Promise<void>;
   /** Marks the user active now; `user` sees the new time too. */
   markActive(user: SessionUser): Promise<void>;
@@ -146,6 +155,7 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
     await noteKeyUse(holder, request.ip);
     request.apiKey = { id: holder.key_id, name: holder.key_name, scopes };
     request.sessionId = null;
+    request.sessionProvedAt = null;
     return toSessionUser(holder);
   }
 
@@ -172,10 +182,11 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
     // A password reset raises the stored version: tokens issued before it are over.
     if (!session || session.session_version !== claims.sessionVersion)
       throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const { session_last_seen_at: lastSeen, ...user } = session;
+    const { session_last_seen_at: lastSeen, session_proved_at: provedAt, ...user } = session;
     if (BLOCKED_STATUSES.includes(user.status as UserStatus))
       throw unauthorized(SERVER_MESSAGES.accountBlocked);
     request.sessionId = claims.sessionId;
+    request.sessionProvedAt = provedAt;
     await touchLastSeen(user, claims.sessionId, lastSeen);
     return user;
   }
@@ -256,6 +267,9 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
       } catch {
         return null;
       }
+    },
+    assertRecentProof(request) {
+      assertRecentProof(request, apiKeys?.clock?.() ?? new Date());
     },
   };
 }

@@ -444,6 +444,8 @@ export interface SessionsTable {
   device: string;
   ip: string | null;
   ended_at: string | null;
+  /** When the session last proved its password again (migration 026); null: its sign-in is the last proof. */
+  confirmed_at: Generated<string | null>;
 }
 
 /** Single-use links proving an e-mail address (migration 015). */

@@ -4,6 +4,7 @@ import {
   PASSWORD_RESET_MESSAGES,
   EMAIL_CONFIRMATION_MESSAGES,
   WORKSPACE_DELETION_MESSAGES,
+  CREDENTIAL_NOTICE_MESSAGES,
 } from '../../shared/messages';
 import { INVITATION } from '../../shared/mail';
 import { escapeXml as escapeHtml } from '../lib/xml';
@@ -89,6 +90,32 @@ export function accessRemovedMail(
       removed.map((r) => `• ${r}`).join('\n'),
     ],
     footnote: M.removedFootnote,
+  });
+}
+
+/** To the account a key or webhook was added in the name of (docs/security.md#lasting-credentials). */
+export function credentialAddedMail(
+  siteName: string,
+  input: {
+    username: string;
+    added: { kind: 'api-key'; name: string; scopes: string } | { kind: 'webhook'; host: string };
+    device: string;
+    ip: string | null;
+    link: string;
+  },
+): MailBody {
+  const M = CREDENTIAL_NOTICE_MESSAGES;
+  const { added } = input;
+  return render(siteName, added.kind === 'api-key' ? M.keySubject(siteName) : M.webhookSubject(siteName), {
+    paragraphs: [
+      M.hello(input.username),
+      added.kind === 'api-key'
+        ? M.keyAdded(plainMailName(added.name), added.scopes)
+        : M.webhookAdded(added.host),
+      M.from(input.device, input.ip),
+    ],
+    action: { label: M.review, url: input.link },
+    footnote: M.ifNotYou,
   });
 }
 

@@ -20,3 +20,19 @@ export const endedSessionsAnswerSchema = z.object({
   message: z.string(),
   ended: z.number(),
 });
+
+/** POST /api/session/confirm: the password, or a two-factor code when the account has one. */
+export const confirmIdentitySchema = z
+  .object({
+    password: z.string().max(200).optional(),
+    code: z.string().trim().max(40).optional(),
+  })
+  .strict();
+export type ConfirmIdentityInput = z.infer<typeof confirmIdentitySchema>;
+
+/** 200 of POST /api/session/confirm: until when the session may mint credentials without asking again. */
+export const identityConfirmedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  confirmedUntil: z.string(),
+});

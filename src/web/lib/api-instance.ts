@@ -1,5 +1,7 @@
 import axios from 'axios';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import { IDENTITY_MESSAGES } from '../../shared/messages/sessions';
+import { confirmIdentity } from './identity-confirmation';
 import { storage } from './storage';
 
 declare module 'axios' {
@@ -9,6 +11,8 @@ declare module 'axios' {
      * own call to the server, whose session may have ended already).
      */
     keepPageOn401?: boolean;
+    /** Sent again after the password was confirmed: a second refusal is final. */
+    identityConfirmed?: boolean;
   }
 }
 
@@ -34,6 +38,16 @@ export function createApiInstance() {
     (response) => response,
     async (error: unknown) => {
       if (axios.isAxiosError(error) && error.response) await readJsonBlobBody(error.response);
+      // docs/security.md#lasting-credentials: the password again, then the same call once more.
+      if (
+        axios.isAxiosError(error) &&
+        error.config &&
+        !error.config.identityConfirmed &&
+        error.response?.status === 403 &&
+        (error.response.data as { message?: unknown } | undefined)?.message === IDENTITY_MESSAGES.required &&
+        (await confirmIdentity())
+      )
+        return instance.request({ ...error.config, identityConfirmed: true });
       if (
         axios.isAxiosError(error) &&
         error.response?.status === 401 &&

@@ -21,6 +21,22 @@ export function setUserRole(email: string, role: string): void {
   }
 }
 
+/**
+ * Makes every session of `email` look signed in `ms` ago and never confirmed since: what a stolen token
+ * of an old session is (docs/security.md#lasting-credentials). No screen can age a session.
+ */
+export function ageSessions(email: string, ms: number): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'agencyhq.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      'update sessions set created_at = ?, confirmed_at = null where user_id = (select id from users where email = ?)',
+    ).run(new Date(Date.now() - ms).toISOString(), email.toLowerCase());
+  } finally {
+    db.close();
+  }
+}
+
 /** The link of the newest confirmation e-mail sent to `email` (docs/product/auth.md#proven-addresses), from the test SMTP server. */
 export async function confirmationLink(email: string): Promise<string> {
   const prefix = `${process.env.E2E_BASE_URL}/confirm-email?token=`;

@@ -24,6 +24,7 @@ import * as apiKeys from './022-api-keys';
 import * as analytics from './023-analytics';
 import * as leadImportBytes from './024-lead-import-bytes';
 import * as webhookHolds from './025-webhook-holds';
+import * as sessionConfirmations from './026-session-confirmations';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-analytics': analytics,
   '024-lead-import-bytes': leadImportBytes,
   '025-webhook-holds': webhookHolds,
+  '026-session-confirmations': sessionConfirmations,
 };

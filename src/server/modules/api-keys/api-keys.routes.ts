@@ -54,10 +54,14 @@ export function apiKeysRoutes(keys: ApiKeysService, guards: Guards): FastifyPlug
           tags,
           response: answers({ 201: createdApiKeyAnswerSchema }),
           description:
-            'Makes a key that acts as the caller in this workspace within its scopes. The key is in this answer only: it is stored as a hash. At most 50 live keys a workspace (409).',
+            'Makes a key that acts as the caller in this workspace within its scopes. Only from a session that signed in or confirmed its password (POST /session/confirm) in the last 15 minutes, else 403. The key is in this answer only: it is stored as a hash. At most 50 live keys a workspace (409).',
         },
       },
-      async (request, reply) => reply.code(201).send(await keys.create(request.currentUser!, request.body)),
+      async (request, reply) => {
+        // A lasting credential: only from a session that proved the password lately (docs/security.md#lasting-credentials).
+        guards.assertRecentProof(request);
+        return reply.code(201).send(await keys.create(request.currentUser!, request.body));
+      },
     );
 
     app.delete(
@@ -124,10 +128,11 @@ export function botgitConnectRoutes(
           tags,
           response: answers({ 200: successMessageSchema }),
           description:
-            'The signed-in user approves the connection the page names (once): the extension may then claim a key with the `scraped-data:write` scope only, acting as this user.',
+            'The signed-in user approves the connection the page names (once; a session that signed in or confirmed its password in the last 15 minutes, else 403): the extension may then claim a key with the `scraped-data:write` scope only, acting as this user.',
         },
       },
       async (request) => {
+        guards.assertRecentProof(request);
         await connect.approve(request.currentUser!, request.body.code);
         return { success: true as const, message: BOTGIT_CONNECT_MESSAGES.approved };
       },

@@ -29,6 +29,8 @@ import {
   revokeKey,
   type ApiKeyListRow,
 } from './api-keys.repository';
+import type { Mailer } from '../../mail/mailer';
+import { prepareCredentialNotice } from '../sessions/sessions.service';
 
 /** The scopes as stored, in the order of API_KEY_SCOPES and each once. */
 const normalScopes = (scopes: readonly string[]): ApiKeyScope[] =>
@@ -153,7 +155,7 @@ function refuseNonManagers(caller: SessionUser): void {
 }
 
 /** API keys (docs/product/integrations.md#api-keys): create, list and revoke, for the workspace's managers. */
-export function createApiKeysService(db: Kysely<Database>) {
+export function createApiKeysService(db: Kysely<Database>, mailer: Mailer) {
   return {
     async list(caller: SessionUser): Promise<ApiKeyListAnswer> {
       refuseNonManagers(caller);
@@ -165,7 +167,19 @@ export function createApiKeysService(db: Kysely<Database>) {
       refuseNonManagers(caller);
       const scopes = normalScopes(input.scopes);
       if (scopes.length === 0) throw badRequest(M.scopesRequired);
-      return db.transaction().execute((trx) => mintApiKey(trx, caller, input.name, scopes));
+      // Mailed to its owner with where it was made from (docs/security.md#lasting-credentials).
+      const notice = await prepareCredentialNotice(mailer, caller, {
+        kind: 'api-key',
+        name: input.name,
+        scopes: scopes.join(', '),
+      });
+      const made = await db.transaction().execute(async (trx) => {
+        const minted = await mintApiKey(trx, caller, input.name, scopes);
+        await notice(trx);
+        return minted;
+      });
+      mailer.worker.kick();
+      return made;
     },
 
     async revoke(caller: SessionUser, id: string): Promise<ApiKeyView> {

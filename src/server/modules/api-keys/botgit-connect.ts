@@ -23,6 +23,8 @@ import {
   setConnectionKey,
   workspaceName,
 } from './api-keys.repository';
+import type { Mailer } from '../../mail/mailer';
+import { prepareCredentialNotice } from '../sessions/sessions.service';
 
 /** PKCE S256 (RFC 7636): the challenge is the base64url SHA-256 of the verifier. */
 function verifierMatches(verifier: string, challenge: string): boolean {
@@ -41,7 +43,11 @@ const refused = () => badRequest(M.claimRefused);
  * with its verifier, once, within ten minutes. Whoever sees the code (the address bar, a log, a shoulder)
  * cannot claim without the verifier; a request the user never approved gives nothing.
  */
-export function createBotgitConnect(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createBotgitConnect(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  clock: () => Date = () => new Date(),
+) {
   return {
     async start(challenge: string): Promise<BotgitConnectStartAnswer> {
       const now = clock();
@@ -88,9 +94,16 @@ export function createBotgitConnect(db: Kysely<Database>, clock: () => Date = ()
       const approver = await findUserById(db, row.approved_by);
       if (!approver || BLOCKED_STATUSES.includes(approver.status as UserStatus)) throw refused();
       const { password_hash: _hash, profile_image: _image, ...creator } = approver;
-      return db.transaction().execute(async (trx) => {
+      // The extension's key is a key like any other: mailed to the account it acts as.
+      const notice = await prepareCredentialNotice(mailer, creator, {
+        kind: 'api-key',
+        name: BOTGIT_CONNECT.keyName,
+        scopes: BOTGIT_CONNECT.scopes.join(', '),
+      });
+      const answer = await db.transaction().execute(async (trx) => {
         if (!(await claimConnection(trx, row.id, now))) throw refused();
         const made = await mintApiKey(trx, creator, BOTGIT_CONNECT.keyName, BOTGIT_CONNECT.scopes);
+        await notice(trx);
         await setConnectionKey(trx, row.id, made.apiKey._id);
         const workspace = await workspaceName(trx, creator.workspace_id);
         return {
@@ -100,6 +113,8 @@ export function createBotgitConnect(db: Kysely<Database>, clock: () => Date = ()
           workspaceName: workspace?.name ?? '',
         };
       });
+      mailer.worker.kick();
+      return answer;
     },
   };
 }

@@ -21,7 +21,12 @@ export async function refuseBlockedSignIn(db: Kysely<Database>, user: UserRow): 
 }
 
 /** The last step of every sign-in: the session token, "last active", and the audit line. */
-export function createSessionStart(db: Kysely<Database>, tokens: TokenService) {
+export function createSessionStart(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  /** The app's clock: a session's sign-in is its first proof of the password (docs/security.md#lasting-credentials). */
+  clock: () => Date = () => new Date(),
+) {
   return async function startSession(user: UserRow, how = ''): Promise<AuthResult> {
     await markActive(db, user);
     await recordActivity(db, {
@@ -31,7 +36,7 @@ export function createSessionStart(db: Kysely<Database>, tokens: TokenService) {
       kind: 'sign-in',
     });
     return {
-      token: await openSession(db, tokens, user),
+      token: await openSession(db, tokens, user, clock()),
       user: toPublicUser(user),
     };
   };

@@ -37,10 +37,12 @@ export function emailSetupRoutes(emailSetup: EmailSetupService, guards: Guards):
           tags,
           response: answers({ 200: emailSetupSavedSchema }),
           description:
-            'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password only while host, port and user are unchanged (else 400 on auth.pass). The password is encrypted at rest, never returned, and only ever sent to the host, port and user it was typed for. 403 for an unconfirmed account, and, while SMTP_URL is unset, for anyone but an Admin in the agency workspace (its set-up sends the platform mail).',
+            'Saves the workspace SMTP set-up. An empty auth.pass keeps the stored password only while host, port and user are unchanged (else 400 on auth.pass). The password is encrypted at rest, never returned, and only ever sent to the host, port and user it was typed for. 403 for an unconfirmed account, and, while SMTP_URL is unset, for anyone but an Admin in the agency workspace (its set-up sends the platform mail), and for a session that has not signed in or confirmed its password (POST /session/confirm) in the last 15 minutes.',
         },
       },
       async (request) => {
+        // Where the workspace's mail goes: only from a session that proved the password lately (docs/security.md#lasting-credentials).
+        guards.assertRecentProof(request);
         await emailSetup.save(request.currentUser!, request.body);
         return {
           success: true as const,

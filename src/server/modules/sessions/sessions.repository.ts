@@ -32,16 +32,32 @@ export function findSignedIn(
   db: Db,
   userId: string,
   sessionId: string,
-): Promise<(SessionUser & { session_last_seen_at: string }) | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(SESSION_USER_COLUMNS.map((column) => `users.${column}` as const))
-    .select('sessions.last_seen_at as session_last_seen_at')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.ended_at', 'is', null)
+): Promise<(SessionUser & { session_last_seen_at: string; session_proved_at: string }) | undefined> {
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(SESSION_USER_COLUMNS.map((column) => `users.${column}` as const))
+      .select('sessions.last_seen_at as session_last_seen_at')
+      // The session's last proof of the password: a confirmation, else its sign-in.
+      .select((eb) => eb.fn.coalesce('sessions.confirmed_at', 'sessions.created_at').as('session_proved_at'))
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.ended_at', 'is', null)
+      .executeTakeFirst()
+  );
+}
+
+/** The session proved its password again now (docs/security.md#lasting-credentials). */
+export async function confirmSession(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ confirmed_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {

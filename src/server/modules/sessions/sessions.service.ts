@@ -8,6 +8,7 @@ import { findSignedIn, markActive, touchSession } from './sessions.repository';
  * through these; the guards read a request's session through the store app.ts makes here.
  */
 export { openSession } from './open-session';
+export { prepareCredentialNotice, type AddedCredential } from './credential-notice';
 export { endSessions, endWorkspaceSessions, markActive } from './sessions.repository';
 
 /** What the guards need of a signed-in request: its user and session, and the "last active" touches. */

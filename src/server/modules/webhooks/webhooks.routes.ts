@@ -52,11 +52,14 @@ export function webhooksRoutes(webhooks: WebhooksService, guards: Guards): Fasti
           summary: 'Create a webhook',
           body: webhookInputSchema,
           response: answers({ 201: webhookCreatedSchema }),
-          description: `Answers the webhook and its signing secret, shown this once. The URL must be http(s) without credentials, its host public (loopback, private and link-local addresses are refused unless ALLOW_PRIVATE_WEBHOOKS), https when SITE_URL is https; at most 10 webhooks a workspace (409). ${MANAGERS}`,
+          description: `Answers the webhook and its signing secret, shown this once. The URL must be http(s) without credentials, its host public (loopback, private and link-local addresses are refused unless ALLOW_PRIVATE_WEBHOOKS), https when SITE_URL is https; at most 10 webhooks a workspace (409). Only from a session that signed in or confirmed its password (POST /session/confirm) in the last 15 minutes, else 403. ${MANAGERS}`,
         },
       },
-      async (request, reply) =>
-        reply.code(201).send(await webhooks.create(request.currentUser!, request.body)),
+      async (request, reply) => {
+        // Where the workspace's events go: only from a session that proved the password lately (docs/security.md#lasting-credentials).
+        guards.assertRecentProof(request);
+        return reply.code(201).send(await webhooks.create(request.currentUser!, request.body));
+      },
     );
 
     app.patch(
@@ -69,12 +72,13 @@ export function webhooksRoutes(webhooks: WebhooksService, guards: Guards): Fasti
           params: idParams,
           body: webhookUpdateSchema,
           response: answers({ 200: z.object({ webhook: webhookSchema }) }),
-          description: `A resumed webhook starts afresh (its failures forgotten). ${MANAGERS}`,
+          description: `A resumed webhook starts afresh (its failures forgotten). A new URL needs a session that signed in or confirmed its password in the last 15 minutes, else 403. ${MANAGERS}`,
         },
       },
-      async (request) => ({
-        webhook: await webhooks.update(request.currentUser!, request.params.id, request.body),
-      }),
+      async (request) => {
+        if (request.body.url !== undefined) guards.assertRecentProof(request);
+        return { webhook: await webhooks.update(request.currentUser!, request.params.id, request.body) };
+      },
     );
 
     app.delete(

@@ -31,6 +31,8 @@ import {
   webhookCounts,
 } from './webhooks.repository';
 import { lockWorkspace } from '../../db/workspace-lock';
+import type { Mailer } from '../../mail/mailer';
+import { prepareCredentialNotice } from '../sessions/sessions.service';
 
 /** What other modules use: queueing events in their own transaction, and the counts for the overview. */
 export {
@@ -70,6 +72,8 @@ export function createWebhooksService(deps: {
   box: SecretBox;
   rules: WebhookTargetRules;
   clock: () => Date;
+  /** Mails the account each webhook it adds (docs/security.md#lasting-credentials). */
+  mailer: Mailer;
   /** Test events and resends by hand, counted per webhook and per workspace. */
   manualSends: { perWebhook: Limiter; perWorkspace: Limiter };
 }) {
@@ -129,13 +133,19 @@ export function createWebhooksService(deps: {
         created_at: at,
         updated_at: at,
       };
+      const notice = await prepareCredentialNotice(deps.mailer, caller, {
+        kind: 'webhook',
+        host: hostOf(input.url),
+      });
       await db.transaction().execute(async (trx) => {
         await lockWorkspace(trx, caller.workspace_id);
         if ((await countWebhooks(trx, caller.workspace_id)) >= WEBHOOK_LIMITS.perWorkspace)
           throw conflict(M.limitReached);
         await insertWebhook(trx, row);
         await recordActivity(trx, audit(caller, `added a webhook to ${hostOf(input.url)}`));
+        await notice(trx);
       });
+      deps.mailer.worker.kick();
       return { webhook: toWebhook(row), secret };
     },
 

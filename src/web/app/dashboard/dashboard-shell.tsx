@@ -11,6 +11,7 @@ import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { EmailConfirmationBanner } from '../../features/auth/email-confirmation-notice';
+import { IdentityConfirmationHost } from '../../features/auth/identity-confirmation-host';
 import { useLogout } from '../../lib/use-logout';
 import { NotificationBell } from '../../components/layout/notification-bell';
 import { Sidebar } from './sidebar';
@@ -31,6 +32,7 @@ export function DashboardShell({ user }: { user: PublicUser }) {
         title={section?.title ?? section?.label ?? 'Dashboard'}
         description="Your business dashboard."
       />
+      <IdentityConfirmationHost />
       <aside className="sticky top-0 hidden h-screen flex-col border-r border-line bg-white lg:flex">
         <div className="px-5 py-4">
           <Logo />

@@ -11,6 +11,7 @@ import { serverMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
+import { IdentityConfirmationHost } from './identity-confirmation-host';
 import { approveBotgitConnection } from './botgit-connect-api';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
@@ -152,6 +153,7 @@ export function ConnectBotgitPage() {
       }
     >
       <PageMeta title={M.title} description={M.intro} noindex />
+      {status === 'signed-in' && <IdentityConfirmationHost />}
       {body}
     </AuthLayout>
   );
