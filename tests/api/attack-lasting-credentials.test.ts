@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_CONFIRMATION } from '../../src/shared/constants';
-import { CREDENTIAL_NOTICE_MESSAGES as N, IDENTITY_MESSAGES as M } from '../../src/shared/messages';
+import {
+  CREDENTIAL_NOTICE_MESSAGES as N,
+  IDENTITY_MESSAGES as M,
+  SESSION_MESSAGES as S,
+} from '../../src/shared/messages';
 import { ownerBody, PASSWORD, registerConfirmed, uniqueDomain } from './support/accounts';
 import { pkce } from './support/api-keys';
 import { SITE_URL, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
@@ -20,6 +24,8 @@ describe('a stolen session cannot mint a lasting credential (attack)', () => {
   let t: TestApp;
   let headers: { authorization: string };
   let email: string;
+  /** The key the first test makes, revoked by the last but one. */
+  let firstKey = '';
 
   const later = (ms: number) => (now = new Date(now.getTime() + ms));
   const confirm = (body: Record<string, unknown>, as = headers) =>
@@ -69,6 +75,7 @@ describe('a stolen session cannot mint a lasting credential (attack)', () => {
   it('a session signed in within 15 minutes adds a key (the proof is the sign-in)', async () => {
     const { key } = await lastingCalls(headers);
     expect(key.statusCode, key.body).toBe(201);
+    firstKey = key.json().key as string;
   });
 
   it('past 15 minutes, a key, a webhook, a mail server and a Botgit approval all ask for the password', async () => {
@@ -139,6 +146,38 @@ describe('a stolen session cannot mint a lasting credential (attack)', () => {
     expect(mails[1]!.text_body).toContain(N.webhookAdded('127.0.0.1:9'));
     expect(mails[0]!.text_body).toContain('127.0.0.1');
     expect(mails[0]!.text_body).toContain(`${SITE_URL}/dashboard/credentials`);
+  });
+
+  it('“Sign out everywhere else” revokes the keys and webhooks made since a chosen time, from a confirmed session only', async () => {
+    const other = await signIn();
+    const everything = { revokeCredentialsSince: new Date(0).toISOString() };
+    later(PAST_THE_WINDOW);
+    const stale = await call(t.app, 'POST', '/api/sessions/end-others', headers, everything);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().message).toBe(M.required);
+    expect((await call(t.app, 'GET', '/api/leads', { authorization: `Bearer ${firstKey}` })).statusCode).toBe(
+      200,
+    );
+
+    expect((await confirm({ password: PASSWORD })).statusCode).toBe(200);
+    const nothingYet = await call(t.app, 'POST', '/api/sessions/end-others', headers, {
+      revokeCredentialsSince: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(nothingYet.json().revoked).toEqual({ apiKeys: [], webhooks: [] });
+    const ended = await call(t.app, 'POST', '/api/sessions/end-others', headers, everything);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().revoked).toEqual({
+      apiKeys: ['Exfiltrate'],
+      // The first test's and the one made after confirming (its move elsewhere was refused).
+      webhooks: ['127.0.0.1:9', '127.0.0.1:9'],
+    });
+    expect(ended.json().message).toBe(`${S.signedOutOthers(0)} ${S.revoked(1, 2)}`);
+    // The key answers 401 at once; the other session ended before.
+    expect((await call(t.app, 'GET', '/api/leads', { authorization: `Bearer ${firstKey}` })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t.app, 'GET', '/api/profile', other)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/webhooks', headers)).json().webhooks).toEqual([]);
   });
 
   it('wrong passwords past the limit answer 429, even with the right one', async () => {

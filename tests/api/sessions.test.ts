@@ -82,7 +82,7 @@ describe('server-side sessions', () => {
 
     const tablet = await signInFrom(user.email, SAFARI_IPHONE);
     const everywhere = await call(t.app, 'POST', '/api/sessions/end-others', laptop);
-    expect(everywhere.statusCode).toBe(200);
+    expect(everywhere.statusCode, everywhere.body).toBe(200);
     expect(everywhere.json().ended).toBeGreaterThanOrEqual(1);
     expect(await profileStatus(tablet)).toBe(401);
     expect(await profileStatus(laptop)).toBe(200);

@@ -173,3 +173,37 @@ test('a profile check answered 503 keeps the session and the page; a 401 signs o
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
 });
+
+/**
+ * docs/security.md#lasting-credentials: someone who fears their session was used signs out everywhere else
+ * and, ticking the box, revokes the API keys and webhooks made in the chosen time as well.
+ */
+test('"Sign out everywhere else" can revoke the API keys made in the last 24 hours too', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail(`revoke-${Date.now().toString(36)}.test`);
+  await registerViaApi(request, { userType: 'business-owner', businessName: 'Revoke Co', email });
+  // The "other" session, which made a key.
+  const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const made = await request.post('/api/api-keys', {
+    headers,
+    data: { name: 'Sneaky', scopes: ['leads:read'] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const key = ((await made.json()) as { key: string }).key;
+
+  await signInRemembered(page, email);
+  await page.goto('/dashboard/profile-settings');
+  const card = page.getByRole('region', { name: SESSION_MESSAGES.title });
+  await card.getByLabel(SESSION_MESSAGES.revokeToo).check();
+  await card.getByRole('combobox', { name: 'How far back to revoke' }).selectOption({ label: '24 hours' });
+  await page.screenshot({ path: 'test-results/sessions-revoke-1280.png' });
+  await card.getByRole('button', { name: SESSION_MESSAGES.signOutOthers }).click();
+  await expect(
+    page.getByText(`${SESSION_MESSAGES.signedOutOthers(2)} ${SESSION_MESSAGES.revoked(1, 0)}`),
+  ).toBeVisible();
+  const refused = await request.get('/api/leads', { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+});

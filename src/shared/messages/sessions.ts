@@ -11,6 +11,19 @@ export const SESSION_MESSAGES = {
       ? 'No other session was signed in.'
       : `Signed out of ${count} other session${count === 1 ? '' : 's'}.`,
   notFound: 'This session has already ended.',
+  revokeToo: 'Also revoke the API keys and webhooks I made in the last',
+  revokeChoices: [
+    { label: 'hour', ms: 60 * 60_000 },
+    { label: '24 hours', ms: 24 * 60 * 60_000 },
+    { label: '7 days', ms: 7 * 24 * 60 * 60_000 },
+    { label: '30 days', ms: 30 * 24 * 60 * 60_000 },
+  ],
+  revoked: (keys: number, webhooks: number) =>
+    keys + webhooks === 0
+      ? 'No API key or webhook was made in that time.'
+      : `Revoked ${keys} API key${keys === 1 ? '' : 's'} and removed ${webhooks} webhook${webhooks === 1 ? '' : 's'}.`,
+  revokedActivity: (username: string, keys: number, webhooks: number) =>
+    `${username} signed out everywhere else and revoked ${keys} API key${keys === 1 ? '' : 's'} and ${webhooks} webhook${webhooks === 1 ? '' : 's'} they had made`,
   loading: 'Loading sessions...',
   loadFailed: 'Could not load your sessions.',
   lastSeen: 'Last active',

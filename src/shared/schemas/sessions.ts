@@ -14,11 +14,19 @@ export type SessionView = z.infer<typeof sessionViewSchema>;
 /** GET /api/sessions */
 export const sessionListAnswerSchema = z.object({ sessions: z.array(sessionViewSchema) });
 
-/** POST /api/sessions/end-others */
+/**
+ * POST /api/sessions/end-others: optionally also the API keys and webhooks the account made since a time
+ * (docs/security.md#lasting-credentials), for someone who fears a session was used by another.
+ */
+export const endOthersSchema = z.object({
+  revokeCredentialsSince: z.iso.datetime({ offset: true }).optional(),
+});
 export const endedSessionsAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   ended: z.number(),
+  /** What was revoked with them, when asked: the keys' names and the webhooks' hosts. */
+  revoked: z.object({ apiKeys: z.array(z.string()), webhooks: z.array(z.string()) }).optional(),
 });
 
 /** POST /api/session/confirm: the password, or a two-factor code when the account has one. */

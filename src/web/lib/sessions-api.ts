@@ -17,7 +17,15 @@ export async function endSession(id: string): Promise<string> {
   return (await api.delete<{ message: string }>(`sessions/${encodeURIComponent(id)}`)).data.message;
 }
 
-/** POST /api/sessions/end-others: every session but this one ("Sign out everywhere else"). */
-export async function endOtherSessions(): Promise<string> {
-  return (await api.post<{ message: string; ended: number }>('sessions/end-others')).data.message;
+/**
+ * POST /api/sessions/end-others: every session but this one ("Sign out everywhere else"), and with
+ * `revokeCredentialsSince` the API keys and webhooks the account made since then.
+ */
+export async function endOtherSessions(revokeCredentialsSince?: string): Promise<string> {
+  return (
+    await api.post<{ message: string; ended: number }>(
+      'sessions/end-others',
+      revokeCredentialsSince ? { revokeCredentialsSince } : {},
+    )
+  ).data.message;
 }

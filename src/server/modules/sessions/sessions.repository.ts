@@ -131,3 +131,37 @@ export function liveSessions(db: Db, userId: string) {
     .limit(100)
     .execute();
 }
+
+/** Revokes the live API keys `userId` made since `since` (a connected Botgit's among them); answers their names. */
+export async function revokeKeysMadeSince(
+  db: Db,
+  userId: string,
+  since: string,
+  at: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at, revoked_by: userId })
+    .where('created_by', '=', userId)
+    .where('created_at', '>=', since)
+    .where('revoked_at', 'is', null)
+    .returning('name')
+    .execute();
+  return rows.map(({ name }) => name);
+}
+
+/** Removes the webhooks `user` added to its workspace since `since`; answers their hosts. */
+export async function removeWebhooksMadeSince(
+  db: Db,
+  user: { id: string; workspace_id: string },
+  since: string,
+): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('webhooks')
+    .where('workspace_id', '=', user.workspace_id)
+    .where('created_by', '=', user.id)
+    .where('created_at', '>=', since)
+    .returning('url')
+    .execute();
+  return rows.map(({ url }) => new URL(url).host);
+}

@@ -3,12 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { SESSION_MESSAGES as M } from '../../../shared/messages';
-import { endedSessionsAnswerSchema, sessionListAnswerSchema } from '../../../shared/schemas/sessions';
+import {
+  endOthersSchema,
+  endedSessionsAnswerSchema,
+  sessionListAnswerSchema,
+} from '../../../shared/schemas/sessions';
+import { recordActivity } from '../activity/activity.service';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import { notFound } from '../../http/errors';
 import type { Guards } from '../../auth/guards';
-import { endOneSession, endSessions, liveSessions } from './sessions.repository';
+import {
+  endOneSession,
+  endSessions,
+  liveSessions,
+  removeWebhooksMadeSince,
+  revokeKeysMadeSince,
+} from './sessions.repository';
 
 const tags = ['auth'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -78,13 +89,38 @@ export function sessionsRoutes(
         preValidation,
         schema: {
           tags,
+          body: endOthersSchema.nullish(),
           response: answers({ 200: endedSessionsAnswerSchema }),
-          description: 'Ends every session of the account but the caller’s own ("Sign out everywhere else").',
+          description:
+            'Ends every session of the account but the caller’s own ("Sign out everywhere else"). With `revokeCredentialsSince`, also revokes the API keys and removes the webhooks the account made since then, in the same transaction; that part needs a session that signed in or confirmed its password in the last 15 minutes (else 403).',
         },
       },
       async (request) => {
-        const ended = await endSessions(db, request.currentUser!.id, clock(), { except: request.sessionId! });
-        return { success: true as const, message: M.signedOutOthers(ended), ended };
+        const user = request.currentUser!;
+        const since = request.body?.revokeCredentialsSince;
+        // Revoking is for the account's owner: a stolen session must not wipe the integrations.
+        if (since) guards.assertRecentProof(request);
+        const now = clock();
+        return db.transaction().execute(async (trx) => {
+          const ended = await endSessions(trx, user.id, now, { except: request.sessionId! });
+          if (!since) return { success: true as const, message: M.signedOutOthers(ended), ended };
+          const from = new Date(since).toISOString();
+          const apiKeys = await revokeKeysMadeSince(trx, user.id, from, now.toISOString());
+          const webhooks = await removeWebhooksMadeSince(trx, user, from);
+          if (apiKeys.length + webhooks.length > 0)
+            await recordActivity(trx, {
+              workspaceId: user.workspace_id,
+              userId: user.id,
+              action: M.revokedActivity(user.username, apiKeys.length, webhooks.length),
+              kind: 'api-key',
+            });
+          return {
+            success: true as const,
+            message: `${M.signedOutOthers(ended)} ${M.revoked(apiKeys.length, webhooks.length)}`,
+            ended,
+            revoked: { apiKeys, webhooks },
+          };
+        });
       },
     );
   };

@@ -90,6 +90,10 @@ export function ActiveSessions({
   const queryClient = useQueryClient();
   /** The session being signed out, or 'others' while "Sign out everywhere else" runs. */
   const [pending, setPending] = useState<string | null>(null);
+  /** "Also revoke what I made in the last…": off, or how far back (docs/security.md#lasting-credentials). */
+  const [revoke, setRevoke] = useState(false);
+  const [revokeMs, setRevokeMs] = useState<number>(M.revokeChoices[1].ms);
+  const revokeId = useId();
 
   async function run(key: string, action: () => Promise<string>, failure: string) {
     setPending(key);
@@ -160,11 +164,40 @@ export function ActiveSessions({
           size="sm"
           className="sm:shrink-0"
           disabled={pending !== null || !sessions.isSuccess}
-          onClick={() => void run('others', endOtherSessions, 'Could not sign out the other sessions.')}
+          onClick={() =>
+            void run(
+              'others',
+              () => endOtherSessions(revoke ? new Date(Date.now() - revokeMs).toISOString() : undefined),
+              'Could not sign out the other sessions.',
+            )
+          }
         >
           <LogOut className="size-4" aria-hidden />
           {pending === 'others' ? 'Signing out...' : M.signOutOthers}
         </Button>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink">
+        <input
+          id={revokeId}
+          type="checkbox"
+          className="size-4 rounded border-line text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          checked={revoke}
+          onChange={(event) => setRevoke(event.target.checked)}
+        />
+        <label htmlFor={revokeId}>{M.revokeToo}</label>
+        <select
+          aria-label="How far back to revoke"
+          className="h-9 rounded-lg border border-line bg-white px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          value={revokeMs}
+          disabled={!revoke}
+          onChange={(event) => setRevokeMs(Number(event.target.value))}
+        >
+          {M.revokeChoices.map((choice) => (
+            <option key={choice.ms} value={choice.ms}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="mt-4 text-sm text-muted">{body}</div>
     </Card>
