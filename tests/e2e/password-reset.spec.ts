@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, INVITATION_MESSAGES, PASSWORD_RESET_MESSAGES as M } from '../../src/shared/messages';
+import {
+  AUTH_MESSAGES,
+  INVITATION_MESSAGES,
+  PASSWORD_RESET_MESSAGES as M,
+  SESSION_MESSAGES,
+} from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
 import { expect, registerViaApi, signInThroughForm, test, uniqueEmail } from './support/fixtures';
 import { linkIn, receivedMail, testSmtp } from './support/mail';
@@ -85,4 +90,40 @@ test('a broken invitation link says so and leaves the normal sign-up', async ({ 
   await page.goto('/signup?invite=not-a-real-token');
   await expect(page.getByText(INVITATION_MESSAGES.invalidLink)).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Which best describes you?' })).toBeVisible();
+});
+
+/**
+ * docs/security.md#lasting-credentials: whoever resets a password because someone else got in can take back
+ * the API keys and webhooks made in the chosen time, on the same page.
+ */
+test('the reset page can revoke the API keys made in the last 24 hours with the new password', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail(`reset-revoke-${Date.now().toString(36)}.test`);
+  const { token } = (await registerViaApi(page.request, {
+    userType: 'business-owner',
+    businessName: 'Reset Revoke Co',
+    email,
+  })) as { token: string };
+  const made = await page.request.post('/api/api-keys', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Left behind', scopes: ['leads:read'] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const key = ((await made.json()) as { key: string }).key;
+  const asked = await page.request.post('/api/password/forgot', { data: { email } });
+  expect(asked.status()).toBe(202);
+  const mail = await receivedMail((m) => m.to === email && m.subject === M.subject('AgencyHQ'));
+
+  await page.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
+  await page.getByLabel('New Password', { exact: true }).fill('new-pass-1');
+  await page.getByLabel('Confirm Password').fill('new-pass-1');
+  await page.getByLabel(SESSION_MESSAGES.revokeToo).check();
+  await page.getByRole('combobox', { name: 'How far back to revoke' }).selectOption({ label: '24 hours' });
+  await page.screenshot({ path: 'test-results/reset-revoke-1280.png' });
+  await page.getByRole('button', { name: M.resetButton }).click();
+  await expect(page.getByText(`${M.done} ${SESSION_MESSAGES.revoked(1, 0)}`)).toBeVisible();
+  const refused = await page.request.get('/api/leads', { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
 });

@@ -122,6 +122,8 @@ export const resetPasswordSchema = z
     token: z.string().trim().min(1).max(200),
     password: z.string({ error: SERVER_MESSAGES.passwordRequired }).max(1024),
     confirmPassword: z.string().optional(),
+    /** Also revoke the API keys and webhooks the account made since then (docs/security.md#lasting-credentials). */
+    revokeCredentialsSince: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== undefined && value.confirmPassword !== value.password)

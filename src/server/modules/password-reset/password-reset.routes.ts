@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PASSWORD_RESET_MESSAGES } from '../../../shared/messages';
+import { PASSWORD_RESET_MESSAGES, SESSION_MESSAGES } from '../../../shared/messages';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../shared/schemas/mail';
 import type { PasswordResetService } from './password-reset.service';
 import { successMessageSchema } from '../../../shared/schemas/answers';
@@ -48,12 +48,19 @@ export function passwordResetRoutes(
           body: resetPasswordSchema,
           tags,
           response: answers({ 200: successMessageSchema }),
-          description: 'Sets a new password with the token from the link; ends every earlier session.',
+          description:
+            'Sets a new password with the token from the link; ends every earlier session. With `revokeCredentialsSince`, also revokes the API keys and removes the webhooks the account made since then.',
         },
       },
       async (request) => {
-        await resets.reset(request.body.token, request.body.password);
-        return { success: true as const, message: PASSWORD_RESET_MESSAGES.done };
+        const { token, password, revokeCredentialsSince } = request.body;
+        const revoked = await resets.reset(token, password, revokeCredentialsSince);
+        return {
+          success: true as const,
+          message: revoked
+            ? `${PASSWORD_RESET_MESSAGES.done} ${SESSION_MESSAGES.revoked(revoked.apiKeys.length, revoked.webhooks.length)}`
+            : PASSWORD_RESET_MESSAGES.done,
+        };
       },
     );
   };

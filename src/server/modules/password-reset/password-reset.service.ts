@@ -16,7 +16,11 @@ import { recordActivity } from '../activity/activity.service';
 import { findUserByEmail } from '../users/users.service';
 import { isWorkspaceDeleted } from '../workspace-deletion/workspace-deletion.service';
 import type { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
-import { endSessions } from '../sessions/sessions.service';
+import {
+  endSessions,
+  revokeCredentialsMadeSince,
+  type RevokedCredentials,
+} from '../sessions/sessions.service';
 import { endUnprovenSetUp } from './unproven-set-up';
 import { findLiveReset, insertReset, setPassword, spendResets, useReset } from './password-reset.repository';
 
@@ -99,14 +103,14 @@ export function createPasswordResetService(
     },
 
     /** Sets the new password once per link; every earlier session of the account ends. */
-    async reset(token: string, password: string): Promise<void> {
+    async reset(token: string, password: string, revokeSince?: string): Promise<RevokedCredentials | null> {
       const hash = hashToken(token);
       const now = mailer.now().toISOString();
       const userId = await findLiveReset(db, hash, now);
       if (!userId) throw badRequest(M.invalidLink);
       const passwordHash = await passwords.hash(password);
       const siteName = await mailer.siteName();
-      await db.transaction().execute(async (trx) => {
+      const revoked = await db.transaction().execute(async (trx) => {
         // The one statement that uses the link: of two requests racing with it, only one updates a row.
         if (!(await useReset(trx, hash, now))) throw badRequest(M.invalidLink);
         // Other links sent before this reset are spent too.
@@ -123,8 +127,11 @@ export function createPasswordResetService(
         await endUnprovenSetUp(trx, user, siteName, mailer.now());
         // The link reached the mailbox: that proves the address, as the confirmation link would (docs/product/auth.md#proven-addresses).
         await confirmation.prove(trx, user, siteName, mailer.now());
+        // Offered on the reset page: what a session used by someone else may have made goes too.
+        return revokeSince ? revokeCredentialsMadeSince(trx, user, revokeSince, mailer.now()) : null;
       });
       mailer.worker.kick();
+      return revoked;
     },
   };
 }

@@ -8,18 +8,12 @@ import {
   endedSessionsAnswerSchema,
   sessionListAnswerSchema,
 } from '../../../shared/schemas/sessions';
-import { recordActivity } from '../activity/activity.service';
 import { successMessageSchema } from '../../../shared/schemas/answers';
 import { answers } from '../../http/answers';
 import { notFound } from '../../http/errors';
 import type { Guards } from '../../auth/guards';
-import {
-  endOneSession,
-  endSessions,
-  liveSessions,
-  removeWebhooksMadeSince,
-  revokeKeysMadeSince,
-} from './sessions.repository';
+import { revokeCredentialsMadeSince } from './credential-revocation';
+import { endOneSession, endSessions, liveSessions } from './sessions.repository';
 
 const tags = ['auth'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -104,16 +98,7 @@ export function sessionsRoutes(
         return db.transaction().execute(async (trx) => {
           const ended = await endSessions(trx, user.id, now, { except: request.sessionId! });
           if (!since) return { success: true as const, message: M.signedOutOthers(ended), ended };
-          const from = new Date(since).toISOString();
-          const apiKeys = await revokeKeysMadeSince(trx, user.id, from, now.toISOString());
-          const webhooks = await removeWebhooksMadeSince(trx, user, from);
-          if (apiKeys.length + webhooks.length > 0)
-            await recordActivity(trx, {
-              workspaceId: user.workspace_id,
-              userId: user.id,
-              action: M.revokedActivity(user.username, apiKeys.length, webhooks.length),
-              kind: 'api-key',
-            });
+          const { apiKeys, webhooks } = await revokeCredentialsMadeSince(trx, user, since, now);
           return {
             success: true as const,
             message: `${M.signedOutOthers(ended)} ${M.revoked(apiKeys.length, webhooks.length)}`,

@@ -9,6 +9,7 @@ import { findSignedIn, markActive, touchSession } from './sessions.repository';
  */
 export { openSession } from './open-session';
 export { prepareCredentialNotice, type AddedCredential } from './credential-notice';
+export { revokeCredentialsMadeSince, type RevokedCredentials } from './credential-revocation';
 export { endSessions, endWorkspaceSessions, markActive } from './sessions.repository';
 
 /** What the guards need of a signed-in request: its user and session, and the "last active" touches. */

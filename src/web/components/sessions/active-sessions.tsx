@@ -13,6 +13,12 @@ import { Spinner } from '../ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { timeAgo } from '../../lib/time-ago';
 import { endOtherSessions, endSession, sessionsKey, useActiveSessions } from '../../lib/sessions-api';
+import {
+  REVOKE_SINCE_DEFAULT,
+  RevokeSinceControl,
+  revokeSinceIso,
+  type RevokeSince,
+} from './revoke-since-control';
 
 const isPhone = (device: string) => /\b(iOS|Android)\b/.test(device);
 
@@ -90,10 +96,8 @@ export function ActiveSessions({
   const queryClient = useQueryClient();
   /** The session being signed out, or 'others' while "Sign out everywhere else" runs. */
   const [pending, setPending] = useState<string | null>(null);
-  /** "Also revoke what I made in the last…": off, or how far back (docs/security.md#lasting-credentials). */
-  const [revoke, setRevoke] = useState(false);
-  const [revokeMs, setRevokeMs] = useState<number>(M.revokeChoices[1].ms);
-  const revokeId = useId();
+  /** "Also revoke what I made in the last…" (docs/security.md#lasting-credentials). */
+  const [revoke, setRevoke] = useState<RevokeSince>(REVOKE_SINCE_DEFAULT);
 
   async function run(key: string, action: () => Promise<string>, failure: string) {
     setPending(key);
@@ -167,7 +171,7 @@ export function ActiveSessions({
           onClick={() =>
             void run(
               'others',
-              () => endOtherSessions(revoke ? new Date(Date.now() - revokeMs).toISOString() : undefined),
+              () => endOtherSessions(revokeSinceIso(revoke)),
               'Could not sign out the other sessions.',
             )
           }
@@ -176,29 +180,7 @@ export function ActiveSessions({
           {pending === 'others' ? 'Signing out...' : M.signOutOthers}
         </Button>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink">
-        <input
-          id={revokeId}
-          type="checkbox"
-          className="size-4 rounded border-line text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          checked={revoke}
-          onChange={(event) => setRevoke(event.target.checked)}
-        />
-        <label htmlFor={revokeId}>{M.revokeToo}</label>
-        <select
-          aria-label="How far back to revoke"
-          className="h-9 rounded-lg border border-line bg-white px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-          value={revokeMs}
-          disabled={!revoke}
-          onChange={(event) => setRevokeMs(Number(event.target.value))}
-        >
-          {M.revokeChoices.map((choice) => (
-            <option key={choice.ms} value={choice.ms}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RevokeSinceControl className="mt-3" value={revoke} onChange={setRevoke} disabled={pending !== null} />
       <div className="mt-4 text-sm text-muted">{body}</div>
     </Card>
   );

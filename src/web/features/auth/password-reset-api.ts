@@ -10,9 +10,17 @@ export async function resetPassword(
   token: string,
   password: string,
   confirmPassword: string,
+  /** Also revoke the API keys and webhooks made since then (docs/security.md#lasting-credentials). */
+  revokeCredentialsSince?: string,
 ): Promise<string> {
-  return (await api.post<{ message: string }>('password/reset', { token, password, confirmPassword })).data
-    .message;
+  return (
+    await api.post<{ message: string }>('password/reset', {
+      token,
+      password,
+      confirmPassword,
+      ...(revokeCredentialsSince ? { revokeCredentialsSince } : {}),
+    })
+  ).data.message;
 }
 
 /** GET /api/invitations/:token → who is invited to which workspace (an invalid link answers 404). */

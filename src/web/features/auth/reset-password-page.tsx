@@ -10,6 +10,12 @@ import { PasswordField } from '../../components/ui/field';
 import { isHttpError, serverMessage } from '../../lib/api-client';
 import { AuthLayout } from './auth-layout';
 import { resetPassword } from './password-reset-api';
+import {
+  REVOKE_SINCE_DEFAULT,
+  RevokeSinceControl,
+  revokeSinceIso,
+  type RevokeSince,
+} from '../../components/sessions/revoke-since-control';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
@@ -20,6 +26,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [revoke, setRevoke] = useState<RevokeSince>(REVOKE_SINCE_DEFAULT);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
   const [error, setError] = useState(token ? '' : M.invalidLink);
@@ -31,7 +38,7 @@ export function ResetPasswordPage() {
     if (password.length < PASSWORD_MIN_LENGTH) return setError(AUTH_MESSAGES.passwordTooShort);
     setBusy(true);
     try {
-      setDone(await resetPassword(token, password, confirm));
+      setDone(await resetPassword(token, password, confirm, revokeSinceIso(revoke)));
     } catch (caught) {
       setError(
         serverMessage(caught) ??
@@ -88,6 +95,7 @@ export function ResetPasswordPage() {
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
           />
+          <RevokeSinceControl value={revoke} onChange={setRevoke} disabled={!token} />
           <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated || !token}>
             {busy ? M.resetBusy : M.resetButton}
           </Button>
