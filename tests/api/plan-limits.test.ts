@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_NOTES_MAX } from '../../src/shared/leads';
 import { createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { ownerBody, registerConfirmed, register, teamMemberBody, uniqueDomain } from './support/accounts';
 import { insertUser, seededAdmin, type TestUser } from './support/users';
@@ -122,6 +123,47 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
         .where('workspace_id', '=', ws.workspaceId)
         .execute();
       expect(posts).toHaveLength(2);
+    });
+
+    it('single lead writes count against storage: a full workspace cannot grow its leads by hand (attack)', async () => {
+      const ws = await freeOwner();
+      const notes = 'n'.repeat(LEAD_NOTES_MAX);
+      const lead = { name: 'Big Notes', email: 'big@notes.test', notes };
+      await setStoredBytes(ws.workspaceId, LIMIT - 1000);
+      // Before: 201, lead after lead of 5,000 characters, whatever the storage.
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ws.headers,
+        payload: lead,
+      });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().message).toMatch(STORAGE_MESSAGE);
+      expect(await storedBytes(ws.workspaceId)).toBe(LIMIT - 1000);
+
+      // A small one fits and is counted; growing its notes past the room is refused; deleting gives it back.
+      const small = await t.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ws.headers,
+        payload: { name: 'Small', email: 'small@notes.test' },
+      });
+      expect(small.statusCode, small.body).toBe(201);
+      const grown = await storedBytes(ws.workspaceId);
+      // Its typed text: name, e-mail and the default source.
+      expect(grown).toBe(LIMIT - 1000 + 'Small'.length + 'small@notes.test'.length + 'Website'.length);
+      const id = small.json().lead._id as string;
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/leads/${id}`,
+        headers: ws.headers,
+        payload: { notes },
+      });
+      expect(edit.statusCode).toBe(413);
+      expect(await storedBytes(ws.workspaceId)).toBe(grown);
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/leads/${id}`, headers: ws.headers });
+      expect(removed.statusCode).toBe(200);
+      expect(await storedBytes(ws.workspaceId)).toBe(LIMIT - 1000);
     });
 
     it('refuses an upload that alone passes the limit before processing it', async () => {

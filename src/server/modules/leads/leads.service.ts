@@ -39,6 +39,9 @@ import { mergeLeads } from './lead-merge';
 import { leadFilter } from './lead-filter';
 import { isoDay, newLeadRow, searchText, toLead, type LeadFields, type LeadListRow } from './lead-rows';
 import { leadSummary } from './lead-summary';
+import { editedShare, leadTextBytes } from './lead-bytes';
+import { addStoredBytes } from '../../db/plan-usage';
+import { assertWithinStorage } from '../../lib/plan-limits';
 import { recordLeadEvents } from './lead-events';
 import { addLeadNote, deleteLeadNote, leadEditEvents, leadTimeline } from './lead-timeline';
 import type {
@@ -104,8 +107,14 @@ export async function createLead(
   // docs/product/leads.md#owners-and-follow-ups: its creator owns it; a contact-form lead, the workspace's own account.
   const row = await db.transaction().execute(async (trx) => {
     const ownerId = actor ? actor.id : await workspaceOwnerId(trx, workspaceId);
+    // A lead typed by hand holds its text as its storage share, given back when it goes
+    // (docs/product/workspace.md#plan-limits); past the plan's storage a person's write is refused (413), a
+    // visitor's contact message is still kept.
     const row = newLeadRow(workspaceId, fields, at, ownerId);
+    row.import_bytes = leadTextBytes(row);
     await insertLead(trx, row);
+    await addStoredBytes(trx, workspaceId, row.import_bytes);
+    if (actor) await assertWithinStorage(trx, workspaceId, row.import_bytes);
     await leadsCreated(trx, workspaceId, [row], fields.origin, now);
     await recordActivity(trx, {
       workspaceId,
@@ -224,7 +233,11 @@ export function createLeadsService(
             ? { converted_at: input.status === 'Converted' ? at.toISOString() : null }
             : {}),
         };
-        await updateLead(trx, id, values);
+        // More typed text counts against storage (413 past it, nothing changed); less gives some back.
+        const share = editedShare(current, { ...next, ...followUp });
+        await updateLead(trx, id, { ...values, import_bytes: share.importBytes });
+        if (share.added !== 0) await addStoredBytes(trx, caller.workspace_id, share.added);
+        await assertWithinStorage(trx, caller.workspace_id, share.added);
         if (reassigned && ownerId !== caller.id)
           await notifyUser(
             trx,
