@@ -54,7 +54,15 @@ export const ANALYTICS_LIMITS = {
   rangeMaxDays: 731,
   /** Rows of each list in GET /api/analytics (the CSV export has them all). */
   listMax: 100,
+  /**
+   * Distinct pages, sources and campaigns one day's roll-ups keep; the rest of the day is folded into one
+   * OTHER row, so strangers inventing paths or campaigns cannot grow the kept figures without end.
+   */
+  distinctPerDayMax: 1000,
 } as const;
+
+/** The row a day's pages, sources or campaigns past ANALYTICS_LIMITS.distinctPerDayMax are folded into. */
+export const OTHER = '(other)';
 
 /** How a source is grouped (docs/product/analytics.md#sources-and-campaigns). */
 export const CHANNELS = ['direct', 'search', 'social', 'email', 'referral'] as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS } from '../../src/shared/analytics';
+import { ANALYTICS_LIMITS, OTHER } from '../../src/shared/analytics';
 import { rollUpDay } from '../../src/server/modules/analytics/analytics.repository';
 import { createTestApp, reopenTestDatabase, type TestApp, type TestDatabase } from './support/test-app';
 import { seededAdmin, type TestUser } from './support/users';
@@ -258,6 +258,76 @@ describe('analytics roll-ups', () => {
     // A range's visitors are its days' visitors summed: a hash belongs to one day.
     const days = await Promise.all(['2026-04-01', '2026-04-02'].map((d) => report(d, d)));
     expect((await report('2026-04-01', '2026-04-02')).visitors).toBe(days[0].visitors + days[1].visitors);
+  });
+
+  it('keeps at most the cap of distinct pages, sources and campaigns a day, the rest folded into (other) (attack)', async () => {
+    const day = '2026-03-15';
+    const extra = 50;
+    const n = ANALYTICS_LIMITS.distinctPerDayMax + extra;
+    const at = Date.parse(`${day}T12:00:00.000Z`);
+    // A script invents a page, a source and a campaign per request; one real page is viewed three times.
+    const rows = Array.from({ length: n }, (_, i) => ({
+      day,
+      hour: 12,
+      at: at + i,
+      visitor: `sprayer-${i}`,
+      path: `/invented-${String(i).padStart(5, '0')}`,
+      referrer_host: '',
+      source: `source-${String(i).padStart(5, '0')}`,
+      utm_source: `s${i}`,
+      utm_medium: 'm',
+      utm_campaign: `c${i}`,
+      utm_content: '',
+      utm_term: '',
+      ref: '',
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Linux',
+    }));
+    for (const visitor of ['real-1', 'real-2', 'real-3'])
+      rows.push({
+        ...rows[0]!,
+        at: at - 1000,
+        visitor,
+        path: '/pricing',
+        source: 'Direct',
+        utm_source: '',
+        utm_campaign: '',
+      });
+    for (let i = 0; i < rows.length; i += 200)
+      await t.database.handle.db
+        .insertInto('analytics_events')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    await rollUpDay(t.database.handle.db, day, 0, new Date().toISOString(), ANALYTICS_LIMITS.visitGapMs);
+
+    const db = t.database.handle.db;
+    const pages = await db.selectFrom('analytics_daily_pages').selectAll().where('day', '=', day).execute();
+    // Before: one row per invented path, 1,051 kept forever.
+    expect(pages).toHaveLength(ANALYTICS_LIMITS.distinctPerDayMax + 1);
+    const pricing = pages.find((p) => p.path === '/pricing')!;
+    expect([Number(pricing.pageviews), Number(pricing.visitors)]).toEqual([3, 3]);
+    const other = pages.find((p) => p.path === OTHER)!;
+    // The busiest stay (the real page first), the rest fold: no page view is lost.
+    expect(Number(other.pageviews)).toBe(extra + 1);
+    expect(pages.reduce((sum, p) => sum + Number(p.pageviews), 0)).toBe(n + 3);
+    const sources = await db
+      .selectFrom('analytics_daily_sources')
+      .selectAll()
+      .where('day', '=', day)
+      .execute();
+    expect(sources).toHaveLength(ANALYTICS_LIMITS.distinctPerDayMax + 1);
+    expect(sources.reduce((sum, s) => sum + Number(s.visits), 0)).toBe(n + 3);
+    const campaigns = await db
+      .selectFrom('analytics_daily_campaigns')
+      .selectAll()
+      .where('day', '=', day)
+      .execute();
+    expect(campaigns).toHaveLength(ANALYTICS_LIMITS.distinctPerDayMax + 1);
+    expect(campaigns.find((c) => c.utm_source === OTHER)).toMatchObject({
+      utm_medium: '',
+      utm_campaign: OTHER,
+    });
   });
 
   it('leaves a day marked when a batch lands while it rolls up, and takes it in at the next round', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AnalyticsEventsTable, Database } from '../../db/types';
 import { engineOf } from '../../db/engine';
+import { ANALYTICS_LIMITS, OTHER } from '../../../shared/analytics';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -167,12 +168,55 @@ async function stageDay(db: Db, day: string, rolledUpAt: string, gapMs: number):
   );
 }
 
+/**
+ * The lists whose distinct values a day keeps at most ANALYTICS_LIMITS.distinctPerDayMax of (the busiest,
+ * then by name): each one's key columns, what they become when folded into OTHER, its figures, its order.
+ */
+const CAPPED: Partial<
+  Record<Rollup, { keys: string[]; folded: string[]; figures: string[]; busiest: string }>
+> = {
+  analytics_daily_pages: {
+    keys: ['path'],
+    folded: [`'${OTHER}'`],
+    figures: ['visitors', 'pageviews', 'entries', 'bounces'],
+    busiest: 'pageviews',
+  },
+  analytics_daily_sources: {
+    keys: ['source'],
+    folded: [`'${OTHER}'`],
+    figures: ['visitors', 'visits', 'pageviews', 'bounces', 'duration_ms'],
+    busiest: 'visits',
+  },
+  analytics_daily_campaigns: {
+    keys: ['utm_source', 'utm_medium', 'utm_campaign'],
+    folded: [`'${OTHER}'`, "''", `'${OTHER}'`],
+    figures: ['visitors', 'visits', 'pageviews', 'bounces'],
+    busiest: 'visits',
+  },
+};
+
+/** The staged rows of a roll-up as written: a capped list keeps its busiest values and folds the rest. */
+function stagedRows(table: Rollup, columns: string) {
+  const cap = CAPPED[table];
+  if (!cap) return sql`select ${sql.raw(columns)} from ${sql.id(staged(table))}`;
+  const rank = `row_number() over (order by ${cap.busiest} desc, ${cap.keys.join(', ')})`;
+  const keyed = cap.keys
+    .map(
+      (key, i) =>
+        `case when ${rank} <= ${ANALYTICS_LIMITS.distinctPerDayMax} then ${key} else ${cap.folded[i]} end as ${key}`,
+    )
+    .join(', ');
+  return sql`select day, ${sql.raw(cap.keys.join(', '))}, ${sql.raw(cap.figures.map((f) => `sum(${f}) as ${f}`).join(', '))}
+    from (select day, ${sql.raw(keyed)}, ${sql.raw(cap.figures.join(', '))} from ${sql.id(staged(table))}) ranked
+    group by day, ${sql.raw(cap.keys.join(', '))}`;
+}
+
 /** Replaces the day's roll-ups with the staged rows, and clears its mark if no batch moved its version. */
 async function writeDay(db: Db, day: string, version: number): Promise<void> {
   for (const [table, columns] of Object.entries(ROLLUPS) as [Rollup, string][]) {
     await db.deleteFrom(table).where('day', '=', day).execute();
     await sql`insert into ${sql.table(table)} (${sql.raw(columns)})
-      select ${sql.raw(columns)} from ${sql.id(staged(table))}`.execute(db);
+      select ${sql.raw(columns)} from (${stagedRows(table, columns)}) kept`.execute(db);
   }
   await db.deleteFrom('analytics_dirty_days').where('day', '=', day).where('version', '=', version).execute();
 }
