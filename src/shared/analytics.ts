@@ -39,6 +39,11 @@ export const ANALYTICS_LIMITS = {
   eventsPerAddressPerMinute: 120,
   /** Addresses the per-address count holds at once; a spray of new addresses past it is refused. */
   trackedAddressesMax: 50_000,
+  /**
+   * Addresses one network (an IPv6 /48, an IPv4 /24) holds on its own; its further addresses share one
+   * count, so a sprayed range cannot take every place and lock real visitors out.
+   */
+  trackedAddressesPerRange: 256,
   /** Page views waiting in memory for their batch; past it new ones are dropped (and logged). */
   pendingEventsMax: 20_000,
   /** A batch is written when this many wait, or every flushEveryMs. */

@@ -15,3 +15,21 @@ export function addressKey(address: string): string {
   const [a, b, c, d] = v6.parts;
   return `${new ipaddr.IPv6([a!, b!, c!, d!, 0, 0, 0, 0]).toString()}/64`;
 }
+
+/**
+ * The network an address belongs to for fair shares (docs/security.md#floods): an IPv6 address's /48 (a
+ * site's allocation), an IPv4 address's /24. Anything else is its own range.
+ */
+export function addressRange(address: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return v4Range(ipaddr.IPv4.parse(address));
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const v6 = ipaddr.IPv6.parse(address);
+  if (v6.isIPv4MappedAddress()) return v4Range(v6.toIPv4Address());
+  const [a, b, c] = v6.parts;
+  return `${new ipaddr.IPv6([a!, b!, c!, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
+function v4Range(v4: ipaddr.IPv4): string {
+  const [a, b, c] = v4.octets;
+  return `${a}.${b}.${c}.0/24`;
+}

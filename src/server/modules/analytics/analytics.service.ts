@@ -22,7 +22,7 @@ import { AGENCY_WORKSPACE_ID } from '../../../shared/workspace-deletion';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, SessionUser } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { addressKey } from '../../limits/address-key';
+import { addressKey, addressRange } from '../../limits/address-key';
 import { createPollingJob } from '../../lib/polling-job';
 import { csvLine } from '../../lib/csv';
 import {
@@ -146,6 +146,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     ANALYTICS_LIMITS.eventsPerAddressPerMinute,
     60_000,
     ANALYTICS_LIMITS.trackedAddressesMax,
+    Date.now,
+    ANALYTICS_LIMITS.trackedAddressesPerRange,
   );
   let lastDropWarning = 0;
   const batcher = createBatcher<EventRow>({
@@ -210,7 +212,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
      * for the next batch. Nothing here waits on the database but the day's first salt.
      */
     async receive(view: ArrivingView): Promise<Reception> {
-      if (!perAddress.take(addressKey(view.address))) return 'limited';
+      if (!perAddress.take(addressKey(view.address), addressRange(view.address))) return 'limited';
       const kind = view.optedOut ? null : classify(view.userAgent);
       if (kind === null) return 'ignored';
       const path = countedPath(view.path);

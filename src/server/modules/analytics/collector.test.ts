@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressKey, addressRange } from '../../limits/address-key';
 import { createBatcher, createWindowCounter } from './collector';
 import { createSaltCache, visitorHash } from './visitor-hash';
 
@@ -20,6 +21,33 @@ describe('the per-address count', () => {
     expect(accepted).toBe(1000);
     expect(counter.size).toBe(1000);
     expect(counter.take('10.0.0.1')).toBe(true);
+  });
+});
+
+describe('the per-address count, range by range (attack)', () => {
+  it('a /48 sprayed with 20,000 /64s takes its share, and a visitor of another range still counts', () => {
+    const counter = createWindowCounter(5, 60_000, 1000, () => 0, 64);
+    let accepted = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      const address = `2001:db8:1:${i.toString(16)}::1`;
+      if (counter.take(addressKey(address), addressRange(address))) accepted += 1;
+    }
+    // Before: the spray filled all 1,000 places and every new visitor was refused for the minute.
+    expect(counter.size).toBeLessThanOrEqual(65);
+    expect(accepted).toBeLessThanOrEqual(65 * 5);
+    const visitor = '2a00:1450:4001:81c::200e';
+    expect(counter.take(addressKey(visitor), addressRange(visitor))).toBe(true);
+    expect(counter.take(addressKey('198.51.100.7'), addressRange('198.51.100.7'))).toBe(true);
+  });
+
+  it('an IPv4 /24 takes its share too, and an address already counted keeps its own count', () => {
+    const counter = createWindowCounter(3, 60_000, 1000, () => 0, 4);
+    const take = (address: string) => counter.take(addressKey(address), addressRange(address));
+    for (let i = 1; i <= 4; i += 1) expect(take(`203.0.113.${i}`)).toBe(true);
+    // The fifth address of the /24 and later ones share one count of the range: 3, then refused.
+    expect([5, 6, 7, 8].map((i) => take(`203.0.113.${i}`))).toEqual([true, true, true, false]);
+    expect(take('203.0.113.1')).toBe(true);
+    expect(counter.size).toBe(5);
   });
 });
 

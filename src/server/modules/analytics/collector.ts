@@ -13,19 +13,34 @@ export function createWindowCounter(
   windowMs: number,
   maxKeys: number,
   now: () => number = Date.now,
+  /**
+   * Keys one range (an IPv6 /48, an IPv4 /24) may hold on its own in a window; its later new keys share
+   * one count under the range's name. A range sprayed with new addresses then takes at most this many
+   * places (and one more), never all of `maxKeys` (docs/security.md#floods).
+   */
+  perRangeMax: number = Number.MAX_SAFE_INTEGER,
 ) {
   let windowStart = now();
   let counts = new Map<string, number>();
+  let keysOfRange = new Map<string, number>();
   return {
-    take(key: string): boolean {
+    /** Counts one event of `key` (in `range`); false past the limit or when no place is left. */
+    take(key: string, range: string = key): boolean {
       const at = now();
       if (at - windowStart >= windowMs) {
         windowStart = at;
         counts = new Map();
+        keysOfRange = new Map();
       }
-      const seen = counts.get(key) ?? 0;
+      let counted = key;
+      if (!counts.has(key) && key !== range) {
+        const held = keysOfRange.get(range) ?? 0;
+        if (held >= perRangeMax) counted = `range:${range}`;
+        else if (counts.size < maxKeys) keysOfRange.set(range, held + 1);
+      }
+      const seen = counts.get(counted) ?? 0;
       if (seen >= limit || (seen === 0 && counts.size >= maxKeys)) return false;
-      counts.set(key, seen + 1);
+      counts.set(counted, seen + 1);
       return true;
     },
     /** Keys held now (tests read it). */
