@@ -192,6 +192,7 @@ async function timeIngest(server, count) {
             headers: {
               'content-type': 'text/plain;charset=UTF-8',
               'sec-fetch-site': 'same-origin',
+              'accept-language': 'en-GB,en;q=0.9',
               'user-agent':
                 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
               'x-forwarded-for': `10.1.${(n % 20_000) >> 8}.${n & 255}`,

@@ -44,6 +44,11 @@ export const ANALYTICS_LIMITS = {
    * count, so a sprayed range cannot take every place and lock real visitors out.
    */
   trackedAddressesPerRange: 256,
+  /**
+   * Distinct user agents one address shows in a minute before its further new ones are taken for a script
+   * rotating them (and not counted); the ones already seen still count.
+   */
+  userAgentsPerAddress: 8,
   /** Page views waiting in memory for their batch; past it new ones are dropped (and logged). */
   pendingEventsMax: 20_000,
   /** A batch is written when this many wait, or every flushEveryMs. */

@@ -165,7 +165,9 @@ describe('POST /api/event under attack', () => {
       remoteAddress: '198.51.100.64',
       headers: {
         'content-type': 'text/plain',
-        'user-agent': UA.chromeWindows,
+        // Safari before 16.4 sends no Sec-Fetch headers (a Chrome without them is taken for a script).
+        'user-agent': UA.safariOld,
+        'accept-language': 'en-GB,en;q=0.9',
         origin: 'https://agency.example',
       },
       payload: JSON.stringify({ p: '/pricing' }),
@@ -219,6 +221,50 @@ describe('POST /api/event under attack', () => {
       expect((await sendView(t.app, { ip: '198.51.100.9', ua, url: '/' })).statusCode).toBe(202);
     await t.app.analytics.flush();
     expect(await stored()).toHaveLength(0);
+  });
+
+  it('does not count scripts that present as browsers (attack)', async () => {
+    const before = (await stored()).length;
+    // No Accept-Language: every browser sends one with a beacon and an image.
+    expect(
+      (
+        await sendView(t.app, {
+          ip: '198.51.100.21',
+          ua: UA.chromeWindows,
+          url: '/',
+          headers: { 'accept-language': '' },
+        })
+      ).statusCode,
+    ).toBe(202);
+    // A Chrome or Firefox that sends no Sec-Fetch headers is not one (they have sent them since 2019 and 2021).
+    for (const ua of [UA.chromeWindows, UA.firefoxLinux])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/event',
+            remoteAddress: '198.51.100.22',
+            headers: {
+              'content-type': 'text/plain',
+              'user-agent': ua,
+              'accept-language': 'en-GB,en;q=0.9',
+              origin: 'https://agency.example',
+            },
+            payload: JSON.stringify({ p: '/' }),
+          })
+        ).statusCode,
+      ).toBe(202);
+    // A new user agent on every request from one address: the first few count, the rest do not.
+    for (let i = 0; i < 20; i += 1)
+      await sendView(t.app, {
+        ip: '198.51.100.23',
+        ua: UA.chromeWindows.replace(/Chrome\/[\d.]+/, `Chrome/120.0.${i}.0`),
+        url: '/',
+      });
+    await t.app.analytics.flush();
+    // Before: 1 + 2 + 20 page views stored.
+    expect((await stored()).length - before).toBe(ANALYTICS_LIMITS.userAgentsPerAddress);
+    await t.database.handle.db.deleteFrom('analytics_events').execute();
   });
 
   it('does not count Do Not Track or Global Privacy Control, nor the API, the assets or the dashboard', async () => {
@@ -666,7 +712,13 @@ describe('counting beside the server-rendered pages', () => {
         method: 'GET',
         url: '/api/event/pixel',
         remoteAddress: ip,
-        headers: { 'user-agent': ua, ...(referer ? { referer } : {}) },
+        // What Firefox sends with an image of the page: its language and fetch metadata.
+        headers: {
+          'user-agent': ua,
+          'accept-language': 'en-GB,en;q=0.9',
+          'sec-fetch-site': 'same-origin',
+          ...(referer ? { referer } : {}),
+        },
       });
     const counted = await pixel(
       'https://cdn.agency.example/pricing?utm_source=flyer&utm_medium=print&email=x%40y.test',

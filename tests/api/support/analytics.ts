@@ -11,6 +11,9 @@ export const UA = {
     'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   edgeMac:
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+  /** Safari 15: before Sec-Fetch headers (16.4). */
+  safariOld:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Safari/605.1.15',
   googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
   bingbot: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
   headless:
@@ -51,6 +54,7 @@ export function sendView(app: FastifyInstance, view: View) {
       'content-type': 'text/plain;charset=UTF-8',
       'user-agent': view.ua,
       'sec-fetch-site': 'same-origin',
+      'accept-language': 'en-GB,en;q=0.9',
       ...view.headers,
     },
     payload: beaconBody(view.url, view.referrer),

@@ -50,7 +50,7 @@ import {
   sourceFigures,
   type EventRow,
 } from './analytics.repository';
-import { createBatcher, createWindowCounter } from './collector';
+import { createBatcher, createUserAgentWindow, createWindowCounter } from './collector';
 import { classify } from './user-agent';
 import { createSaltCache, visitorHash } from './visitor-hash';
 
@@ -86,12 +86,19 @@ export interface ArrivingView {
   userAgent: string | undefined;
   /** The browser sent Do Not Track or Global Privacy Control (docs/product/analytics.md#privacy-signals). */
   optedOut: boolean;
+  /** Accept-Language was sent (every browser sends it). */
+  acceptsLanguage: boolean;
+  /** Sec-Fetch-Site was sent (Chrome, Edge and Firefox always send it). */
+  sentFetchMetadata: boolean;
   /** The page's path (a query or fragment is cut off). */
   path: string;
   /** The referring page's URL, '' for none. */
   referrer: string;
   campaign: CampaignFields;
 }
+
+/** Browsers that have sent Sec-Fetch-Site with every request since 2019 (Chrome, Edge) and 2021 (Firefox). */
+const SENDS_FETCH_METADATA = /\b(Chrome|Chromium|Edg|Firefox)\//;
 
 /** What became of a page view: counted, quietly not counted (bots, opt-outs, no page), or refused (flood). */
 export type Reception = 'counted' | 'ignored' | 'limited';
@@ -149,6 +156,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     Date.now,
     ANALYTICS_LIMITS.trackedAddressesPerRange,
   );
+  const userAgents = createUserAgentWindow(
+    ANALYTICS_LIMITS.userAgentsPerAddress,
+    60_000,
+    ANALYTICS_LIMITS.trackedAddressesMax,
+  );
   let lastDropWarning = 0;
   const batcher = createBatcher<EventRow>({
     write: (rows) => insertEvents(db, rows),
@@ -205,6 +217,17 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     (error) => log.error({ err: error }, 'analytics roll-up failed; tried again at the next round'),
   );
 
+  /**
+   * A request that presents as a browser but behaves as a script (docs/product/analytics.md#what-is-counted):
+   * no Accept-Language, a Chrome, Edge or Firefox without Sec-Fetch headers, or a new user agent past the
+   * few one address shows in a minute.
+   */
+  function behavesLikeScript(view: ArrivingView): boolean {
+    if (!view.acceptsLanguage) return true;
+    if (!view.sentFetchMetadata && SENDS_FETCH_METADATA.test(view.userAgent ?? '')) return true;
+    return !userAgents.take(addressKey(view.address), view.userAgent ?? '');
+  }
+
   return {
     /**
      * One page view (docs/product/analytics.md#what-is-counted): refused past the per-address limit; not
@@ -214,7 +237,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     async receive(view: ArrivingView): Promise<Reception> {
       if (!perAddress.take(addressKey(view.address), addressRange(view.address))) return 'limited';
       const kind = view.optedOut ? null : classify(view.userAgent);
-      if (kind === null) return 'ignored';
+      if (kind === null || behavesLikeScript(view)) return 'ignored';
       const path = countedPath(view.path);
       if (path === null || (deps.isPage && !deps.isPage(path))) return 'ignored';
       const now = clock();

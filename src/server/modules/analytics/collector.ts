@@ -50,6 +50,48 @@ export function createWindowCounter(
   };
 }
 
+/**
+ * The user agents each key (an address) showed in the current window: a key may show `maxPerKey`, then a
+ * new one is refused (a script rotating its user agent), a known one still passes. At most `maxKeys` keys
+ * are held; past that a new key passes unchecked (the per-address count bounds it anyway). Only a 32-bit
+ * hash of each user agent is kept.
+ */
+export function createUserAgentWindow(
+  maxPerKey: number,
+  windowMs: number,
+  maxKeys: number,
+  now: () => number = Date.now,
+) {
+  let windowStart = now();
+  let seen = new Map<string, Set<number>>();
+  return {
+    take(key: string, userAgent: string): boolean {
+      const at = now();
+      if (at - windowStart >= windowMs) {
+        windowStart = at;
+        seen = new Map();
+      }
+      const hash = fnv1a(userAgent);
+      const agents = seen.get(key);
+      if (!agents) {
+        if (seen.size < maxKeys) seen.set(key, new Set([hash]));
+        return true;
+      }
+      if (agents.has(hash)) return true;
+      if (agents.size >= maxPerKey) return false;
+      agents.add(hash);
+      return true;
+    },
+  };
+}
+
+/** FNV-1a, 32 bits: enough to tell a handful of user agents of one address apart. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
 export interface Batcher<T> {
   /** False when the buffer is full and `item` was dropped. */
   add(item: T): boolean;
