@@ -122,7 +122,9 @@ test('a non-admin sees role and status as text; an Admin gets the role and statu
 }) => {
   await openProfileAsFreelancer(page, request);
   await page.getByRole('button', { name: 'Edit Profile' }).click();
-  await expect(page.getByRole('combobox')).toHaveCount(0);
+  // No role or status select (the sessions card's "how far back to revoke" is the page's only other one).
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
 
@@ -140,7 +142,8 @@ test('a non-admin sees role and status as text; an Admin gets the role and statu
     ...EDITABLE_STATUSES,
   ]);
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
 });
 
 test('a User-role account reads the restricted notice and In Review, outside the dashboard', async ({
