@@ -282,9 +282,14 @@ test('the board moves a lead by drag and drop, and by its status select', async 
   await expect(card('Qualified')).toBeVisible();
   await expect(card('New')).toHaveCount(0);
 
-  // The keyboard and touch alternative.
+  // The keyboard and touch alternative. The card moves at once; the reload waits for the server's answer
+  // (a reload that cancels the save would find the lead still Qualified: seen once on a loaded machine).
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/api/leads/') && r.ok(),
+  );
   await card('Qualified').getByLabel(`Status of ${name}`).selectOption('Lost');
   await expect(card('Lost')).toBeVisible();
+  await saved;
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Board', exact: true })).toHaveAttribute(
