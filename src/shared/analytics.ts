@@ -62,8 +62,12 @@ export const ANALYTICS_LIMITS = {
   rawRetentionDays: 30,
   /** The longest date range one question may cover. */
   rangeMaxDays: 731,
-  /** Rows of each list in GET /api/analytics (the CSV export has them all). */
+  /** Rows of each list a page of GET /api/analytics holds (its `page` goes on). */
   listMax: 100,
+  /** Rows of each list one file of the CSV export holds (its `page` goes on). */
+  exportRowsMax: 10_000,
+  /** The highest `page` one may ask for. */
+  pageMax: 10_000,
   /**
    * Distinct pages, sources and campaigns one day's roll-ups keep; the rest of the day is folded into one
    * OTHER row, so strangers inventing paths or campaigns cannot grow the kept figures without end.

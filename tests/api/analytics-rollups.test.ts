@@ -330,6 +330,93 @@ describe('analytics roll-ups', () => {
     });
   });
 
+  it('reads and answers a page of every list at a time, the report and its CSV alike (attack)', async () => {
+    // Kept figures as a year of sprayed values leaves them: 1,000 invented pages, sources and campaigns a
+    // day (the cap) over 21 days, 21,000 of each, beside one real page and source.
+    const db = t.database.handle.db;
+    const days = Array.from({ length: 21 }, (_, i) => `2025-06-${String(i + 1).padStart(2, '0')}`);
+    const perDay = ANALYTICS_LIMITS.distinctPerDayMax;
+    for (const [d, day] of days.entries()) {
+      const ids = Array.from({ length: perDay }, (_, i) => String(d * perDay + i).padStart(6, '0'));
+      for (let i = 0; i < ids.length; i += 250) {
+        const slice = ids.slice(i, i + 250);
+        const figures = { visitors: 1, pageviews: 1, bounces: 1 };
+        await db
+          .insertInto('analytics_daily_pages')
+          .values(slice.map((id) => ({ day, path: `/x-${id}`, ...figures, entries: 1 })))
+          .execute();
+        await db
+          .insertInto('analytics_daily_sources')
+          .values(slice.map((id) => ({ day, source: `s-${id}`, ...figures, visits: 1, duration_ms: 0 })))
+          .execute();
+        await db
+          .insertInto('analytics_daily_campaigns')
+          .values(
+            slice.map((id) => ({
+              day,
+              utm_source: `u-${id}`,
+              utm_medium: 'm',
+              utm_campaign: `c-${id}`,
+              ...figures,
+              visits: 1,
+            })),
+          )
+          .execute();
+      }
+    }
+    await db
+      .insertInto('analytics_daily_pages')
+      .values({ day: days[3]!, path: '/pricing', visitors: 9, pageviews: 9, entries: 9, bounces: 0 })
+      .execute();
+    const from = days[0]!;
+    const to = days[days.length - 1]!;
+    const total = days.length * perDay;
+
+    const first = await report(from, to);
+    expect(first).toMatchObject({ page: 1, pageCount: Math.ceil((total + 1) / ANALYTICS_LIMITS.listMax) });
+    // Before: every campaign and source of the range was read for each question, the CSV held them all.
+    for (const list of [
+      first.pages,
+      first.entryPages,
+      first.sources,
+      first.campaigns,
+      first.conversions.bySource,
+    ])
+      expect(list).toHaveLength(ANALYTICS_LIMITS.listMax);
+    expect(first.pages[0]).toMatchObject({ path: '/pricing', pageviews: 9 });
+    const second = await report(`${from}&page=2`, to);
+    expect(second.page).toBe(2);
+    expect(second.pages).toHaveLength(ANALYTICS_LIMITS.listMax);
+    const firstPaths = new Set(first.pages.map((p: { path: string }) => p.path));
+    expect(second.pages.some((p: { path: string }) => firstPaths.has(p.path))).toBe(false);
+    const past = await report(`${from}&page=${first.pageCount + 1}`, to);
+    expect([past.pages, past.campaigns, past.sources]).toEqual([[], [], []]);
+    expect(past.visitors).toBe(first.visitors);
+
+    const exportPart = async (page: number) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/analytics/export.csv?from=${from}&to=${to}&page=${page}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response;
+    };
+    const parts = Math.ceil((total + 1) / ANALYTICS_LIMITS.exportRowsMax);
+    const seen = new Map<string, number>();
+    for (let page = 1; page <= parts; page += 1) {
+      const response = await exportPart(page);
+      expect(response.headers['x-page-count']).toBe(String(parts));
+      expect(response.headers['content-disposition']).toContain(`part-${page}-of-${parts}`);
+      const pageRows = response.body.split('\r\n').filter((line) => line.startsWith('"Page",'));
+      expect(pageRows.length).toBeLessThanOrEqual(ANALYTICS_LIMITS.exportRowsMax);
+      for (const line of pageRows) seen.set(line.split(',')[1]!, (seen.get(line.split(',')[1]!) ?? 0) + 1);
+    }
+    // The parts together hold every page once.
+    expect(seen.size).toBe(total + 1);
+    expect([...seen.values()].every((times) => times === 1)).toBe(true);
+  });
+
   it('leaves a day marked when a batch lands while it rolls up, and takes it in at the next round', async () => {
     await browse('2026-04-03', 5, 300);
     const { version } = await t.database.handle.db

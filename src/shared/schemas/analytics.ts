@@ -46,7 +46,12 @@ const day = z.iso.date();
 
 /** GET /api/analytics and its CSV export: whole UTC days, both inclusive. */
 export const analyticsQuerySchema = z
-  .object({ from: day, to: day })
+  .object({
+    from: day,
+    to: day,
+    /** Which page of every list (1 first); a page past the last has empty lists. */
+    page: z.coerce.number().int().min(1).max(ANALYTICS_LIMITS.pageMax).default(1),
+  })
   .refine(({ from, to }) => from <= to, { message: ANALYTICS_MESSAGES.rangeInvalid, path: ['to'] })
   .refine(({ from, to }) => daysBetween(from, to) < ANALYTICS_LIMITS.rangeMaxDays, {
     message: ANALYTICS_MESSAGES.rangeTooLong(ANALYTICS_LIMITS.rangeMaxDays),
@@ -87,6 +92,12 @@ const campaignKey = { source: z.string(), medium: z.string(), campaign: z.string
 export const analyticsReportSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** The page of the lists (pages, entry pages, sources, campaigns, the funnel by source, lead sources). */
+  page: z.number().int(),
+  /** Pages of ANALYTICS_LIMITS.listMax rows the longest list fills (at least 1). */
+  pageCount: z.number().int(),
+  /** Files of ANALYTICS_LIMITS.exportRowsMax rows the CSV export of the range takes (at least 1). */
+  exportPageCount: z.number().int(),
   /** When the roll-ups last took in the page views (ISO-8601); null before the first. */
   updatedAt: z.string().nullable(),
   visitors: count,

@@ -360,9 +360,16 @@ export async function hourlySeries(db: Db, day: string) {
   }));
 }
 
-/** `limit` undefined: every row (the CSV export). */
-export async function pageFigures(db: Db, from: string, to: string, limit?: number) {
-  let query = db
+/** One page of a list of figures: its rows from `offset`, at most `limit` of them. */
+export interface RowWindow {
+  limit: number;
+  offset: number;
+}
+
+const asNumber = (row: { rows: unknown } | undefined) => n(row?.rows);
+
+export async function pageFigures(db: Db, from: string, to: string, window: RowWindow) {
+  const rows = await db
     .selectFrom('analytics_daily_pages')
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -373,14 +380,35 @@ export async function pageFigures(db: Db, from: string, to: string, limit?: numb
     ])
     .groupBy('path')
     .orderBy('pageviews', 'desc')
-    .orderBy('path');
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query.execute();
+    .orderBy('path')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
   return rows.map((row) => ({ path: row.path, pageviews: n(row.pageviews), visitors: n(row.visitors) }));
 }
 
-export async function entryPageFigures(db: Db, from: string, to: string, limit?: number) {
-  let query = db
+/** Distinct pages of the range, and of them those that began a visit: the lengths of the two lists. */
+export async function pageCounts(db: Db, from: string, to: string) {
+  const [pages, entries] = await Promise.all([
+    db
+      .selectFrom('analytics_daily_pages')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .select((eb) => eb.fn.count<string | number>('path').distinct().as('rows'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('analytics_daily_pages')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where('entries', '>', 0)
+      .select((eb) => eb.fn.count<string | number>('path').distinct().as('rows'))
+      .executeTakeFirst(),
+  ]);
+  return { pages: asNumber(pages), entries: asNumber(entries) };
+}
+
+export async function entryPageFigures(db: Db, from: string, to: string, window: RowWindow) {
+  const rows = await db
     .selectFrom('analytics_daily_pages')
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -392,13 +420,15 @@ export async function entryPageFigures(db: Db, from: string, to: string, limit?:
     ])
     .groupBy('path')
     .orderBy('entries', 'desc')
-    .orderBy('path');
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query.execute();
+    .orderBy('path')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
   return rows.map((row) => ({ path: row.path, entries: n(row.entries), bounces: n(row.bounces) }));
 }
 
-export async function sourceFigures(db: Db, from: string, to: string, limit?: number) {
+/** Visits by source, busiest first; `among` reads only those sources (whichever were visited). */
+export async function sourceFigures(db: Db, from: string, to: string, pick: RowWindow | { among: string[] }) {
   let query = db
     .selectFrom('analytics_daily_sources')
     .where('day', '>=', from)
@@ -414,7 +444,10 @@ export async function sourceFigures(db: Db, from: string, to: string, limit?: nu
     .groupBy('source')
     .orderBy('visitors', 'desc')
     .orderBy('source');
-  if (limit !== undefined) query = query.limit(limit);
+  if ('among' in pick) {
+    if (pick.among.length === 0) return [];
+    query = query.where('source', 'in', pick.among);
+  } else query = query.limit(pick.limit).offset(pick.offset);
   const rows = await query.execute();
   return rows.map((row) => ({
     source: row.source,
@@ -426,8 +459,27 @@ export async function sourceFigures(db: Db, from: string, to: string, limit?: nu
   }));
 }
 
-export async function campaignFigures(db: Db, from: string, to: string) {
-  const rows = await db
+export async function sourceCount(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_daily_sources')
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .select((eb) => eb.fn.count<string | number>('source').distinct().as('rows'))
+    .executeTakeFirst();
+  return asNumber(row);
+}
+
+/**
+ * Visits by campaign, busiest first; `among` reads only campaigns of those names (the caller keeps the exact
+ * source, medium and name it asked about).
+ */
+export async function campaignFigures(
+  db: Db,
+  from: string,
+  to: string,
+  pick: RowWindow | { among: string[] },
+) {
+  let query = db
     .selectFrom('analytics_daily_campaigns')
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -441,7 +493,15 @@ export async function campaignFigures(db: Db, from: string, to: string) {
       eb.fn.sum<string | number>('bounces').as('bounces'),
     ])
     .groupBy(['utm_source', 'utm_medium', 'utm_campaign'])
-    .execute();
+    .orderBy('visitors', 'desc')
+    .orderBy('utm_source')
+    .orderBy('utm_medium')
+    .orderBy('utm_campaign');
+  if ('among' in pick) {
+    if (pick.among.length === 0) return [];
+    query = query.where('utm_campaign', 'in', [...new Set(pick.among)]);
+  } else query = query.limit(pick.limit).offset(pick.offset);
+  const rows = await query.execute();
   return rows.map((row) => ({
     source: row.utm_source,
     medium: row.utm_medium,
@@ -451,6 +511,22 @@ export async function campaignFigures(db: Db, from: string, to: string) {
     pageviews: n(row.pageviews),
     bounces: n(row.bounces),
   }));
+}
+
+export async function campaignCount(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('analytics_daily_campaigns')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .select('utm_source')
+        .groupBy(['utm_source', 'utm_medium', 'utm_campaign'])
+        .as('visited'),
+    )
+    .select((eb) => eb.fn.countAll<string | number>().as('rows'))
+    .executeTakeFirst();
+  return asNumber(row);
 }
 
 /** Visitors by device class, browser or operating system: each visitor has one of each (its user agent). */

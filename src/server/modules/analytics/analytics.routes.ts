@@ -147,9 +147,10 @@ export function analyticsRoutes(
       '/analytics/export.csv',
       { preValidation, schema: { tags, querystring: analyticsQuerySchema } },
       async (request, reply) => {
-        const { filename, body } = await analytics.exportCsv(request.currentUser!, request.query);
+        const { filename, body, pageCount } = await analytics.exportCsv(request.currentUser!, request.query);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('X-Page-Count', String(pageCount))
           .header('Content-Disposition', `attachment; filename="${filename}"`)
           .header('Cache-Control', 'no-store')
           .send(body);

@@ -2,10 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   ANALYTICS_LIMITS,
-  DEVICE_CLASSES,
   DIRECT,
   campaignValue,
-  channelOf,
   countedPath,
   hostOfUrl,
   plainHost,
@@ -14,7 +12,6 @@ import {
   type AnalyticsReport,
   type CampaignFields,
   type CampaignSpendInput,
-  type DeviceClass,
   type VisitTouch,
 } from '../../../shared/schemas/analytics';
 import { ANALYTICS_MESSAGES } from '../../../shared/messages';
@@ -24,32 +21,19 @@ import type { Database, SessionUser } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { addressKey, addressRange } from '../../limits/address-key';
 import { createPollingJob } from '../../lib/polling-job';
-import { csvLine } from '../../lib/csv';
+import type { LeadAttribution } from '../leads/leads.service';
 import {
-  campaignLeadsAllTime,
-  formLeadPeople,
-  leadSourceFigures,
-  type LeadAttribution,
-} from '../leads/leads.service';
-import {
-  campaignFigures,
-  campaignSpends,
-  clientFigures,
-  dailySeries,
   daySalt,
   deleteRawBefore,
   deleteSaltsBefore,
   dirtyDays,
-  entryPageFigures,
-  hourlySeries,
   insertEvents,
-  pageFigures,
-  rangeTotals,
   rollUpDay,
   saveCampaignSpend,
-  sourceFigures,
   type EventRow,
 } from './analytics.repository';
+import { createReportBuilder } from './report';
+import { reportCsv } from './report-csv';
 import { createBatcher, createUserAgentWindow, createWindowCounter } from './collector';
 import { classify } from './user-agent';
 import { createSaltCache, visitorHash } from './visitor-hash';
@@ -104,18 +88,6 @@ const SENDS_FETCH_METADATA = /\b(Chrome|Chromium|Edg|Firefox)\//;
 export type Reception = 'counted' | 'ignored' | 'limited';
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const campaignKey = (c: { source: string; medium: string; campaign: string }) =>
-  `${c.source}\n${c.medium}\n${c.campaign}`;
-
-/** The days from `from` to `to`, both included (YYYY-MM-DD). */
-function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
 
 /**
  * A contact-form lead's attribution (docs/product/analytics.md#lead-attribution): the visit's last non-direct
@@ -174,6 +146,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     maxPending: ANALYTICS_LIMITS.pendingEventsMax,
     everyMs: ANALYTICS_LIMITS.flushEveryMs,
   });
+
+  const buildReport = createReportBuilder(db);
 
   function agencyOnly(caller: SessionUser): void {
     // The public site is the agency's (docs/product/analytics.md#api); other workspaces have none.
@@ -285,11 +259,22 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       return buildReport(query, ANALYTICS_LIMITS.listMax);
     },
 
-    /** GET /api/analytics/export.csv: the same figures, every row of every list. */
-    async exportCsv(caller: SessionUser, query: AnalyticsQuery): Promise<{ filename: string; body: string }> {
+    /**
+     * GET /api/analytics/export.csv: the same figures, ANALYTICS_LIMITS.exportRowsMax rows of every list a
+     * file; a longer list goes on in the next file (`page`).
+     */
+    async exportCsv(
+      caller: SessionUser,
+      query: AnalyticsQuery,
+    ): Promise<{ filename: string; body: string; pageCount: number }> {
       agencyOnly(caller);
-      const report = await buildReport(query, undefined);
-      return { filename: `analytics-${query.from}-to-${query.to}.csv`, body: reportCsv(report) };
+      const report = await buildReport(query, ANALYTICS_LIMITS.exportRowsMax);
+      const part = report.exportPageCount > 1 ? `-part-${query.page}-of-${report.exportPageCount}` : '';
+      return {
+        filename: `analytics-${query.from}-to-${query.to}${part}.csv`,
+        body: reportCsv(report),
+        pageCount: report.exportPageCount,
+      };
     },
 
     /** PUT /api/analytics/campaigns/spend (docs/product/analytics.md#campaign-spend). */
@@ -304,344 +289,5 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       );
     },
   };
-
-  async function buildReport(query: AnalyticsQuery, limit: number | undefined): Promise<AnalyticsReport> {
-    const { from, to } = query;
-    const created = {
-      from: `${from}T00:00:00.000Z`,
-      to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
-    };
-    const oneDay = from === to;
-    const [
-      totals,
-      days,
-      hours,
-      pages,
-      entries,
-      sources,
-      campaigns,
-      devices,
-      browsers,
-      systems,
-      spends,
-      people,
-      leadSources,
-    ] = await Promise.all([
-      rangeTotals(db, from, to),
-      oneDay ? Promise.resolve([]) : dailySeries(db, from, to),
-      oneDay ? hourlySeries(db, from) : Promise.resolve([]),
-      pageFigures(db, from, to, limit),
-      entryPageFigures(db, from, to, limit),
-      sourceFigures(db, from, to),
-      campaignFigures(db, from, to),
-      clientFigures(db, from, to, 'device'),
-      clientFigures(db, from, to, 'browser'),
-      clientFigures(db, from, to, 'os'),
-      campaignSpends(db),
-      formLeadPeople(db, AGENCY_WORKSPACE_ID, created),
-      leadSourceFigures(db, AGENCY_WORKSPACE_ID, created),
-    ]);
-    const funnel = formFunnels(people);
-
-    const points = oneDay
-      ? Array.from({ length: 24 }, (_, hour) => {
-          const row = hours.find((h) => h.hour === hour);
-          return {
-            time: `${from}T${String(hour).padStart(2, '0')}:00Z`,
-            visitors: row?.visitors ?? 0,
-            pageviews: row?.pageviews ?? 0,
-            visits: row?.visits ?? 0,
-          };
-        })
-      : daysOf(from, to).map((day) => {
-          const row = days.find((d) => d.time === day);
-          return {
-            time: day,
-            visitors: row?.visitors ?? 0,
-            pageviews: row?.pageviews ?? 0,
-            visits: row?.visits ?? 0,
-          };
-        });
-
-    // Campaigns: those visited in the range, those leads came with, and those with a spend typed in.
-    type CampaignRow = AnalyticsReport['campaigns'][number];
-    const byCampaign = new Map<string, CampaignRow>();
-    const campaignOf = (key: { source: string; medium: string; campaign: string }) => {
-      const id = campaignKey(key);
-      let row = byCampaign.get(id);
-      if (!row) {
-        row = {
-          source: key.source,
-          medium: key.medium,
-          campaign: key.campaign,
-          visitors: 0,
-          visits: 0,
-          contacts: 0,
-          leads: 0,
-          converted: 0,
-          conversionRate: null,
-          revenue: 0,
-          spend: null,
-          leadsAllTime: null,
-          costPerLead: null,
-        };
-        byCampaign.set(id, row);
-      }
-      return row;
-    };
-    for (const c of campaigns) Object.assign(campaignOf(c), { visitors: c.visitors, visits: c.visits });
-    for (const c of funnel.byCampaign) Object.assign(campaignOf(c), c.counts);
-    for (const s of spends)
-      campaignOf({ source: s.utm_source, medium: s.utm_medium, campaign: s.utm_campaign }).spend = Number(
-        s.spend,
-      );
-    // What a campaign's spend is divided by: its leads since it began (read for those with a spend).
-    const withSpend = [...byCampaign.values()].filter((c) => c.spend !== null);
-    const leadsOfSpent = await campaignLeadsAllTime(db, AGENCY_WORKSPACE_ID, withSpend);
-    const allTime = new Map(withSpend.map((c, i) => [campaignKey(c), leadsOfSpent[i]!]));
-    const campaignRows = [...byCampaign.values()]
-      .map((row) => {
-        const leadsAllTime = allTime.get(campaignKey(row)) ?? null;
-        return {
-          ...row,
-          conversionRate: percent(row.leads, row.visitors),
-          leadsAllTime,
-          costPerLead: row.spend !== null && leadsAllTime ? round2(row.spend / leadsAllTime) : null,
-        };
-      })
-      .sort(
-        (a, b) =>
-          b.visitors - a.visitors || b.leads - a.leads || campaignKey(a).localeCompare(campaignKey(b)),
-      );
-
-    // The funnel by source: the visits' sources, and the sources of the contact-form leads' visits.
-    const bySource = new Map<string, AnalyticsReport['conversions']['bySource'][number]>();
-    const sourceRow = (source: string) => {
-      let row = bySource.get(source);
-      if (!row) {
-        row = { source, visitors: 0, contacts: 0, leads: 0, converted: 0, conversionRate: null };
-        bySource.set(source, row);
-      }
-      return row;
-    };
-    for (const s of sources) sourceRow(s.source).visitors = s.visitors;
-    for (const f of funnel.bySource) Object.assign(sourceRow(f.source), f.counts);
-    const sourceFunnel = [...bySource.values()]
-      .map((row) => ({ ...row, conversionRate: percent(row.leads, row.visitors) }))
-      .sort((a, b) => b.visitors - a.visitors || b.contacts - a.contacts || a.source.localeCompare(b.source));
-
-    const revenue = round2(leadSources.reduce((sum, s) => sum + s.revenue, 0));
-    const datedDays = leadSources.reduce((sum, s) => sum + s.daysToConvert, 0);
-    const dated = leadSources.reduce((sum, s) => sum + s.datedConversions, 0);
-
-    const cap = <T>(rows: T[]) => (limit === undefined ? rows : rows.slice(0, limit));
-    return {
-      from,
-      to,
-      updatedAt: totals.rolledUpAt,
-      visitors: totals.visitors,
-      pageviews: totals.pageviews,
-      visits: totals.visits,
-      viewsPerVisit: totals.visits > 0 ? round2(totals.pageviews / totals.visits) : 0,
-      bounceRate: percent(totals.bounces, totals.visits),
-      visitDuration: totals.visits > 0 ? Math.round(totals.durationMs / totals.visits / 1000) : 0,
-      series: { interval: oneDay ? 'hour' : 'day', points },
-      pages,
-      entryPages: entries.map((e) => ({
-        path: e.path,
-        entries: e.entries,
-        bounceRate: percent(e.bounces, e.entries),
-      })),
-      sources: cap(
-        sources.map((s) => ({
-          source: s.source,
-          channel: channelOf(s.source),
-          visitors: s.visitors,
-          visits: s.visits,
-          bounceRate: percent(s.bounces, s.visits),
-        })),
-      ),
-      campaigns: cap(campaignRows),
-      devices: devices
-        .filter((d): d is { name: DeviceClass; visitors: number } =>
-          (DEVICE_CLASSES as readonly string[]).includes(d.name),
-        )
-        .map((d) => ({ device: d.name, visitors: d.visitors })),
-      browsers: cap(browsers.map((b) => ({ browser: b.name, visitors: b.visitors }))),
-      operatingSystems: cap(systems.map((s) => ({ os: s.name, visitors: s.visitors }))),
-      funnel: { visitors: totals.visitors, ...funnel.all },
-      conversions: {
-        bySource: cap(sourceFunnel),
-        leadSources: leadSources
-          .map((s) => ({
-            source: s.source,
-            leads: s.leads,
-            converted: s.converted,
-            revenue: round2(s.revenue),
-            averageDaysToConvert:
-              s.datedConversions > 0 ? Math.round((10 * s.daysToConvert) / s.datedConversions) / 10 : null,
-          }))
-          .sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source)),
-        revenue,
-        averageDaysToConvert: dated > 0 ? Math.round((10 * datedDays) / dated) / 10 : null,
-      },
-    };
-  }
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
-
-type FormLeadPerson = Awaited<ReturnType<typeof formLeadPeople>>[number];
-
-/** A group's contact-form funnel: messages, the people who wrote them, those of them converted, their value. */
-class Funnel {
-  contacts = 0;
-  private readonly people = new Set<string>();
-  private readonly converted = new Set<string>();
-  revenue = 0;
-
-  add(row: FormLeadPerson): void {
-    this.contacts += row.messages;
-    this.people.add(row.person);
-    if (row.converted) this.converted.add(row.person);
-    this.revenue += row.revenue;
-  }
-
-  get counts() {
-    return {
-      contacts: this.contacts,
-      leads: this.people.size,
-      converted: this.converted.size,
-      revenue: round2(this.revenue),
-    };
-  }
-}
-
-/**
- * docs/product/analytics.md#conversion-tracking: the contact form's funnel in all, by the visit's source and by
- * its campaign; a person is counted once in each group they wrote from.
- */
-function formFunnels(rows: FormLeadPerson[]) {
-  const all = new Funnel();
-  const bySource = new Map<string, Funnel>();
-  const byCampaign = new Map<string, { key: FormLeadPerson['campaign']; funnel: Funnel }>();
-  for (const row of rows) {
-    all.add(row);
-    let source = bySource.get(row.source);
-    if (!source) bySource.set(row.source, (source = new Funnel()));
-    source.add(row);
-    if (row.campaign.source === '' && row.campaign.campaign === '') continue;
-    const id = campaignKey(row.campaign);
-    let campaign = byCampaign.get(id);
-    if (!campaign) byCampaign.set(id, (campaign = { key: row.campaign, funnel: new Funnel() }));
-    campaign.funnel.add(row);
-  }
-  const { revenue: _revenue, ...total } = all.counts;
-  return {
-    all: total,
-    bySource: [...bySource].map(([source, funnel]) => {
-      const { revenue: _r, ...counts } = funnel.counts;
-      return { source, counts };
-    }),
-    byCampaign: [...byCampaign.values()].map(({ key, funnel }) => ({ ...key, counts: funnel.counts })),
-  };
-}
-
-const CSV_HEADER = [
-  'Report',
-  'Item',
-  'Visitors',
-  'Page views',
-  'Visits',
-  'Entries',
-  'Bounce rate %',
-  'Contacts',
-  'Leads',
-  'Converted',
-  'Revenue',
-  'Spend',
-  'Cost per lead',
-];
-
-/** The report as one CSV table: a row per figure of every list (docs/product/analytics.md#figures). */
-function reportCsv(report: AnalyticsReport): string {
-  const text = (value: number | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
-  const row = (cells: Partial<Record<(typeof CSV_HEADER)[number], string | number | null>>) =>
-    csvLine(
-      CSV_HEADER.map((name) =>
-        typeof cells[name] === 'string' ? (cells[name] as string) : text(cells[name] as number),
-      ),
-    );
-  const lines = [csvLine(CSV_HEADER)];
-  lines.push(
-    row({
-      Report: 'Summary',
-      Item: `${report.from} to ${report.to}`,
-      Visitors: report.visitors,
-      'Page views': report.pageviews,
-      Visits: report.visits,
-      'Bounce rate %': report.bounceRate,
-      Contacts: report.funnel.contacts,
-      Leads: report.funnel.leads,
-      Converted: report.funnel.converted,
-      Revenue: report.conversions.revenue,
-    }),
-  );
-  for (const p of report.series.points)
-    lines.push(
-      row({
-        Report: report.series.interval === 'day' ? 'Day' : 'Hour',
-        Item: p.time,
-        Visitors: p.visitors,
-        'Page views': p.pageviews,
-        Visits: p.visits,
-      }),
-    );
-  for (const p of report.pages)
-    lines.push(row({ Report: 'Page', Item: p.path, Visitors: p.visitors, 'Page views': p.pageviews }));
-  for (const e of report.entryPages)
-    lines.push(
-      row({ Report: 'Entry page', Item: e.path, Entries: e.entries, 'Bounce rate %': e.bounceRate }),
-    );
-  for (const s of report.sources)
-    lines.push(
-      row({
-        Report: 'Source',
-        Item: s.source,
-        Visitors: s.visitors,
-        Visits: s.visits,
-        'Bounce rate %': s.bounceRate,
-      }),
-    );
-  for (const c of report.campaigns)
-    lines.push(
-      row({
-        Report: 'Campaign',
-        Item: [c.source, c.medium, c.campaign].join(' / '),
-        Visitors: c.visitors,
-        Visits: c.visits,
-        Contacts: c.contacts,
-        Leads: c.leads,
-        Converted: c.converted,
-        Revenue: c.revenue,
-        Spend: c.spend,
-        'Cost per lead': c.costPerLead,
-      }),
-    );
-  for (const d of report.devices) lines.push(row({ Report: 'Device', Item: d.device, Visitors: d.visitors }));
-  for (const b of report.browsers)
-    lines.push(row({ Report: 'Browser', Item: b.browser, Visitors: b.visitors }));
-  for (const o of report.operatingSystems)
-    lines.push(row({ Report: 'Operating system', Item: o.os, Visitors: o.visitors }));
-  for (const s of report.conversions.leadSources)
-    lines.push(
-      row({
-        Report: 'Lead source',
-        Item: s.source,
-        Leads: s.leads,
-        Converted: s.converted,
-        Revenue: s.revenue,
-      }),
-    );
-  return lines.join('');
-}

@@ -11,11 +11,14 @@ export interface DayRange {
 
 const analyticsKey = ['analytics'] as const;
 
-/** GET /api/analytics for the range (docs/product/analytics.md#figures); the last figures stay while the next load. */
-export function useAnalyticsReport(range: DayRange) {
+/**
+ * GET /api/analytics for the range and a page of its lists (docs/product/analytics.md#figures); the last figures
+ * stay while the next load.
+ */
+export function useAnalyticsReport(range: DayRange, page: number) {
   return useQuery({
-    queryKey: [...analyticsKey, range.from, range.to],
-    queryFn: async () => (await api.get<AnalyticsReport>('analytics', { params: range })).data,
+    queryKey: [...analyticsKey, range.from, range.to, page],
+    queryFn: async () => (await api.get<AnalyticsReport>('analytics', { params: { ...range, page } })).data,
     placeholderData: keepPreviousData,
     retry: (failures, error) =>
       !(isHttpError(error) && (error.response?.status ?? 500) < 500) && failures < 2,
@@ -27,10 +30,17 @@ export const isRefused = (error: unknown) => isHttpError(error) && error.respons
 /** True for a member of another workspace than the agency's: its site is the agency's (404). */
 export const isOtherWorkspace = (error: unknown) => isHttpError(error) && error.response?.status === 404;
 
-/** GET /api/analytics/export.csv: every row of every list, as a file. */
-export async function downloadAnalyticsCsv(range: DayRange): Promise<void> {
-  const response = await api.get<Blob>('analytics/export.csv', { params: range, responseType: 'blob' });
-  saveBlob(response, `analytics_${range.from}_${range.to}.csv`);
+/**
+ * GET /api/analytics/export.csv: the range's figures as a file; a range with more rows than one file holds
+ * comes in parts (`part` of `parts`).
+ */
+export async function downloadAnalyticsCsv(range: DayRange, part: number, parts: number): Promise<void> {
+  const response = await api.get<Blob>('analytics/export.csv', {
+    params: { ...range, page: part },
+    responseType: 'blob',
+  });
+  const suffix = parts > 1 ? `_part-${part}-of-${parts}` : '';
+  saveBlob(response, `analytics_${range.from}_${range.to}${suffix}.csv`);
 }
 
 /** PUT /api/analytics/campaigns/spend: a campaign's spend, or null to clear it. */

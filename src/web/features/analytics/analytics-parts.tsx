@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { ANALYTICS_LIMITS } from '../../../shared/analytics';
 import { ANALYTICS_MESSAGES, DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { AnalyticsReport } from '../../../shared/schemas/analytics';
 import { formatIndianNumber } from '../../../shared/text';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { OptionSelectField } from '../../components/ui/option-select-field';
+import { Pagination } from '../../components/ui/pagination';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { tableHeadClasses } from '../../components/ui/table';
@@ -70,9 +73,18 @@ export function AnalyticsFrame({
   children(report: AnalyticsReport, range: DayRange): ReactNode;
 }) {
   const [period, setPeriod] = usePeriod();
-  const report = useAnalyticsReport(period.range);
+  // Which page of the lists (pages, sources, campaigns…): back to the first with every new period.
+  const [page, setPage] = useState(1);
+  const report = useAnalyticsReport(period.range, page);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [exportPart, setExportPart] = useState(1);
+  const exportParts = report.data?.exportPageCount ?? 1;
+  const choosePeriod = (next: typeof period) => {
+    setPeriod(next);
+    setPage(1);
+    setExportPart(1);
+  };
   return (
     <div className="mx-auto max-w-6xl space-y-6" data-testid={testId}>
       <header className="space-y-4">
@@ -82,23 +94,32 @@ export function AnalyticsFrame({
             <p className="mt-1 max-w-3xl text-sm text-muted">{description}</p>
           </div>
           {exportable && report.data && (
-            <Button
-              variant="secondary"
-              disabled={exporting}
-              onClick={() => {
-                setExporting(true);
-                setExportError(null);
-                downloadAnalyticsCsv(period.range)
-                  .catch(() => setExportError(ANALYTICS_MESSAGES.exportFailed))
-                  .finally(() => setExporting(false));
-              }}
-            >
-              <Download className="size-4" aria-hidden />
-              Export CSV
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              {exportParts > 1 && (
+                <ExportPartSelect
+                  value={Math.min(exportPart, exportParts)}
+                  parts={exportParts}
+                  onChange={setExportPart}
+                />
+              )}
+              <Button
+                variant="secondary"
+                disabled={exporting}
+                onClick={() => {
+                  setExporting(true);
+                  setExportError(null);
+                  downloadAnalyticsCsv(period.range, Math.min(exportPart, exportParts), exportParts)
+                    .catch(() => setExportError(ANALYTICS_MESSAGES.exportFailed))
+                    .finally(() => setExporting(false));
+                }}
+              >
+                <Download className="size-4" aria-hidden />
+                Export CSV
+              </Button>
+            </div>
           )}
         </div>
-        <PeriodPicker value={period} onChange={setPeriod} />
+        <PeriodPicker value={period} onChange={choosePeriod} />
         {exportError && <Banner message={exportError} />}
       </header>
       {report.isPending ? (
@@ -120,6 +141,13 @@ export function AnalyticsFrame({
           aria-busy={report.isFetching}
         >
           {children(report.data, period.range)}
+          <Pagination
+            label="Pages of the lists"
+            page={report.data.page}
+            totalPages={report.data.pageCount}
+            extra={` · ${ANALYTICS_LIMITS.listMax} rows of each list a page`}
+            onPage={setPage}
+          />
           {report.data.updatedAt && (
             <p className="text-xs text-muted">
               Counted up to {new Date(report.data.updatedAt).toLocaleString()}; new page views are taken in
@@ -129,6 +157,31 @@ export function AnalyticsFrame({
         </div>
       )}
     </div>
+  );
+}
+
+/** Which file of a long export to download: each holds ANALYTICS_LIMITS.exportRowsMax rows of every list. */
+function ExportPartSelect({
+  value,
+  parts,
+  onChange,
+}: {
+  value: number;
+  parts: number;
+  onChange(part: number): void;
+}) {
+  return (
+    <OptionSelectField
+      label="CSV file"
+      hideLabel
+      size="sm"
+      value={String(value)}
+      options={Array.from({ length: parts }, (_, i) => ({
+        value: String(i + 1),
+        label: `Part ${i + 1} of ${parts}`,
+      }))}
+      onChange={(event) => onChange(Number(event.target.value))}
+    />
   );
 }
 
