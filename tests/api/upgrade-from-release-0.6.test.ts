@@ -39,7 +39,7 @@ describe('upgrading a release 0.6 database', () => {
   let receiver: Receiver;
   let verify: Awaited<ReturnType<typeof readmeVerifier>>;
   const credentials = CREDENTIALS[testEngine()];
-  const tokens: Record<string, string> = {};
+  const tokens = { admin: '', owner: '' };
 
   const call = (method: 'GET' | 'POST', url: string, authorization?: string, payload?: object) =>
     app.inject({
