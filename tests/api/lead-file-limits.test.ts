@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_IMPORT_LIMITS } from '../../src/shared/leads';
-import { LEAD_MESSAGES } from '../../src/shared/messages';
+import { LEAD_MESSAGES, SERVER_MESSAGES } from '../../src/shared/messages';
 import { createLeadsTestApp, emptyWorkspaceOwner, testClock } from './support/leads';
 import type { TestApp } from './support/test-app';
 import type { TestUser } from './support/users';
@@ -191,4 +191,65 @@ describe('lead files are bounded work', () => {
       }
     }
   });
+
+  it('answers an upload that stalls or trickles 408 and gives its slot back (attack)', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { contentType, body } = await form(
+      `Name,Email\r\n${'Slow Row,slow@upload.test\r\n'.repeat(20_000)}`,
+    );
+    /** Sends the headers and the first KB of the form, then a byte every `everyMs` (or nothing more). */
+    const slow = (route: Route, everyMs: number | null) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: route,
+        headers: { ...owner.headers, 'content-type': contentType, 'content-length': body.length },
+      });
+      request.on('error', () => {});
+      request.write(body.subarray(0, 1024));
+      let sent = 1024;
+      const trickle = everyMs ? setInterval(() => request.write(body.subarray(sent, ++sent)), everyMs) : null;
+      const answered = new Promise<{ status: number; body: string }>((resolve) =>
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+        }),
+      );
+      return {
+        answered,
+        end: () => {
+          if (trickle) clearInterval(trickle);
+          request.destroy();
+        },
+      };
+    };
+    // The uploads the test before left unfinished have given their slots back once their connections closed.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await send('/api/leads/import/preview', 'Name,Email\r\nAda,ada@quick.test\r\n')).statusCode).toBe(
+      200,
+    );
+    // The import stalls; the preview sends a byte every 2 s, never a pause long enough to count as one.
+    const stalled = slow('/api/leads/import', null);
+    const trickling = slow('/api/leads/import/preview', 2000);
+    try {
+      // Before: neither was ever answered, and each held its workspace's slot and one of the process's.
+      const answers = await Promise.all([stalled.answered, trickling.answered]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(408);
+        expect(JSON.parse(answer.body).message).toBe(SERVER_MESSAGES.uploadTooSlow);
+      }
+    } finally {
+      stalled.end();
+      trickling.end();
+    }
+    // Their slots are free: the workspace's next import and preview go through.
+    expect((await send('/api/leads/import/preview', 'Name,Email\r\nAda,ada@quick.test\r\n')).statusCode).toBe(
+      200,
+    );
+    const imported = await send('/api/leads/import', 'Name,Email\r\nAda,ada@quick.test\r\n');
+    expect(imported.statusCode, imported.body).toBe(200);
+  }, 30_000);
 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { fileTooLarge } from './errors';
+import { SERVER_MESSAGES } from '../../shared/messages';
+import { watchArrival } from './arrival-watch';
+import { HttpError, fileTooLarge } from './errors';
 
 /** Temporary files of this process start with this (in the OS's temporary folder). */
 export const SPOOL_PREFIX = `agencyhq-upload-${process.pid}-`;
@@ -28,13 +30,16 @@ export async function spoolUpload(part: MultipartFile): Promise<SpooledUpload> {
   const remove = () => fs.promises.rm(file, { force: true });
   // Readable only by this user: an upload may be a private draft's image.
   const out = fs.createWriteStream(file, { mode: 0o600 });
+  const watchdog = watchArrival(part.file, () => part.file.destroy(new Error('upload too slow')));
   try {
     await pipeline(part.file, out);
     // Past the limit the parser stops writing and marks the part, without failing its stream.
     if (part.file.truncated) throw fileTooLarge();
   } catch (error) {
     await remove();
-    throw error;
+    throw watchdog.tooSlow ? new HttpError(408, SERVER_MESSAGES.uploadTooSlow) : error;
+  } finally {
+    watchdog.stop();
   }
   return { path: file, size: out.bytesWritten, remove };
 }

@@ -19,6 +19,8 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found.',
   badRequest: 'The request is not valid.',
   payloadTooLarge: 'The request is too large.',
+  /** An upload that stalled or crawled (docs/security.md#floods): its slot goes to someone else. */
+  uploadTooSlow: 'The file arrived too slowly. Check your connection and try again.',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',

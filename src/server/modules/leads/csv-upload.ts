@@ -6,6 +6,7 @@ import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import { LEAD_MESSAGES, SERVER_MESSAGES } from '../../../shared/messages';
 import { leadImportMappingSchema } from '../../../shared/schemas/leads';
 import { HttpError, badRequest } from '../../http/errors';
+import { watchArrival } from '../../http/arrival-watch';
 import { spoolUpload, type SpooledUpload } from '../../http/spooled-upload';
 import { CsvEncodingError, decodeCsvBytes } from './csv-decode';
 
@@ -62,6 +63,9 @@ export async function withCsvUpload<T>(
     throw new HttpError(503, SERVER_MESSAGES.busy, undefined, { 'Retry-After': '5' });
   held += 1;
   let spooled: SpooledUpload | undefined;
+  // The whole form must keep arriving too: the file's own watch answers 408 first; a form that trickles
+  // around its file has no part to fail, so its connection is cut, twice as late.
+  const arrival = watchArrival(request.raw, () => request.raw.destroy(), 2);
   try {
     let mapping: LeadImportMapping | undefined;
     try {
@@ -88,10 +92,12 @@ export async function withCsvUpload<T>(
       if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
       throw badRequest(LEAD_MESSAGES.importError);
     }
+    arrival.stop();
     if (!spooled) throw badRequest(LEAD_MESSAGES.importError);
     const { path } = spooled;
     return await job({ mapping, read: () => readSpooledCsv(path) });
   } finally {
+    arrival.stop();
     held -= 1;
     await spooled?.remove();
   }
