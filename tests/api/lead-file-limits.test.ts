@@ -56,6 +56,43 @@ describe('lead files are bounded work', () => {
       ).n,
     );
 
+  /**
+   * A lead form POSTed over a real socket: its headers and first KB at once, then a byte every `everyMs`
+   * (or nothing more); `end()` stops it and closes the connection.
+   */
+  async function slowUpload(route: Route, everyMs: number | null) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { contentType, body } = await form(
+      `Name,Email\r\n${'Slow Row,slow@upload.test\r\n'.repeat(20_000)}`,
+    );
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: route,
+      headers: { ...owner.headers, 'content-type': contentType, 'content-length': body.length },
+    });
+    request.on('error', () => {});
+    let sent = 1024;
+    request.write(body.subarray(0, sent));
+    const trickle = everyMs ? setInterval(() => request.write(body.subarray(sent, ++sent)), everyMs) : null;
+    const answered = new Promise<{ status: number; body: string }>((resolve) =>
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+      }),
+    );
+    return {
+      answered,
+      end() {
+        if (trickle) clearInterval(trickle);
+        request.destroy();
+      },
+    };
+  }
+
   beforeAll(async () => {
     t = await createLeadsTestApp(clock);
     owner = await emptyWorkspaceOwner(t, 'Bounded Files');
@@ -149,34 +186,9 @@ describe('lead files are bounded work', () => {
   });
 
   it('answers a second upload of the workspace with 429 before reading it, while the first is still arriving', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const { contentType, body } = await form(
-      `Name,Email\r\n${'Slow Row,slow@upload.test\r\n'.repeat(20_000)}`,
-    );
-    /** A POST that sends its headers and the first KB of its form, then nothing more. */
-    const stalled = (route: Route) => {
-      const request = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: route,
-        headers: { ...owner.headers, 'content-type': contentType, 'content-length': body.length },
-      });
-      request.on('error', () => {});
-      request.write(body.subarray(0, 1024));
-      const answered = new Promise<{ status: number; body: string }>((resolve) =>
-        request.on('response', (response) => {
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
-        }),
-      );
-      return { request, answered };
-    };
     for (const route of ROUTES) {
-      const first = stalled(route);
-      const second = stalled(route);
+      const first = await slowUpload(route, null);
+      const second = await slowUpload(route, null);
       try {
         // Whichever reached the server second is answered at once; the other keeps its slot, unanswered.
         // Before: each waited for its whole body (never sent here), so neither was ever answered.
@@ -186,54 +198,21 @@ describe('lead files are bounded work', () => {
           route === '/api/leads/import' ? LEAD_MESSAGES.importRunning : LEAD_MESSAGES.previewRunning,
         );
       } finally {
-        first.request.destroy();
-        second.request.destroy();
+        first.end();
+        second.end();
       }
     }
   });
 
   it('answers an upload that stalls or trickles 408 and gives its slot back (attack)', async () => {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const { contentType, body } = await form(
-      `Name,Email\r\n${'Slow Row,slow@upload.test\r\n'.repeat(20_000)}`,
-    );
-    /** Sends the headers and the first KB of the form, then a byte every `everyMs` (or nothing more). */
-    const slow = (route: Route, everyMs: number | null) => {
-      const request = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: route,
-        headers: { ...owner.headers, 'content-type': contentType, 'content-length': body.length },
-      });
-      request.on('error', () => {});
-      request.write(body.subarray(0, 1024));
-      let sent = 1024;
-      const trickle = everyMs ? setInterval(() => request.write(body.subarray(sent, ++sent)), everyMs) : null;
-      const answered = new Promise<{ status: number; body: string }>((resolve) =>
-        request.on('response', (response) => {
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
-        }),
-      );
-      return {
-        answered,
-        end: () => {
-          if (trickle) clearInterval(trickle);
-          request.destroy();
-        },
-      };
-    };
     // The uploads the test before left unfinished have given their slots back once their connections closed.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await send('/api/leads/import/preview', 'Name,Email\r\nAda,ada@quick.test\r\n')).statusCode).toBe(
       200,
     );
     // The import stalls; the preview sends a byte every 2 s, never a pause long enough to count as one.
-    const stalled = slow('/api/leads/import', null);
-    const trickling = slow('/api/leads/import/preview', 2000);
+    const stalled = await slowUpload('/api/leads/import', null);
+    const trickling = await slowUpload('/api/leads/import/preview', 2000);
     try {
       // Before: neither was ever answered, and each held its workspace's slot and one of the process's.
       const answers = await Promise.all([stalled.answered, trickling.answered]);
