@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+import { migrations } from '../../../src/server/db/migrations/index';
 import { testEngine } from './test-app';
 
 /**
@@ -41,5 +42,19 @@ export async function openReleaseFixture(
       await drop.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The migrations a database has run, by name, sorted; and those the code knows, to compare them with. */
+export async function migrationNames(
+  handle: DatabaseHandle,
+): Promise<{ applied: string[]; known: string[] }> {
+  const rows = await handle.db
+    .selectFrom('kysely_migration' as never)
+    .select('name' as never)
+    .execute();
+  return {
+    applied: (rows as { name: string }[]).map((row) => row.name).sort(),
+    known: Object.keys(migrations).sort(),
   };
 }
