@@ -71,32 +71,6 @@ export function setPassword(
     .executeTakeFirstOrThrow();
 }
 
-/** Removes the webhooks a user added to their workspace; answers their hosts. */
-export async function removeWebhooksAddedBy(
-  db: Db,
-  user: Pick<UserRow, 'id' | 'workspace_id'>,
-): Promise<string[]> {
-  const rows = await db
-    .deleteFrom('webhooks')
-    .where('workspace_id', '=', user.workspace_id)
-    .where('created_by', '=', user.id)
-    .returning('url')
-    .execute();
-  return rows.map(({ url }) => new URL(url).host);
-}
-
-/** Revokes every live API key a user made (a connected Botgit's among them); answers their names. */
-export async function revokeKeysMadeBy(db: Db, userId: string, at: string): Promise<string[]> {
-  const rows = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: at, revoked_by: userId })
-    .where('created_by', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('name')
-    .execute();
-  return rows.map(({ name }) => name);
-}
-
 /** Whether a user has a second factor, enrolled or being set up. */
 export async function hasAnyTwoFactor(db: Db, userId: string): Promise<boolean> {
   const row = await db

@@ -4,7 +4,8 @@ import { enqueueMail } from '../../mail/outbox';
 import { accessRemovedMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
 import { removeTwoFactor } from '../two-factor/two-factor.service';
-import { hasAnyTwoFactor, removeWebhooksAddedBy, revokeKeysMadeBy } from './password-reset.repository';
+import { removeWebhooksMadeBy, revokeKeysMadeBy } from '../sessions/sessions.service';
+import { hasAnyTwoFactor } from './password-reset.repository';
 
 /** What an account had set up before its address was proven, and lost when the address was proven. */
 export interface EndedSetUp {
@@ -31,7 +32,7 @@ export async function endUnprovenSetUp(
 ): Promise<EndedSetUp> {
   const ended: EndedSetUp = { webhooks: [], apiKeys: [], twoFactor: false };
   if (user.email_confirmed_at !== null) return ended;
-  ended.webhooks = await removeWebhooksAddedBy(trx, user);
+  ended.webhooks = await removeWebhooksMadeBy(trx, user);
   ended.apiKeys = await revokeKeysMadeBy(trx, user.id, now.toISOString());
   if (await hasAnyTwoFactor(trx, user.id)) {
     await removeTwoFactor(trx, user.id);

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { SESSION_MESSAGES as M } from '../../../shared/messages';
 import type { Database, UserRow } from '../../db/types';
 import { recordActivity } from '../activity/activity.service';
-import { removeWebhooksMadeSince, revokeKeysMadeSince } from './sessions.repository';
+import { removeWebhooksMadeBy, revokeKeysMadeBy } from './sessions.repository';
 
 export interface RevokedCredentials {
   /** Names of the API keys revoked. */
@@ -24,8 +24,8 @@ export async function revokeCredentialsMadeSince(
   now: Date,
 ): Promise<RevokedCredentials> {
   const from = new Date(since).toISOString();
-  const apiKeys = await revokeKeysMadeSince(trx, user.id, from, now.toISOString());
-  const webhooks = await removeWebhooksMadeSince(trx, user, from);
+  const apiKeys = await revokeKeysMadeBy(trx, user.id, now.toISOString(), from);
+  const webhooks = await removeWebhooksMadeBy(trx, user, from);
   if (apiKeys.length + webhooks.length > 0)
     await recordActivity(trx, {
       workspaceId: user.workspace_id,

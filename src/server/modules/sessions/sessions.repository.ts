@@ -132,36 +132,37 @@ export function liveSessions(db: Db, userId: string) {
     .execute();
 }
 
-/** Revokes the live API keys `userId` made since `since` (a connected Botgit's among them); answers their names. */
-export async function revokeKeysMadeSince(
+/**
+ * Revokes the live API keys `userId` made (a connected Botgit's among them), those made since `since` when
+ * given; answers their names.
+ */
+export async function revokeKeysMadeBy(
   db: Db,
   userId: string,
-  since: string,
   at: string,
+  since?: string,
 ): Promise<string[]> {
-  const rows = await db
+  let query = db
     .updateTable('api_keys')
     .set({ revoked_at: at, revoked_by: userId })
     .where('created_by', '=', userId)
-    .where('created_at', '>=', since)
-    .where('revoked_at', 'is', null)
-    .returning('name')
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (since !== undefined) query = query.where('created_at', '>=', since);
+  const rows = await query.returning('name').execute();
   return rows.map(({ name }) => name);
 }
 
-/** Removes the webhooks `user` added to its workspace since `since`; answers their hosts. */
-export async function removeWebhooksMadeSince(
+/** Removes the webhooks `user` added to its workspace, those since `since` when given; answers their hosts. */
+export async function removeWebhooksMadeBy(
   db: Db,
   user: { id: string; workspace_id: string },
-  since: string,
+  since?: string,
 ): Promise<string[]> {
-  const rows = await db
+  let query = db
     .deleteFrom('webhooks')
     .where('workspace_id', '=', user.workspace_id)
-    .where('created_by', '=', user.id)
-    .where('created_at', '>=', since)
-    .returning('url')
-    .execute();
+    .where('created_by', '=', user.id);
+  if (since !== undefined) query = query.where('created_at', '>=', since);
+  const rows = await query.returning('url').execute();
   return rows.map(({ url }) => new URL(url).host);
 }

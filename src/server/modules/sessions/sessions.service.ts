@@ -10,7 +10,13 @@ import { findSignedIn, markActive, touchSession } from './sessions.repository';
 export { openSession } from './open-session';
 export { prepareCredentialNotice, type AddedCredential } from './credential-notice';
 export { revokeCredentialsMadeSince, type RevokedCredentials } from './credential-revocation';
-export { endSessions, endWorkspaceSessions, markActive } from './sessions.repository';
+export {
+  endSessions,
+  endWorkspaceSessions,
+  markActive,
+  removeWebhooksMadeBy,
+  revokeKeysMadeBy,
+} from './sessions.repository';
 
 /** What the guards need of a signed-in request: its user and session, and the "last active" touches. */
 export function createSignedInStore(db: Kysely<Database>): SignedInStore {
