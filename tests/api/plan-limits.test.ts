@@ -166,6 +166,46 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
       expect(await storedBytes(ws.workspaceId)).toBe(LIMIT - 1000);
     });
 
+    it('a merge keeps the merged notes counted: the kept lead takes the share of what it now holds (attack)', async () => {
+      const ws = await freeOwner();
+      const typed = (name: string, email: string) => ({ name, email, notes: `${name} `.repeat(220).trim() });
+      const created = [];
+      for (const lead of [
+        typed('Ann Keep', 'ann@merge-share.test'),
+        typed('Ann Other', 'ann.other@merge-share.test'),
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: ws.headers,
+          payload: lead,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        created.push(response.json().lead._id as string);
+      }
+      const [kept, other] = created as [string, string];
+      const before = await storedBytes(ws.workspaceId);
+      const merged = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${kept}/merge`,
+        headers: ws.headers,
+        payload: { otherId: other },
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
+      const lead = await db()
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', kept)
+        .executeTakeFirstOrThrow();
+      // The kept lead holds both notes now, and its share counts them.
+      expect(lead.notes).toContain('Ann Other');
+      expect(lead.import_bytes).toBeGreaterThanOrEqual(Buffer.byteLength(lead.notes));
+      // Before: the other's 2,200 bytes were given back while its notes stayed, merge after merge.
+      const given = before - (await storedBytes(ws.workspaceId));
+      expect(given).toBeLessThan(200);
+      expect(given).toBeGreaterThanOrEqual(0);
+    });
+
     it('refuses an upload that alone passes the limit before processing it', async () => {
       const ws = await freeOwner();
       await setStoredBytes(ws.workspaceId, LIMIT - 10);
@@ -272,6 +312,7 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
       expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare);
 
       const thirdShare = await shareOf(third);
+      const secondShare = await shareOf(second);
       const merged = await t.app.inject({
         method: 'POST',
         url: `/api/leads/${second}/merge`,
@@ -279,13 +320,18 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
         payload: { otherId: third },
       });
       expect(merged.statusCode, merged.body).toBe(200);
-      expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare - thirdShare);
+      // The kept lead took as much of the merged-away share as its merged text needs; the rest came back.
+      const moved = (await shareOf(second)) - secondShare;
+      expect(moved).toBeGreaterThanOrEqual(0);
+      expect(moved).toBeLessThanOrEqual(thirdShare);
+      const given = firstShare + thirdShare - moved;
+      expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - given);
 
       // A lead that came from no file gives nothing back.
       const sample = sampleIds[0];
       if (sample) {
         await t.app.inject({ method: 'DELETE', url: `/api/leads/${sample}`, headers: ws.headers });
-        expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - firstShare - thirdShare);
+        expect(await storedBytes(ws.workspaceId)).toBe(1_000 + file - given);
       }
       // Deleted together, in one statement, the rest give back what is left of the file, and never more.
       await db()

@@ -24,3 +24,19 @@ export function editedShare(
   const added = delta >= 0 ? delta : -Math.min(-delta, held);
   return { importBytes: held + added, added };
 }
+
+/**
+ * The storage shares after a merge: the kept lead takes as much of the other's share as its merged text
+ * needs beyond its own share (never more than the other held), and the other keeps the rest, which its
+ * deletion gives back. The two shares together are what they were.
+ */
+export function mergedShare(
+  kept: Pick<LeadRow, 'import_bytes'>,
+  other: Pick<LeadRow, 'import_bytes'>,
+  merged: Pick<LeadRow, (typeof TYPED_FIELDS)[number]>,
+): { kept: number; other: number } {
+  const keptShare = Number(kept.import_bytes);
+  const otherShare = Number(other.import_bytes);
+  const moved = Math.min(otherShare, Math.max(0, leadTextBytes(merged) - keptShare));
+  return { kept: keptShare + moved, other: otherShare - moved };
+}

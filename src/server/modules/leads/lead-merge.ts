@@ -9,6 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import { mayOwnLeads, memberForLeads } from '../users/users.service';
 import { recordLeadEvents } from './lead-events';
 import { moveLeadEvents } from './lead-events.repository';
+import { mergedShare } from './lead-bytes';
 import { searchText } from './lead-rows';
 import { findLead } from './leads.repository';
 import { deleteLead, lockLead, lockLeadCounters, updateLead } from './lead-writes.repository';
@@ -76,7 +77,11 @@ export async function mergeLeads(
       name_key: nameKey(fields.name, fields.company),
       updated_at: at.toISOString(),
     };
-    await updateLead(trx, id, values);
+    // The kept lead now holds text of both: it takes as much of the other's storage share as its own text
+    // needs, and only the rest goes back when the other is deleted (docs/product/workspace.md#plan-limits).
+    const share = mergedShare(kept, other, { ...kept, ...values });
+    await updateLead(trx, id, { ...values, import_bytes: share.kept });
+    await updateLead(trx, otherId, { import_bytes: share.other });
     await moveLeadEvents(trx, otherId, id);
     await recordLeadEvents(
       trx,
@@ -97,6 +102,6 @@ export async function mergeLeads(
       userId: caller.id,
       action: `${caller.username} merged lead ${other.name} into ${fields.name}`,
     });
-    return { ...kept, ...values };
+    return { ...kept, ...values, import_bytes: share.kept };
   });
 }
