@@ -17,7 +17,7 @@ const ADMIN = { email: 'admin@release6.test', password: 'release6-admin-pass' };
 const OWNER = { email: 'owner@quay-works.test', password: 'quay-owner-pass' };
 const SQUATTER = { email: 'founder@tidewater.test', password: 'tidewater-squat-pass' };
 /** The port the fixture's webhooks name. */
-const RECEIVER_PORT = 42606;
+const RELEASE_RECEIVER_PORT = 42606;
 /** The keys and webhook secrets the release showed once, per engine. */
 const CREDENTIALS = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'credentials.json'), 'utf8')) as Record<
   'sqlite' | 'postgres',
@@ -39,6 +39,8 @@ describe('upgrading a release 0.6 database', () => {
   let verify: Awaited<ReturnType<typeof readmeVerifier>>;
   const credentials = CREDENTIALS[testEngine()];
   const tokens = { admin: '', owner: '' };
+  /** Where the fixture's webhooks point once the test has given them its receiver's port. */
+  let receiverBase = '';
 
   const call = (method: 'GET' | 'POST', url: string, authorization?: string, payload?: object) =>
     app.inject({
@@ -65,7 +67,23 @@ describe('upgrading a release 0.6 database', () => {
     cleanup = fixture.dispose;
     handle = fixture.handle;
     await migrateToLatest(handle.db);
-    receiver = await startReceiver(RECEIVER_PORT);
+    // The fixture's webhooks name the port the release's receiver had. A fixed port can be taken by any
+    // test that listens on a free one, so the receiver takes a free port and the stored URLs are pointed at
+    // it, after checking they are as the release left them.
+    receiver = await startReceiver();
+    const stored = await handle.db.selectFrom('webhooks').select(['id', 'url']).orderBy('url').execute();
+    expect(stored.map((w) => w.url)).toEqual([
+      `http://127.0.0.1:${RELEASE_RECEIVER_PORT}/quay`,
+      `http://127.0.0.1:${RELEASE_RECEIVER_PORT}/tidewater`,
+    ]);
+    const port = new URL(receiver.url).port;
+    for (const { id, url } of stored)
+      await handle.db
+        .updateTable('webhooks')
+        .set({ url: url.replace(`:${RELEASE_RECEIVER_PORT}/`, `:${port}/`) })
+        .where('id', '=', id)
+        .execute();
+    receiverBase = `http://127.0.0.1:${port}`;
     verify = await readmeVerifier();
     app = await buildApp({
       ...BASE_DEPS,
@@ -121,13 +139,13 @@ describe('upgrading a release 0.6 database', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json().revoked).toEqual({ apiKeys: [], webhooks: [] });
     expect(await leadNames(credentials.ownerKey)).toContain('Ada Quill');
-    expect(await webhookUrls(tokens.owner)).toEqual([`http://127.0.0.1:${RECEIVER_PORT}/quay`]);
+    expect(await webhookUrls(tokens.owner)).toEqual([`${receiverBase}/quay`]);
   });
 
   it('ends the webhook an unproven account left behind when the address’s owner resets the password', async () => {
     const squatter = await signIn(SQUATTER);
     expect((await call('GET', '/api/profile', squatter)).json().user.emailConfirmed).toBe(false);
-    expect(await webhookUrls(squatter)).toEqual([`http://127.0.0.1:${RECEIVER_PORT}/tidewater`]);
+    expect(await webhookUrls(squatter)).toEqual([`${receiverBase}/tidewater`]);
 
     expect(
       (await call('POST', '/api/password/forgot', undefined, { email: SQUATTER.email })).statusCode,

@@ -33,11 +33,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/**
- * A real HTTP receiver on a loopback port, the kind a customer runs (hence ALLOW_PRIVATE_WEBHOOKS in tests);
- * on `port` when a stored webhook already names it (a release fixture's), else on a free one.
- */
-export async function startReceiver(port = 0): Promise<Receiver> {
+/** A real HTTP receiver on a loopback port, the kind a customer runs (hence ALLOW_PRIVATE_WEBHOOKS in tests). */
+export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const replies: Reply[] = [];
   const server = http.createServer((request, response) => {
@@ -56,13 +53,10 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       else answer();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const { port: listening } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${listening}/hooks`,
+    url: `http://127.0.0.1:${port}/hooks`,
     received,
     reply: (...more) => replies.push(...more),
     clearReplies: () => replies.splice(0),
