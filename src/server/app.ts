@@ -34,6 +34,8 @@ import { createBlogsService } from './modules/blogs/blogs.service';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { mediaRoutes } from './modules/media/media.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -402,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
       await api.register(leadViewsRoutes(createLeadViewsService(db, deps.clock), guards));
+      await api.register(clientsRoutes(createClientsService(db, deps.clock), guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ClientKind } from '../../shared/clients';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
@@ -369,6 +370,62 @@ export interface LeadEventsTable {
   created_at: string;
 }
 
+/** A workspace's client (migration 027, docs/product/projects.md#clients). */
+export interface ClientsTable {
+  id: string;
+  workspace_id: string;
+  kind: ClientKind;
+  name: string;
+  legal_name: string;
+  /** Normalised: upper case, no spaces, dots or dashes. */
+  tax_id: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** ISO 4217. */
+  currency: string;
+  payment_terms_days: number;
+  owner_id: string | null;
+  notes: string;
+  lead_id: string | null;
+  source: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  search_text: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientContactsTable {
+  id: string;
+  client_id: string;
+  workspace_id: string;
+  position: number;
+  name: string;
+  email: string;
+  phone: string;
+  job_title: string;
+}
+
+export interface ClientEventsTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  /** One of CLIENT_EVENT_KINDS. */
+  kind: string;
+  actor_id: string | null;
+  actor_name: string;
+  /** JSON of the kind's details. */
+  data: string;
+  at: string;
+}
+
 /** What the bell shows a user that happened elsewhere; the browser takes each once (migration 018). */
 export interface UserNotificationsTable {
   id: string;
@@ -712,6 +769,9 @@ export interface Database {
   media_variants: MediaVariantsTable;
   leads: LeadsTable;
   lead_events: LeadEventsTable;
+  clients: ClientsTable;
+  client_contacts: ClientContactsTable;
+  client_events: ClientEventsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;
@@ -749,6 +809,8 @@ export interface Database {
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ClientContactRow = Selectable<ClientContactsTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

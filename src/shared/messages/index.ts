@@ -25,3 +25,4 @@ export * from './lead-views';
 export * from './webhooks';
 export * from './api-keys';
 export * from './analytics';
+export * from './clients';

@@ -25,6 +25,7 @@ import * as analytics from './023-analytics';
 import * as leadImportBytes from './024-lead-import-bytes';
 import * as webhookHolds from './025-webhook-holds';
 import * as sessionConfirmations from './026-session-confirmations';
+import * as clients from './027-clients';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024-lead-import-bytes': leadImportBytes,
   '025-webhook-holds': webhookHolds,
   '026-session-confirmations': sessionConfirmations,
+  '027-clients': clients,
 };

@@ -169,9 +169,20 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     file: { status: 200, mediaType: 'image/gif', description: 'A transparent 1×1 GIF' },
   },
   'GET /api/analytics/export.csv': {
-    summary: 'Download the range of website analytics as CSV, every row of every list (SEO Management)',
+    summary:
+      'Download the range of website analytics as CSV, 10,000 rows of each list a file (`page`; X-Page-Count says how many) (SEO Management)',
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
   },
+  'GET /api/clients': { summary: "List the workspace's clients with search, filters and pages (Projects)" },
+  'GET /api/clients/export.csv': {
+    summary: 'Download the filtered clients as CSV (Projects)',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
+  'GET /api/clients/:id': { summary: 'One client with its contacts' },
+  'GET /api/clients/:id/timeline': { summary: "A client's timeline, newest first" },
+  'POST /api/clients': { summary: 'Add a client with its contacts' },
+  'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
+  'DELETE /api/clients/:id': { summary: 'Delete a client with its contacts and timeline' },
   'GET /api/security/audit/export': {
     summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },

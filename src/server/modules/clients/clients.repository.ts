@@ -1,0 +1,132 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ClientListQuery } from '../../../shared/schemas/clients';
+import type {
+  ClientContactRow,
+  ClientContactsTable,
+  ClientEventsTable,
+  ClientRow,
+  ClientsTable,
+  Database,
+} from '../../db/types';
+import type { Insertable, Updateable } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a search term matches: `%term%` with LIKE's own characters taken literally. */
+const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const SORT_COLUMNS = { name: 'name', created: 'created_at', updated: 'updated_at' } as const;
+
+/** The workspace's clients the list's filters keep (search, owner, country, currency). */
+function matching(db: Db, workspaceId: string, query: ClientListQuery, ownerId: string | undefined) {
+  let rows = db.selectFrom('clients').where('workspace_id', '=', workspaceId);
+  if (query.search) rows = rows.where(sql<boolean>`search_text like ${containing(query.search)} escape '\\'`);
+  if (ownerId) rows = rows.where('owner_id', '=', ownerId);
+  if (query.country) rows = rows.where('country', '=', query.country);
+  if (query.currency) rows = rows.where('currency', '=', query.currency);
+  return rows;
+}
+
+/** A page of the workspace's clients matching the filters, and how many match. */
+export async function listClients(
+  db: Db,
+  workspaceId: string,
+  query: ClientListQuery,
+  ownerId: string | undefined,
+): Promise<{ rows: ClientRow[]; total: number }> {
+  const rows = matching(db, workspaceId, query, ownerId);
+  const [page, count] = await Promise.all([
+    rows
+      .selectAll()
+      .orderBy(SORT_COLUMNS[query.sort], query.order)
+      .orderBy('id', query.order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    rows.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page, total: Number(count.n) };
+}
+
+/** The next `size` matching clients by name after `after` (the CSV export reads them a batch at a time). */
+export function clientBatch(
+  db: Db,
+  workspaceId: string,
+  query: ClientListQuery,
+  ownerId: string | undefined,
+  after: { name: string; id: string } | null,
+  size: number,
+): Promise<ClientRow[]> {
+  let rows = matching(db, workspaceId, query, ownerId);
+  if (after)
+    rows = rows.where((eb) =>
+      eb.or([eb('name', '>', after.name), eb.and([eb('name', '=', after.name), eb('id', '>', after.id)])]),
+    );
+  return rows.selectAll().orderBy('name').orderBy('id').limit(size).execute();
+}
+
+export function findClient(db: Db, workspaceId: string, id: string): Promise<ClientRow | undefined> {
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The contacts of these clients, each client's in its order. */
+export async function contactsOf(db: Db, clientIds: string[]): Promise<ClientContactRow[]> {
+  if (clientIds.length === 0) return [];
+  return db
+    .selectFrom('client_contacts')
+    .selectAll()
+    .where('client_id', 'in', clientIds)
+    .orderBy('client_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function insertClient(db: Db, row: Insertable<ClientsTable>): Promise<void> {
+  await db.insertInto('clients').values(row).execute();
+}
+
+export async function updateClient(db: Db, id: string, values: Updateable<ClientsTable>): Promise<void> {
+  await db.updateTable('clients').set(values).where('id', '=', id).execute();
+}
+
+/** Deletes the workspace's client (its contacts and timeline go with it); answers its name, if it was there. */
+export async function deleteClient(db: Db, workspaceId: string, id: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('clients')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returning('name')
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Replaces the client's contacts with these, in this order. */
+export async function replaceContacts(
+  db: Db,
+  clientId: string,
+  contacts: Insertable<ClientContactsTable>[],
+): Promise<void> {
+  await db.deleteFrom('client_contacts').where('client_id', '=', clientId).execute();
+  if (contacts.length > 0) await db.insertInto('client_contacts').values(contacts).execute();
+}
+
+export async function insertClientEvent(db: Db, row: Insertable<ClientEventsTable>): Promise<void> {
+  await db.insertInto('client_events').values(row).execute();
+}
+
+/** The client's timeline, newest first. */
+export function clientEvents(db: Db, clientId: string, limit: number) {
+  return db
+    .selectFrom('client_events')
+    .select(['id', 'kind', 'actor_name', 'data', 'at'])
+    .where('client_id', '=', clientId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
