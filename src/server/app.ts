@@ -36,6 +36,7 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { mediaRoutes } from './modules/media/media.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { createLeadConversion } from './modules/clients/lead-conversion';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -404,7 +405,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mediaRoutes(db));
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
       await api.register(leadViewsRoutes(createLeadViewsService(db, deps.clock), guards));
-      await api.register(clientsRoutes(createClientsService(db, deps.clock), guards));
+      const clients = createClientsService(db, deps.clock);
+      await api.register(
+        clientsRoutes(clients, createLeadConversion(db, clients, deps.clock ?? (() => new Date())), guards),
+      );
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

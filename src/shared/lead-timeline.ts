@@ -17,6 +17,7 @@ export const LEAD_EVENT_KINDS = [
   'contact-message',
   'merged',
   'follow-up-cleared',
+  'client',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -33,6 +34,8 @@ export interface LeadEventData {
   'contact-message': { subject: string; message: string };
   /** The lead merged into this one, as it was: its name, e-mail, origin and creation time. */
   merged: { name: string; email: string; origin: LeadOrigin | null; createdAt: string };
+  /** Converted into a client: a new one (`linked` false) or one the workspace already had. */
+  client: { clientId: string; name: string; linked: boolean };
 }
 
 /** A note added to the timeline, at most this long (trimmed). */

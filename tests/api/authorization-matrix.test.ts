@@ -34,6 +34,8 @@ function admits(rule: AccessRule, subject: PermissionSubject): boolean {
       return subject.role === 'Admin';
     case 'module':
       return !isKeptOutOfDashboard(subject) && canUseModule(subject, rule.module);
+    case 'modules':
+      return !isKeptOutOfDashboard(subject) && rule.modules.every((module) => canUseModule(subject, module));
     case 'group':
       return !isKeptOutOfDashboard(subject) && isGroupVisible(subject, rule.group);
   }

@@ -51,6 +51,8 @@ export type AccessRule =
   | { kind: 'signed-in' }
   | { kind: 'admin' }
   | { kind: 'module'; module: ModuleKey }
+  /** Every one of these modules: work that crosses two of them (a lead converted into a client). */
+  | { kind: 'modules'; modules: ModuleKey[] }
   | { kind: 'group'; group: SectionGroupKey };
 
 declare module 'fastify' {
@@ -80,6 +82,7 @@ export interface Guards {
   requireUser: Guard;
   requireAdmin: Guard;
   requireModule(module: ModuleKey): Guard;
+  requireModules(modules: ModuleKey[]): Guard;
   /** A sidebar group without a module of its own (Botgit): the visibility rule (docs/product/roles-and-access.md#sidebar-visibility), on the server. */
   requireGroup(group: SectionGroupKey): Guard;
   /** The user behind the bearer token, or null for none or one the dashboard keeps out; never throws (for routes that are public but richer when signed in). */
@@ -250,6 +253,13 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
         // canUseModule is true for an Admin, so this also serves "Admin or granted the module". requireUser
         // already kept out a Team Member, whatever modules were granted (docs/product/roles-and-access.md#dashboard-access applies both rules).
         if (!canUseModule(permissionSubject(request.currentUser!), module)) throw forbidden();
+      });
+    },
+    requireModules(modules) {
+      return withRule({ kind: 'modules', modules }, async (request, reply) => {
+        await requireUser(request, reply);
+        const subject = permissionSubject(request.currentUser!);
+        if (!modules.every((module) => canUseModule(subject, module))) throw forbidden();
       });
     },
     requireGroup(group) {

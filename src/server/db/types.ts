@@ -411,6 +411,10 @@ export interface ClientContactsTable {
   email: string;
   phone: string;
   job_title: string;
+  /** The phone's last ten digits ('' under seven), as a lead's `phone_key`. */
+  phone_key: string;
+  /** The person's name with the client's, folded, as a lead's `name_key`. */
+  name_key: string;
 }
 
 export interface ClientEventsTable {

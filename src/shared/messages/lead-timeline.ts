@@ -65,6 +65,10 @@ export const LEAD_TIMELINE_MESSAGES = {
   followUpCleared: (actor: string | null, day: string | null) =>
     day ? `${actor ?? SOMEONE} cleared the follow-up of ${day}` : `${actor ?? SOMEONE} cleared the follow-up`,
   contactMessage: (subject: string) => `Message from the contact form: ${subject}`,
+  client: (actor: string | null, name: string, linked: boolean) =>
+    linked
+      ? `${actor ?? SOMEONE} linked this lead to the client ${name}`
+      : `${actor ?? SOMEONE} made this lead the client ${name}`,
   merged: (actor: string | null, name: string, email: string) =>
     `${actor ?? SOMEONE} merged ${name}${email ? ` (${email})` : ''} into this lead`,
   mail(status: 'queued' | 'sending' | 'sent' | 'failed', subject: string, label: string): string {

@@ -92,7 +92,8 @@ function checkPlaceAndTaxId(
 }
 
 /** POST /api/clients and PUT /api/clients/:id: the whole client, its contacts replaced by those sent. */
-export const clientInputSchema = z.object(clientFields).superRefine(checkPlaceAndTaxId);
+const clientFieldsSchema = z.object(clientFields);
+export const clientInputSchema = clientFieldsSchema.superRefine(checkPlaceAndTaxId);
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
 export const CLIENT_SORT_FIELDS = ['name', 'created', 'updated'] as const;
@@ -157,4 +158,31 @@ export const clientTimelineSchema = z.object({
       at: z.string(),
     }),
   ),
+});
+
+/** Why a client may be the lead being converted: the lead duplicate rules (docs/product/leads.md#duplicates). */
+export const CLIENT_MATCH_REASONS = ['email', 'phone', 'name'] as const;
+
+/** GET /api/leads/:id/convert: the clients the lead may already be, and a new client drafted from it. */
+export const leadConversionDraftSchema = z.object({
+  matches: z.array(z.object({ client: clientSchema, reasons: z.array(z.enum(CLIENT_MATCH_REASONS)) })),
+  draft: clientFieldsSchema.partial(),
+  /** The client the lead was converted into already, if it was. */
+  convertedInto: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type LeadConversionDraft = z.infer<typeof leadConversionDraftSchema>;
+
+/** POST /api/leads/:id/convert: link to a client of the workspace, or make a new one from this form. */
+export const leadConversionSchema = z.union([
+  z.object({ clientId: z.string().trim().min(1).max(100) }).strict(),
+  z.object({ client: clientInputSchema }).strict(),
+]);
+export type LeadConversionInput = z.infer<typeof leadConversionSchema>;
+
+export const leadConversionAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  client: clientSchema,
+  /** True when the lead was linked to a client the workspace had. */
+  linked: z.boolean(),
 });

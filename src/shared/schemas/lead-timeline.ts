@@ -66,6 +66,7 @@ export const leadTimelineEntrySchema = z.discriminatedUnion('kind', [
       createdAt: z.string(),
     }),
   ),
+  entry('client', z.object({ clientId: z.string(), name: z.string(), linked: z.boolean() })),
   /** A mail of the workspace's outbox to the lead's address: what and how it went, never its body. */
   entry(
     'mail',

@@ -11,7 +11,10 @@ import type { Kysely } from 'kysely';
  * the campaign's customer even after the lead is gone. `search_text` is what the list's search reads: name,
  * legal name, tax id, city and the contacts' names and e-mails, lower-cased.
  *
- * `client_contacts`: the people at the client, in the order they were given (`position`).
+ * `client_contacts`: the people at the client, in the order they were given (`position`), with the keys a
+ * lead's duplicates are found by (docs/product/leads.md#duplicates): the e-mail lower-cased, the phone's
+ * last ten digits (`phone_key`) and the person's name with the client's name folded (`name_key`), so a lead
+ * being converted finds the client it already is.
  *
  * `client_events`: the client's timeline (created, converted from a lead, edited, its projects later), the
  * actor's name kept beside the reference as a lead's timeline keeps it.
@@ -70,18 +73,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('job_title', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('phone_key', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('name_key', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   await db.schema
     .createIndex('client_contacts_client_idx')
     .on('client_contacts')
     .columns(['client_id', 'position'])
     .execute();
-  // Finding the client of an e-mail address (a lead being converted).
-  await db.schema
-    .createIndex('client_contacts_email_idx')
-    .on('client_contacts')
-    .columns(['workspace_id', 'email'])
-    .execute();
+  // Finding the client a lead being converted already is: by e-mail, phone, or name and company.
+  for (const column of ['email', 'phone_key', 'name_key'])
+    await db.schema
+      .createIndex(`client_contacts_${column}_idx`)
+      .on('client_contacts')
+      .columns(['workspace_id', column])
+      .execute();
 
   await db.schema
     .createTable('client_events')

@@ -130,3 +130,37 @@ export function clientEvents(db: Db, clientId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * The workspace's clients one of whose contacts has this e-mail, phone key or name key (the lead duplicate
+ * rules), each with the keys that matched; at most 20 contacts are read.
+ */
+export async function contactsMatching(
+  db: Db,
+  workspaceId: string,
+  keys: { email: string; phoneKey: string; nameKey: string },
+) {
+  return db
+    .selectFrom('client_contacts')
+    .select(['client_id', 'email', 'phone_key', 'name_key'])
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      eb.or([
+        ...(keys.email ? [eb('email', '=', keys.email)] : []),
+        ...(keys.phoneKey ? [eb('phone_key', '=', keys.phoneKey)] : []),
+        ...(keys.nameKey ? [eb('name_key', '=', keys.nameKey)] : []),
+      ]),
+    )
+    .limit(20)
+    .execute();
+}
+
+/** The client a lead was converted into, if any. */
+export function clientOfLead(db: Db, workspaceId: string, leadId: string) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('workspace_id', '=', workspaceId)
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+}

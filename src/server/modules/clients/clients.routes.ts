@@ -10,10 +10,14 @@ import {
   clientListSchema,
   clientSchema,
   clientTimelineSchema,
+  leadConversionAnswerSchema,
+  leadConversionDraftSchema,
+  leadConversionSchema,
 } from '../../../shared/schemas/clients';
 import type { Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
 import type { ClientsService } from './clients.service';
+import type { LeadConversion } from './lead-conversion';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const tags = ['clients'];
@@ -22,9 +26,46 @@ const tags = ['clients'];
  * Clients (docs/product/projects.md#clients): module Projects for every route; another workspace's client
  * answers 404 as one that does not exist.
  */
-export function clientsRoutes(clients: ClientsService, guards: Guards): FastifyPluginAsyncZod {
+export function clientsRoutes(
+  clients: ClientsService,
+  conversion: LeadConversion,
+  guards: Guards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireModule('projects');
+    // A lead is Data Center's, a client Projects': converting one into the other needs both.
+    const bothModules = guards.requireModules(['dataCenter', 'projects']);
+
+    app.get(
+      '/leads/:id/convert',
+      {
+        preValidation: bothModules,
+        schema: {
+          tags,
+          params: idParams,
+          response: answers({ 200: leadConversionDraftSchema }),
+          description:
+            'The clients the lead may already be (by e-mail, phone, or name and company), a new client drafted from it, and the client it was converted into, if it was. Data Center and Projects.',
+        },
+      },
+      (request) => conversion.draft(request.currentUser!, request.params.id),
+    );
+
+    app.post(
+      '/leads/:id/convert',
+      {
+        preValidation: bothModules,
+        schema: {
+          tags,
+          params: idParams,
+          body: leadConversionSchema,
+          response: answers({ 200: leadConversionAnswerSchema }),
+          description:
+            "`{ clientId }` links the lead to a client of the workspace, `{ client }` makes a new one; either way the lead is set Converted and the client keeps the lead's source and campaign. A lead converts once (409). Data Center and Projects.",
+        },
+      },
+      (request) => conversion.convert(request.currentUser!, request.params.id, request.body),
+    );
 
     app.get(
       '/clients',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
+import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
 import { CLIENT_MESSAGES as M } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
@@ -38,7 +39,7 @@ function searchTextOf(input: ClientInput): string {
 }
 
 /** The client's columns from the form (the contacts are rows of their own). */
-const columnsOf = (input: ClientInput) => ({
+export const columnsOf = (input: ClientInput) => ({
   kind: input.kind,
   name: input.name,
   legal_name: input.legalName,
@@ -55,7 +56,7 @@ const columnsOf = (input: ClientInput) => ({
   search_text: searchTextOf(input),
 });
 
-const contactRows = (workspaceId: string, clientId: string, input: ClientInput) =>
+export const contactRows = (workspaceId: string, clientId: string, input: ClientInput) =>
   input.contacts.map((contact, position) => ({
     id: randomUUID(),
     client_id: clientId,
@@ -65,6 +66,10 @@ const contactRows = (workspaceId: string, clientId: string, input: ClientInput) 
     email: contact.email,
     phone: contact.phone,
     job_title: contact.jobTitle,
+    // The keys a lead's duplicates are found by (docs/product/leads.md#duplicates): a lead being converted
+    // finds this client by its contact's phone, or name and the client's name.
+    phone_key: phoneKey(contact.phone),
+    name_key: input.kind === 'company' ? nameKey(contact.name, input.name) : nameKey(contact.name, ''),
   }));
 
 function view(row: ClientRow, contacts: ClientContactRow[], owners: Map<string, string>): ClientView {
@@ -160,6 +165,8 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
     owner === 'me' ? caller.id : owner || undefined;
 
   return {
+    ownerFor,
+
     async list(caller: SessionUser, query: ClientListQuery) {
       const { rows, total } = await listClients(
         db,

@@ -183,6 +183,10 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
   'DELETE /api/clients/:id': { summary: 'Delete a client with its contacts and timeline' },
+  'GET /api/leads/:id/convert': {
+    summary: 'What converting a lead would do: the clients it may be, a draft of a new one',
+  },
+  'POST /api/leads/:id/convert': { summary: 'Convert a lead into a client, new or one the workspace has' },
   'GET /api/security/audit/export': {
     summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },

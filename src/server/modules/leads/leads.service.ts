@@ -13,17 +13,16 @@ import type {
 } from '../../../shared/schemas/leads';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database, LeadRow, SessionUser, UserRow } from '../../db/types';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
-import { notifyUser } from '../notifications/notifications.service';
+
 import {
   mayOwnLeads,
-  memberForLeads,
   usernamesByIds,
   workspaceMembersForLeads,
   workspaceOwnerId,
 } from '../users/users.service';
-import { followUpNotification } from './follow-up-notification';
+
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import { localDay } from '../../lib/date-range';
 import { leadsCsv } from './lead-export';
@@ -32,26 +31,27 @@ import type { CsvUpload } from './csv-upload';
 import { previewLeadsCsv } from './lead-import-preview';
 import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
 import type { LeadDuplicates, LeadMergeInput } from '../../../shared/schemas/lead-duplicates';
-import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
+
 import { duplicateCounts } from './lead-duplicates.repository';
 import { duplicatesOfLead } from './lead-duplicates';
+import { applyLeadEdit } from './lead-edit';
 import { mergeLeads } from './lead-merge';
 import { leadFilter } from './lead-filter';
-import { isoDay, newLeadRow, searchText, toLead, type LeadFields, type LeadListRow } from './lead-rows';
+import { isoDay, newLeadRow, toLead, type LeadFields, type LeadListRow } from './lead-rows';
 import { leadSummary } from './lead-summary';
-import { editedShare, leadTextBytes } from './lead-bytes';
+import { leadTextBytes } from './lead-bytes';
 import { addStoredBytes } from '../../db/plan-usage';
 import { assertWithinStorage } from '../../lib/plan-limits';
-import { recordLeadEvents } from './lead-events';
-import { addLeadNote, deleteLeadNote, leadEditEvents, leadTimeline } from './lead-timeline';
+
+import { addLeadNote, deleteLeadNote, leadTimeline } from './lead-timeline';
 import type {
   LeadTimelineEntry,
   LeadTimelinePage,
   LeadTimelineQuery,
 } from '../../../shared/schemas/lead-timeline';
 import { findLead, leadStats, listLeadPage } from './leads.repository';
-import { deleteLead, insertLead, lockLead, updateLead } from './lead-writes.repository';
-import { enqueueWebhookEvent, leadsCreated, webhookLead } from '../webhooks/webhooks.service';
+import { deleteLead, insertLead } from './lead-writes.repository';
+import { leadsCreated } from '../webhooks/webhooks.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,6 +63,9 @@ export { insertSampleLeads } from './sample-leads';
 export { adoptUnownedLeads, leadOwnerFor } from './lead-owners';
 /** The contact form records its message on the lead it makes (docs/product/leads.md#timeline). */
 export { recordLeadEvents } from './lead-events';
+/** Converting a lead into a client edits it in the conversion's transaction. */
+export { applyLeadEdit } from './lead-edit';
+export { findLead } from './leads.repository';
 /** What the website analytics read of leads (docs/product/analytics.md#conversion-tracking). */
 export { campaignLeadsAllTime, formLeadPeople, leadSourceFigures } from './lead-attribution.repository';
 export type { LeadAttribution } from './lead-rows';
@@ -194,89 +197,9 @@ export function createLeadsService(
       followUpEnd: 'done' | 'cleared' = 'cleared',
     ): Promise<Lead> {
       const at = now();
-      const row = await db.transaction().execute(async (trx) => {
-        // Lock the row before reading it (a no-op update, portable where SELECT ... FOR UPDATE is not):
-        // the derived search text needs every field, so two concurrent edits must not merge stale copies.
-        const locked = await lockLead(trx, caller.workspace_id, id);
-        const current = locked && (await findLead(trx, caller.workspace_id, id));
-        if (!current) throw notFound(LEAD_MESSAGES.notFound);
-        const { lastContact, ownerId, nextFollowUpAt, followUpNote, ...fields } = input;
-        const reassigned = ownerId !== undefined && ownerId !== current.owner_id;
-        if (reassigned) {
-          const member = await memberForLeads(trx, ownerId);
-          if (!member || member.workspace_id !== caller.workspace_id || !mayOwnLeads(member))
-            throw badRequest(LEAD_MESSAGES.ownerInvalid);
-        }
-        const next = { ...current, ...fields };
-        const followUp =
-          nextFollowUpAt === null
-            ? { next_follow_up_at: null, follow_up_note: '' }
-            : {
-                ...(nextFollowUpAt !== undefined ? { next_follow_up_at: nextFollowUpAt } : {}),
-                ...(followUpNote !== undefined ? { follow_up_note: followUpNote } : {}),
-              };
-        const values = {
-          ...fields,
-          ...followUp,
-          ...(reassigned ? { owner_id: ownerId } : {}),
-          email_lower: next.email.toLowerCase(),
-          search_text: searchText(next),
-          // docs/product/leads.md#duplicates: the keys follow the phone, name and company.
-          phone_key: phoneKey(next.phone),
-          name_key: nameKey(next.name, next.company),
-          // A date-time (UTC) keeps only its day: last contact is a calendar date.
-          last_contact: lastContact ? lastContact.slice(0, 10) : current.last_contact,
-          updated_at: at.toISOString(),
-          // When it became Converted (docs/product/analytics.md#conversion-tracking); migration 023's trigger
-          // keeps the same for every other writer.
-          ...(input.status && input.status !== current.status
-            ? { converted_at: input.status === 'Converted' ? at.toISOString() : null }
-            : {}),
-        };
-        // More typed text counts against storage (413 past it, nothing changed); less gives some back.
-        const share = editedShare(current, { ...next, ...followUp });
-        await updateLead(trx, id, { ...values, import_bytes: share.importBytes });
-        if (share.added !== 0) await addStoredBytes(trx, caller.workspace_id, share.added);
-        await assertWithinStorage(trx, caller.workspace_id, share.added);
-        if (reassigned && ownerId !== caller.id)
-          await notifyUser(
-            trx,
-            {
-              userId: ownerId,
-              workspaceId: caller.workspace_id,
-              kind: 'lead-assigned',
-              title: LEAD_MESSAGES.assignedTitle,
-              message: LEAD_MESSAGES.assigned(caller.username, next.name),
-            },
-            at,
-          );
-        await recordActivity(trx, {
-          workspaceId: caller.workspace_id,
-          userId: caller.id,
-          action:
-            input.status && input.status !== current.status
-              ? `${caller.username} moved lead ${next.name} to ${input.status}`
-              : reassigned
-                ? `${caller.username} assigned lead ${next.name}`
-                : `${caller.username} updated lead ${next.name}`,
-        });
-        const updated = { ...current, ...values };
-        await recordLeadEvents(trx, await leadEditEvents(trx, caller, current, updated, followUpEnd), at);
-        if (input.status === 'Converted' && current.status !== 'Converted')
-          await enqueueWebhookEvent(
-            trx,
-            caller.workspace_id,
-            'lead.converted',
-            { lead: webhookLead(updated), previousStatus: current.status },
-            at,
-          );
-        // A follow-up set for today (UTC) is today's news at once, under the key the day's sweep uses,
-        // so the owner hears of it once either way.
-        const day = isoDay(at);
-        if (nextFollowUpAt === day && updated.owner_id !== null)
-          await notifyUser(trx, followUpNotification(updated, updated.owner_id, day), at);
-        return updated;
-      });
+      const row = await db
+        .transaction()
+        .execute((trx) => applyLeadEdit(trx, caller, id, input, at, followUpEnd));
       return (await withOwners(db, caller.workspace_id, [row]))[0]!;
     },
 

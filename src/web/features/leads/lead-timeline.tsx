@@ -6,6 +6,7 @@ import {
   CalendarClock,
   CalendarX,
   FilePenLine,
+  Building2,
   GitMerge,
   Inbox,
   Mail,
@@ -45,6 +46,7 @@ const MARKERS: Record<LeadTimelineKind, { icon: LucideIcon; tone: string }> = {
   'follow-up-cleared': { icon: CalendarX, tone: 'bg-slate-100 text-slate-700' },
   'contact-message': { icon: Inbox, tone: 'bg-pink-100 text-pink-800' },
   merged: { icon: GitMerge, tone: 'bg-slate-100 text-slate-700' },
+  client: { icon: Building2, tone: 'bg-purple-100 text-purple-800' },
   mail: { icon: Mail, tone: 'bg-green-100 text-green-800' },
 };
 
@@ -72,6 +74,8 @@ function sentence(entry: LeadTimelineEntry): string {
       return M.contactMessage(entry.data.subject || M.noSubject);
     case 'merged':
       return M.merged(who, entry.data.name, entry.data.email);
+    case 'client':
+      return M.client(who, entry.data.name, entry.data.linked);
     case 'mail':
       return M.mail(entry.data.status, entry.data.subject, entry.data.label);
   }
