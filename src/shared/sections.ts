@@ -58,7 +58,7 @@ export const SECTIONS: readonly SectionInfo[] = [
     subgroup: 'Lead Metrics',
     page: true,
   },
-  { key: 'our-projects', label: 'Client / Projects', title: 'Our Projects', group: 'projects' },
+  { key: 'our-projects', label: 'Client / Projects', title: 'Our Projects', group: 'projects', page: true },
   { key: 'project-delivered', label: 'Project Delivered', group: 'projects' },
   { key: 'message', label: 'Messages', title: 'Team Messages', group: 'teamCommunication' },
   { key: 'team-email', label: 'E-mail', title: 'Team Email', group: 'teamCommunication' },

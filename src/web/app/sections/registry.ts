@@ -75,6 +75,7 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'IntegrationsSection',
   ),
   credentials: named(() => import('./credentials-page'), 'CredentialsPage'),
+  'our-projects': named(() => import('../../features/clients/clients-section'), 'ClientsSection'),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

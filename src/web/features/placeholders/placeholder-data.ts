@@ -227,39 +227,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Projects ───────────────────────────────────────────────────────────────
-  'our-projects': {
-    kind: 'figures',
-    description: 'Active client projects, what each one covers and where it stands.',
-    stats: [
-      { label: 'Active projects', value: 8, format: 'count', icon: Briefcase },
-      { label: 'Clients', value: 6, format: 'count', icon: Building2 },
-      { label: 'On schedule', value: 6, format: 'count', icon: CalendarCheck, hint: 'Of 8 active projects' },
-      { label: 'Billed this quarter', value: 1875000, format: 'inr', icon: Receipt },
-    ],
-    chart: {
-      type: 'pie',
-      caption: 'Active projects by service',
-      format: 'count',
-      series: { primary: 'Projects' },
-      data: points([
-        ['Web development', 3],
-        ['Branding', 2],
-        ['Media buying', 2],
-        ['SEO', 1],
-      ]),
-    },
-    table: {
-      caption: 'Projects in progress',
-      columns: ['Project', 'Client', 'Status'],
-      rows: [
-        { cells: ['Website rebuild', 'Kaveri Foods'], status: 'On Track' },
-        { cells: ['Brand identity', 'Meera Interiors'], status: 'In Review' },
-        { cells: ['Local SEO', 'Sahyadri Clinics'], status: 'On Track' },
-        { cells: ['Festive media plan', 'Bluefin Apparel'], status: 'Planning' },
-        { cells: ['Booking portal', 'Northwind Logistics'], status: 'On Hold' },
-      ],
-    },
-  },
   'project-delivered': {
     kind: 'figures',
     description: 'Projects handed over to clients, with delivery timing and client satisfaction.',

@@ -1,0 +1,62 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { clientListSchema, ClientInput, ClientView } from '../../../shared/schemas/clients';
+import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
+
+export const CLIENTS = ['clients'] as const;
+
+/** What the list asks for (docs/product/projects.md#clients). */
+export interface ClientListParams {
+  search: string;
+  country: string;
+  page: number;
+}
+
+const params = (filters: ClientListParams) => ({
+  page: filters.page,
+  limit: 25,
+  ...(filters.search ? { search: filters.search } : {}),
+  ...(filters.country ? { country: filters.country } : {}),
+});
+
+/** GET /api/clients; the previous page stays on screen while the next loads. */
+export function useClients(filters: ClientListParams) {
+  return useQuery({
+    queryKey: [...CLIENTS, 'list', params(filters)],
+    queryFn: async () =>
+      (await api.get<z.infer<typeof clientListSchema>>('clients', { params: params(filters) })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/clients, or PUT /api/clients/:id when editing one. */
+export function useSaveClient(id: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ClientInput) =>
+      (
+        await (id
+          ? api.put<{ client: ClientView }>(`clients/${id}`, input)
+          : api.post<{ client: ClientView }>('clients', input))
+      ).data.client,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS }),
+  });
+}
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.delete(`clients/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS }),
+  });
+}
+
+/** GET /api/clients/export.csv for the list's filters. */
+export async function downloadClientsCsv(filters: ClientListParams): Promise<void> {
+  const { page: _page, limit: _limit, ...query } = params(filters);
+  const response = await api.get<Blob>('clients/export.csv', { params: query, responseType: 'blob' });
+  saveBlob(response, 'clients.csv');
+}
