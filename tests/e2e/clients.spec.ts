@@ -54,3 +54,68 @@ test('a client is added with a checked GSTIN, found by its contact, edited and d
   await expect(toast(page, M.deleted)).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(M.noMatch);
 });
+
+/**
+ * docs/product/projects.md#converting-a-lead in the browser: a won lead's "Convert to client" drafts the client
+ * from it (its company, the person as contact), the state is chosen, and the lead is Converted with the client
+ * in Client / Projects; a second lead of the same person finds that client and links to it.
+ */
+test('a lead is converted into a new client, and a second lead of the same person links to it', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const company = `Lotus Tea ${tag}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+  for (const lead of [
+    { name: `Meera ${tag}`, email: `meera@${tag}.test`, company },
+    { name: `M. Iyer ${tag}`, email: `meera@${tag}.test` },
+  ]) {
+    const response = await request.post('/api/leads', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: lead,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await page.goto(`/dashboard/client-leads?search=${tag}`);
+  await page.getByRole('button', { name: `Open details of Meera ${tag}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Lead details' })
+    .getByRole('button', { name: 'Convert to client' })
+    .click();
+  const choose = page.getByRole('dialog', { name: 'Convert to client' });
+  await expect(choose).toContainText('No client of yours has this lead’s e-mail');
+  await choose.getByRole('button', { name: 'New client' }).click();
+  const form = page.getByRole('dialog', { name: 'New client from this lead' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(company);
+  await expect(form.getByLabel('Contact e-mail')).toHaveValue(`meera@${tag}.test`);
+  await form.getByLabel('State').selectOption('Karnataka');
+  await form.getByRole('button', { name: 'Convert to client' }).click();
+  await expect(toast(page, M.converted(company))).toBeVisible();
+  await expect(page.getByTestId('lead-row').filter({ hasText: `Meera ${tag}` })).toContainText('Converted');
+
+  // Back on the lead's panel, Converted; closed, the second lead finds the client by its e-mail and links to it.
+  const details = page.getByRole('dialog', { name: 'Lead details' });
+  await expect(details).toContainText('Converted');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await page.getByRole('button', { name: `Open details of M. Iyer ${tag}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Lead details' })
+    .getByRole('button', { name: 'Convert to client' })
+    .click();
+  const second = page.getByRole('dialog', { name: 'Convert to client' });
+  await expect(second.getByRole('list', { name: 'Clients this lead may be' })).toContainText('same e-mail');
+  await second.getByRole('button', { name: `Link to ${company}` }).click();
+  await expect(toast(page, M.linked(company))).toBeVisible();
+  await page.screenshot({ path: '/tmp/clients-converted.png' });
+
+  await page.goto(`/dashboard/our-projects?q=${tag}`);
+  const rows = page.getByRole('table', { name: 'Clients' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(company);
+  await expect(rows.nth(1)).toContainText('Karnataka');
+});

@@ -14,8 +14,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api-client';
 import type { SectionProps } from '../../lib/section-props';
-import { ClientFormPanel } from './client-form-panel';
-import { downloadClientsCsv, useClients, useDeleteClient, type ClientListParams } from './clients-api';
+import { ClientFormPanel } from '../../components/clients/client-form-panel';
+import {
+  downloadClientsCsv,
+  useClients,
+  useDeleteClient,
+  type ClientListParams,
+} from '../../lib/clients-api';
 
 /** The list's filters, kept in the address so a reload or a shared link shows the same clients. */
 function useClientFilters(): [ClientListParams, (next: Partial<ClientListParams>) => void] {

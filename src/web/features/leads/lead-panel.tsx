@@ -1,9 +1,14 @@
 import { useState } from 'react';
-import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
+import { Building2, CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../shared/messages';
 import { updateLeadSchema, type Lead, type UpdateLeadInput } from '../../../shared/schemas/leads';
+import { canUseModule } from '../../../shared/access';
 import { serverMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import type { LeadConversionDraft } from '../../../shared/schemas/clients';
+import { ClientFormPanel } from '../../components/clients/client-form-panel';
+import { LeadConvertDialog } from './lead-convert-dialog';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/side-panel';
@@ -29,6 +34,10 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
   const [draft, setDraft] = useState<LeadDraft>(() => draftOf(lead));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [converting, setConverting] = useState(false);
+  const [newClient, setNewClient] = useState<LeadConversionDraft['draft'] | null>(null);
+  // A lead is Data Center's, a client Projects': converting needs both (docs/product/projects.md#converting-a-lead).
+  const mayConvert = canUseModule(useSession().user, 'projects');
   const busy = update.isPending || remove.isPending;
 
   const fail = (error: unknown) => setFailure(serverMessage(error) ?? SAVE_FAILED);
@@ -111,6 +120,12 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
           <CheckCircle2 className="size-4" aria-hidden />
           Mark as Converted
         </Button>
+        {mayConvert && (
+          <Button variant="secondary" onClick={() => setConverting(true)} disabled={busy}>
+            <Building2 className="size-4" aria-hidden />
+            Convert to client
+          </Button>
+        )}
         <Button onClick={startEditing} disabled={busy}>
           <Pencil className="size-4" aria-hidden />
           Edit
@@ -118,6 +133,16 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
       </div>
     </div>
   );
+
+  // The new client's form takes the panel's place until it is saved or cancelled.
+  if (newClient)
+    return (
+      <ClientFormPanel
+        client={null}
+        convert={{ leadId: lead._id, draft: newClient }}
+        onClose={() => setNewClient(null)}
+      />
+    );
 
   return (
     <SidePanel title="Lead details" onClose={onClose} footer={footer}>
@@ -133,6 +158,16 @@ export function LeadPanel({ lead: initial, onClose }: { lead: Lead; onClose(): v
         />
       ) : (
         <LeadDetails lead={lead} />
+      )}
+      {converting && (
+        <LeadConvertDialog
+          leadId={lead._id}
+          onClose={() => setConverting(false)}
+          onNewClient={(draft) => {
+            setConverting(false);
+            setNewClient(draft);
+          }}
+        />
       )}
     </SidePanel>
   );

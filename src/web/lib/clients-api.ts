@@ -1,8 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { clientListSchema, ClientInput, ClientView } from '../../../shared/schemas/clients';
-import { api } from '../../lib/api-client';
-import { saveBlob } from '../../lib/download';
+import type {
+  clientListSchema,
+  ClientInput,
+  ClientView,
+  LeadConversionDraft,
+  LeadConversionInput,
+} from '../../shared/schemas/clients';
+import { api } from './api-client';
+import { saveBlob } from './download';
 
 export const CLIENTS = ['clients'] as const;
 
@@ -59,4 +65,26 @@ export async function downloadClientsCsv(filters: ClientListParams): Promise<voi
   const { page: _page, limit: _limit, ...query } = params(filters);
   const response = await api.get<Blob>('clients/export.csv', { params: query, responseType: 'blob' });
   saveBlob(response, 'clients.csv');
+}
+
+/** GET /api/leads/:id/convert: the clients the lead may be, a drafted new client, a past conversion. */
+export function useLeadConversion(leadId: string) {
+  return useQuery({
+    queryKey: [...CLIENTS, 'conversion', leadId],
+    queryFn: async () => (await api.get<LeadConversionDraft>(`leads/${leadId}/convert`)).data,
+  });
+}
+
+/** POST /api/leads/:id/convert: link to a client, or make a new one; the lead and client lists refresh. */
+export function useConvertLead(leadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LeadConversionInput) =>
+      (await api.post<{ message: string; client: ClientView }>(`leads/${leadId}/convert`, input)).data,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CLIENTS }),
+        queryClient.invalidateQueries({ queryKey: ['leads'] }),
+      ]),
+  });
 }

@@ -14,16 +14,17 @@ import {
   type ClientInput,
   type ClientView,
 } from '../../../shared/schemas/clients';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
-import { OptionSelectField } from '../../components/ui/option-select-field';
-import { SidePanel } from '../../components/ui/side-panel';
-import { TextAreaField } from '../../components/ui/textarea-field';
+import { Banner } from '../ui/banner';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { OptionSelectField } from '../ui/option-select-field';
+import { SidePanel } from '../ui/side-panel';
+import { TextAreaField } from '../ui/textarea-field';
 import { serverMessage } from '../../lib/api-client';
-import { useSaveClient } from './clients-api';
+import { useConvertLead, useSaveClient } from '../../lib/clients-api';
 
-type FormInput = z.input<typeof clientInputSchema>;
+export type ClientFormInput = z.input<typeof clientInputSchema>;
+type FormInput = ClientFormInput;
 const FORM_ID = 'client-form';
 
 const EMPTY: FormInput = {
@@ -71,28 +72,49 @@ const STATE_OPTIONS = [
  * Add or edit a client (docs/product/projects.md#clients): the same rules as the server's, from one schema;
  * in India the state is chosen from the GST list and the GSTIN checked against it.
  */
-export function ClientFormPanel({ client, onClose }: { client: ClientView | null; onClose(): void }) {
-  const save = useSaveClient(client?._id ?? null);
+export function ClientFormPanel({
+  client,
+  onClose,
+  convert,
+}: {
+  client: ClientView | null;
+  onClose(): void;
+  /** A new client made from a lead: its draft, and the lead the form converts on submit. */
+  convert?: { leadId: string; draft: Partial<FormInput> };
+}) {
+  const saveClient = useSaveClient(client?._id ?? null);
+  const convertLead = useConvertLead(convert?.leadId ?? '');
   const { register, handleSubmit, setFocus, formState, watch, control } = useForm<
     FormInput,
     unknown,
     ClientInput
   >({
     resolver: zodResolver(clientInputSchema),
-    defaultValues: client ? formOf(client) : EMPTY,
+    defaultValues: client ? formOf(client) : { ...EMPTY, ...convert?.draft },
   });
+  const save = convert ? convertLead : saveClient;
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
   const inIndia = (watch('country') ?? '').toUpperCase() === 'IN';
   useEffect(() => setFocus('name'), [setFocus]);
 
   const onSubmit = handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        toast.success(client ? M.updated : M.created);
-        onClose();
-      },
-    }),
+    convert
+      ? convertLead.mutate(
+          { client: values },
+          {
+            onSuccess: (answer) => {
+              toast.success(answer.message);
+              onClose();
+            },
+          },
+        )
+      : saveClient.mutate(values, {
+          onSuccess: () => {
+            toast.success(client ? M.updated : M.created);
+            onClose();
+          },
+        }),
   );
 
   const footer = (
@@ -101,13 +123,18 @@ export function ClientFormPanel({ client, onClose }: { client: ClientView | null
         Cancel
       </Button>
       <Button type="submit" form={FORM_ID} disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : client ? 'Save client' : 'Add client'}
+        {save.isPending ? 'Saving...' : client ? 'Save client' : convert ? 'Convert to client' : 'Add client'}
       </Button>
     </>
   );
 
   return (
-    <SidePanel title={client ? `Edit ${client.name}` : 'Add client'} onClose={onClose} footer={footer} wide>
+    <SidePanel
+      title={client ? `Edit ${client.name}` : convert ? 'New client from this lead' : 'Add client'}
+      onClose={onClose}
+      footer={footer}
+      wide
+    >
       <form id={FORM_ID} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         {save.isError && <Banner message={serverMessage(save.error) ?? 'The client could not be saved.'} />}
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
