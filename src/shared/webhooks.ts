@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'contact.received',
   'post.published',
   'profile.scraped',
+  'client.created',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -30,6 +31,10 @@ export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, { label: string; descripti
     description: 'A blog post went public, by hand or on schedule.',
   },
   'profile.scraped': { label: 'Profile scraped', description: 'Botgit sent a new or updated profile.' },
+  'client.created': {
+    label: 'Client created',
+    description: 'A client was added, by hand or by converting a lead.',
+  },
 };
 
 export const WEBHOOK_HEADERS = {
@@ -120,8 +125,24 @@ export interface WebhookLead {
   createdAt: string;
 }
 
+/** A client as events carry it. */
+export interface WebhookClient {
+  id: string;
+  name: string;
+  legalName: string;
+  taxId: string;
+  country: string;
+  state: string;
+  currency: string;
+  paymentTermsDays: number;
+  contacts: { name: string; email: string; phone: string; jobTitle: string }[];
+  createdAt: string;
+}
+
 /** Each event's `data` (docs/product/integrations.md#webhooks). */
 export interface WebhookEventData {
+  /** `leadId`: the lead it was converted from, null when it was added by hand. */
+  'client.created': { client: WebhookClient; leadId: string | null };
   'lead.created': {
     lead: WebhookLead;
     /** Where it was made: dashboard, form, import, botgit or api. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES as M } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, type TestUser } from './support/users';
+import { startReceiver } from './support/webhooks';
 
 /** The billing details a new client made from a lead needs beyond what the lead knows. */
 const billing = { country: 'IN', state: 'Karnataka', city: 'Bengaluru', currency: 'INR' };
@@ -196,5 +197,68 @@ describe('converting a lead into a client', () => {
     const both = await convert(boss, leadId, { clientId: 'x', client: { name: 'Both' } });
     expect(both.statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/leads/${leadId}`, boss.headers)).json().status).toBe('New');
+  });
+
+  it('sends client.created for a client added by hand and for one made from a lead, never for a link', async () => {
+    const receiver = await startReceiver();
+    const hooked = await createTestApp({ config: { allowPrivateWebhooks: true } });
+    try {
+      const studio = await insertWorkspace(hooked, { name: 'Hooked Studio' });
+      const owner = await insertUser(hooked, {
+        workspaceId: studio.id,
+        role: 'Business Admin',
+        username: 'hooked-boss',
+      });
+      const made = await call(hooked.app, 'POST', '/api/webhooks', owner.headers, {
+        url: receiver.url,
+        events: ['client.created'],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const byHand = await call(hooked.app, 'POST', '/api/clients', owner.headers, {
+        name: 'By Hand Ltd',
+        ...billing,
+        contacts: [{ name: 'Hand Person', email: 'hand@by-hand.test' }],
+      });
+      expect(byHand.statusCode).toBe(201);
+      const lead = await call(hooked.app, 'POST', '/api/leads', owner.headers, {
+        name: 'Lead Person',
+        email: 'lead@from-lead.test',
+      });
+      const leadId = lead.json().lead._id;
+      const converted = await call(hooked.app, 'POST', `/api/leads/${leadId}/convert`, owner.headers, {
+        client: {
+          name: 'From Lead Co',
+          ...billing,
+          contacts: [{ name: 'Lead Person', email: 'lead@from-lead.test' }],
+        },
+      });
+      expect(converted.statusCode, converted.body).toBe(200);
+      const second = await call(hooked.app, 'POST', '/api/leads', owner.headers, {
+        name: 'Again',
+        email: 'lead@from-lead.test',
+      });
+      expect(
+        (
+          await call(hooked.app, 'POST', `/api/leads/${second.json().lead._id}/convert`, owner.headers, {
+            clientId: converted.json().client._id,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await hooked.app.webhooks.deliverDue()).toBe(2);
+      const received = await receiver.waitFor(2);
+      expect(received.map((r) => r.json.event)).toEqual(['client.created', 'client.created']);
+      expect(received.map((r) => [r.json.data.client.name, r.json.data.leadId]).sort()).toEqual([
+        ['By Hand Ltd', null],
+        ['From Lead Co', leadId],
+      ]);
+      expect(received.find((r) => r.json.data.leadId === null)!.json.data.client).toMatchObject({
+        state: 'Karnataka',
+        currency: 'INR',
+        contacts: [{ name: 'Hand Person', email: 'hand@by-hand.test', phone: '', jobTitle: '' }],
+      });
+    } finally {
+      await hooked.close();
+      await receiver.close();
+    }
   });
 });

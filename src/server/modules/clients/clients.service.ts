@@ -5,6 +5,7 @@ import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
 import { CLIENT_MESSAGES as M } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
+import type { WebhookClient } from '../../../shared/webhooks';
 import type { ClientContactRow, ClientRow, Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
 import { badRequest, notFound } from '../../http/errors';
@@ -12,6 +13,7 @@ import { pageInfo } from '../../http/page-info';
 import { csvLine } from '../../lib/csv';
 import { recordActivity } from '../activity/activity.service';
 import { memberForLeads, usernamesByIds } from '../users/users.service';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import {
   clientBatch,
   clientEvents,
@@ -54,6 +56,20 @@ export const columnsOf = (input: ClientInput) => ({
   payment_terms_days: input.paymentTermsDays,
   notes: input.notes,
   search_text: searchTextOf(input),
+});
+
+/** A new client as the `client.created` webhook carries it (docs/product/integrations.md#webhooks). */
+export const webhookClient = (id: string, input: ClientInput, createdAt: string): WebhookClient => ({
+  id,
+  name: input.name,
+  legalName: input.legalName,
+  taxId: input.taxId,
+  country: input.country,
+  state: input.state,
+  currency: input.currency,
+  paymentTermsDays: input.paymentTermsDays,
+  contacts: input.contacts.map(({ name, email, phone, jobTitle }) => ({ name, email, phone, jobTitle })),
+  createdAt,
 });
 
 export const contactRows = (workspaceId: string, clientId: string, input: ClientInput) =>
@@ -214,6 +230,13 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
           userId: caller.id,
           action: `${caller.username} added the client ${input.name}`,
         });
+        await enqueueWebhookEvent(
+          trx,
+          caller.workspace_id,
+          'client.created',
+          { client: webhookClient(id, input, now), leadId: null },
+          clock(),
+        );
       });
       return one(caller, id);
     },

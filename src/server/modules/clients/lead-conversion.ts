@@ -13,6 +13,7 @@ import type { Database, LeadRow, SessionUser } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { applyLeadEdit, findLead, recordLeadEvents } from '../leads/leads.service';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import {
   clientOfLead,
   contactsMatching,
@@ -22,7 +23,7 @@ import {
   replaceContacts,
   updateClient,
 } from './clients.repository';
-import { columnsOf, contactRows, type ClientsService } from './clients.service';
+import { columnsOf, contactRows, webhookClient, type ClientsService } from './clients.service';
 
 type Reason = 'email' | 'phone' | 'name';
 
@@ -123,6 +124,13 @@ export function createLeadConversion(db: Kysely<Database>, clients: ClientsServi
             updated_at: now,
           });
           await replaceContacts(trx, id, contactRows(caller.workspace_id, id, input.client));
+          await enqueueWebhookEvent(
+            trx,
+            caller.workspace_id,
+            'client.created',
+            { client: webhookClient(id, input.client, now), leadId: lead.id },
+            at,
+          );
         }
         await insertClientEvent(trx, {
           id: randomUUID(),
