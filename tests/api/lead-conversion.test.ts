@@ -3,6 +3,7 @@ import { CLIENT_MESSAGES as M } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from './support/test-app';
 import { call, insertUser, insertWorkspace, type TestUser } from './support/users';
 import { startReceiver } from './support/webhooks';
+import type { WebhookEventData } from '../../src/shared/webhooks';
 
 /** The billing details a new client made from a lead needs beyond what the lead knows. */
 const billing = { country: 'IN', state: 'Karnataka', city: 'Bengaluru', currency: 'INR' };
@@ -247,11 +248,12 @@ describe('converting a lead into a client', () => {
       expect(await hooked.app.webhooks.deliverDue()).toBe(2);
       const received = await receiver.waitFor(2);
       expect(received.map((r) => r.json.event)).toEqual(['client.created', 'client.created']);
-      expect(received.map((r) => [r.json.data.client.name, r.json.data.leadId]).sort()).toEqual([
+      const events = received.map((r) => r.json.data as unknown as WebhookEventData['client.created']);
+      expect(events.map((e) => [e.client.name, e.leadId]).sort()).toEqual([
         ['By Hand Ltd', null],
         ['From Lead Co', leadId],
       ]);
-      expect(received.find((r) => r.json.data.leadId === null)!.json.data.client).toMatchObject({
+      expect(events.find((e) => e.leadId === null)!.client).toMatchObject({
         state: 'Karnataka',
         currency: 'INR',
         contacts: [{ name: 'Hand Person', email: 'hand@by-hand.test', phone: '', jobTitle: '' }],

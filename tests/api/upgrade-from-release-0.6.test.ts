@@ -106,6 +106,11 @@ describe('upgrading a release 0.6 database', () => {
     const { applied, known } = await migrationNames(handle);
     expect(applied).toEqual(known);
     expect(applied).toContain('026-session-confirmations');
+    // The tables of what came after the release are there, and empty.
+    for (const table of ['clients', 'client_contacts', 'client_events'] as const) {
+      const rows = await handle.db.selectFrom(table).select('id').execute();
+      expect(rows, table).toEqual([]);
+    }
   });
 
   it('keeps the API keys reading, each its own workspace’s leads', async () => {
