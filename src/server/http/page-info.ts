@@ -1,8 +1,8 @@
 import type { PageInfo } from '../../shared/schemas/answers';
 
-/** Where a page of `total` rows sits, as every paged list answers it. */
+/** Where a page of `total` rows sits, as the paged lists answer it (no rows: no pages). */
 export function pageInfo(page: number, limit: number, total: number): PageInfo {
-  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const totalPages = Math.ceil(total / limit);
   return {
     page,
     limit,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { pageInfo } from '../../http/page-info';
 import type { Readable } from 'node:stream';
 import type { Database, SessionUser } from '../../db/types';
 import { AUDIT_MESSAGES } from '../../../shared/messages';
@@ -39,18 +40,7 @@ export function createAuditService(db: Kysely<Database>, clock: () => Date = () 
       const { page, limit } = query;
       const total = await countAuditEntries(db, filter);
       const rows = await listAuditPage(db, filter, limit, (page - 1) * limit);
-      const totalPages = Math.ceil(total / limit);
-      return {
-        entries: rows.map(toAuditEntry),
-        pagination: {
-          page,
-          limit,
-          total,
-          totalPages,
-          hasNextPage: page < totalPages,
-          hasPreviousPage: page > 1,
-        },
-      };
+      return { entries: rows.map(toAuditEntry), pagination: pageInfo(page, limit, total) };
     },
 
     /** The filtered entries as CSV, newest first, named for today (UTC). */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { pageInfo } from '../../http/page-info';
 import type { Readable } from 'node:stream';
 import { LEAD_MESSAGES } from '../../../shared/messages';
 import type {
@@ -145,17 +146,9 @@ export function createLeadsService(
       const { page, limit } = query;
       const stats = await leadStats(db, filter);
       const rows = await listLeadPage(db, filter, query, limit, (page - 1) * limit, stats.total);
-      const totalPages = Math.ceil(stats.total / limit);
       return {
         leads: await withOwners(db, caller.workspace_id, rows),
-        pagination: {
-          page,
-          limit,
-          total: stats.total,
-          totalPages,
-          hasNextPage: page < totalPages,
-          hasPreviousPage: page > 1,
-        },
+        pagination: pageInfo(page, limit, stats.total),
         stats,
       };
     },
