@@ -12,6 +12,8 @@ export const API_KEY_SCOPES = [
   'blogs:read',
   'blogs:write',
   'analytics:read',
+  'projects:read',
+  'projects:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -38,6 +40,8 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
     label: 'Analytics: read',
     text: "Read the agency site's website analytics and export them as CSV.",
   },
+  'projects:read': { label: 'Clients: read', text: 'List, read and export the clients and their timelines.' },
+  'projects:write': { label: 'Clients: write', text: 'Add, edit and delete clients and their contacts.' },
 };
 
 /**

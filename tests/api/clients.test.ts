@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGES as M } from '../../src/shared/messages';
+import { API_KEY_MESSAGES, CLIENT_MESSAGES as M } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createKey } from './support/api-keys';
 import { call, insertUser, insertWorkspace, type TestUser } from './support/users';
 
 /** A client as the form sends it: an Indian company with a valid GSTIN for Maharashtra and two contacts. */
@@ -281,5 +282,32 @@ describe('clients', () => {
       kind: 'updated',
       data: { fields: ['name', 'payment_terms_days', 'search_text'].filter((f) => f !== 'search_text') },
     });
+  });
+
+  it("reaches the clients with a key's projects scopes only, and never converts a lead with a key", async () => {
+    const read = await createKey(t, boss.headers, ['projects:read']);
+    const write = await createKey(t, boss.headers, ['projects:write']);
+    const leadsOnly = await createKey(t, boss.headers, ['leads:read', 'leads:write']);
+    expect((await call(t.app, 'GET', '/api/clients', read.headers)).statusCode).toBe(200);
+    const refused = await create({ headers: read.headers } as TestUser, { ...harbour, name: 'By Read Key' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(API_KEY_MESSAGES.keyMissingScope('projects:write'));
+    const made = await create({ headers: write.headers } as TestUser, { ...harbour, name: 'By Write Key' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().client.owner).toMatchObject({ _id: boss.id });
+    const other = await call(t.app, 'GET', '/api/clients', leadsOnly.headers);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(API_KEY_MESSAGES.keyMissingScope('projects:read'));
+    const lead = await call(t.app, 'POST', '/api/leads', boss.headers, {
+      name: 'Key Lead',
+      email: 'key@lead.test',
+    });
+    for (const key of [read, write, leadsOnly]) {
+      const convert = await call(t.app, 'POST', `/api/leads/${lead.json().lead._id}/convert`, key.headers, {
+        client: { ...harbour, name: 'Never' },
+      });
+      expect(convert.statusCode).toBe(403);
+      expect(convert.json().message).toBe(API_KEY_MESSAGES.keyNotForRoute);
+    }
   });
 });

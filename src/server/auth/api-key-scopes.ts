@@ -15,6 +15,10 @@ import type { ApiKeyScope } from '../../shared/api-keys';
  *
  * `analytics:read` reads the agency site's figures (docs/product/analytics.md); typing a campaign's spend
  * stays a person's act in the dashboard.
+ *
+ * `projects:read` and `projects:write` reach the Projects module's data (docs/product/projects.md): the
+ * clients now. Converting a lead is never done with a key: it reads and writes a lead and a client at once,
+ * and no one scope covers both.
  */
 export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/analytics': 'analytics:read',
@@ -63,6 +67,14 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/blogs/:id/previews': 'blogs:write',
   'DELETE /api/blogs/:id/previews/:linkId': 'blogs:write',
   'POST /api/categories': 'blogs:write',
+
+  'GET /api/clients': 'projects:read',
+  'GET /api/clients/export.csv': 'projects:read',
+  'GET /api/clients/:id': 'projects:read',
+  'GET /api/clients/:id/timeline': 'projects:read',
+  'POST /api/clients': 'projects:write',
+  'PUT /api/clients/:id': 'projects:write',
+  'DELETE /api/clients/:id': 'projects:write',
   'PUT /api/categories/:id': 'blogs:write',
   'DELETE /api/categories/:id': 'blogs:write',
 };
