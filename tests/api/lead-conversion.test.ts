@@ -190,6 +190,24 @@ describe('converting a lead into a client', () => {
     expect((await call(t.app, 'GET', `/api/leads/${mine}`, boss.headers)).json().status).toBe('New');
   });
 
+  it('makes one client when a lead is converted many times at once (attack)', async () => {
+    const leadId = await newLead(boss, { name: 'Raced Lead', email: 'raced@lead.test', company: 'Raced Co' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        convert(boss, leadId, {
+          client: { name: `Raced Co ${i}`, ...billing, contacts: [{ name: 'Raced Lead' }] },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const made = await t.database.handle.db
+      .selectFrom('clients')
+      .select('id')
+      .where('lead_id', '=', leadId)
+      .execute();
+    expect(made).toHaveLength(1);
+  });
+
   it('refuses a form a client could not be saved with, and changes nothing', async () => {
     const leadId = await newLead(boss, { name: 'Half Form', email: 'half@form.test' });
     const refused = await convert(boss, leadId, { client: { name: 'Half Form Co', country: 'IN' } });
