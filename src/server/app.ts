@@ -37,6 +37,8 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { createLeadConversion } from './modules/clients/lead-conversion';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -406,9 +408,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
       await api.register(leadViewsRoutes(createLeadViewsService(db, deps.clock), guards));
       const clients = createClientsService(db, deps.clock);
+      const projects = createProjectsService(db, deps.clock);
       await api.register(
-        clientsRoutes(clients, createLeadConversion(db, clients, deps.clock ?? (() => new Date())), guards),
+        clientsRoutes(
+          clients,
+          createLeadConversion(db, clients, projects, deps.clock ?? (() => new Date())),
+          guards,
+        ),
       );
+      await api.register(projectsRoutes(projects, guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

@@ -40,8 +40,14 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
     label: 'Analytics: read',
     text: "Read the agency site's website analytics and export them as CSV.",
   },
-  'projects:read': { label: 'Clients: read', text: 'List, read and export the clients and their timelines.' },
-  'projects:write': { label: 'Clients: write', text: 'Add, edit and delete clients and their contacts.' },
+  'projects:read': {
+    label: 'Clients and projects: read',
+    text: 'List, read and export the clients and their projects, with their timelines.',
+  },
+  'projects:write': {
+    label: 'Clients and projects: write',
+    text: 'Add, edit and delete clients and their contacts, and projects, and deliver projects.',
+  },
 };
 
 /**

@@ -20,6 +20,9 @@ export const AUDIT_KINDS = [
   'site-published',
   'webhook-changed',
   'api-key',
+  'lead-converted',
+  'project-delivered',
+  'time-approved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -41,6 +44,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'site-published': 'Website published',
   'webhook-changed': 'Webhook change',
   'api-key': 'API key',
+  'lead-converted': 'Lead converted',
+  'project-delivered': 'Project delivered',
+  'time-approved': 'Time approved',
   other: 'Other',
 };
 

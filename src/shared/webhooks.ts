@@ -11,6 +11,8 @@ export const WEBHOOK_EVENTS = [
   'post.published',
   'profile.scraped',
   'client.created',
+  'project.created',
+  'project.delivered',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -34,6 +36,14 @@ export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, { label: string; descripti
   'client.created': {
     label: 'Client created',
     description: 'A client was added, by hand or by converting a lead.',
+  },
+  'project.created': {
+    label: 'Project created',
+    description: 'A project was created for a client, by hand or with a lead’s conversion.',
+  },
+  'project.delivered': {
+    label: 'Project delivered',
+    description: 'A project was marked Delivered, with its date and note.',
   },
 };
 
@@ -139,10 +149,32 @@ export interface WebhookClient {
   createdAt: string;
 }
 
+/** A project as events carry it: amounts in minor units of `currency`, budgets in minutes. */
+export interface WebhookProject {
+  id: string;
+  number: number;
+  code: string;
+  name: string;
+  clientId: string;
+  status: string;
+  billingType: string;
+  currency: string;
+  budgetMinutes: number | null;
+  budgetAmount: number | null;
+  startDate: string | null;
+  dueDate: string | null;
+  deliveredOn: string | null;
+  deliveryNote: string;
+  createdAt: string;
+}
+
 /** Each event's `data` (docs/product/integrations.md#webhooks). */
 export interface WebhookEventData {
   /** `leadId`: the lead it was converted from, null when it was added by hand. */
   'client.created': { client: WebhookClient; leadId: string | null };
+  'project.created': { project: WebhookProject };
+  /** `onTime`: delivered on or before the due date (null without one). */
+  'project.delivered': { project: WebhookProject; onTime: boolean | null };
   'lead.created': {
     lead: WebhookLead;
     /** Where it was made: dashboard, form, import, botgit or api. */

@@ -17,7 +17,7 @@ import type { ApiKeyScope } from '../../shared/api-keys';
  * stays a person's act in the dashboard.
  *
  * `projects:read` and `projects:write` reach the Projects module's data (docs/product/projects.md): the
- * clients now. Converting a lead is never done with a key: it reads and writes a lead and a client at once,
+ * clients and their projects. Converting a lead is never done with a key: it reads and writes a lead and a client at once,
  * and no one scope covers both.
  */
 export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
@@ -75,6 +75,13 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/clients': 'projects:write',
   'PUT /api/clients/:id': 'projects:write',
   'DELETE /api/clients/:id': 'projects:write',
+  'GET /api/projects': 'projects:read',
+  'GET /api/projects/:id': 'projects:read',
+  'GET /api/projects/:id/timeline': 'projects:read',
+  'POST /api/projects': 'projects:write',
+  'PUT /api/projects/:id': 'projects:write',
+  'POST /api/projects/:id/deliver': 'projects:write',
+  'DELETE /api/projects/:id': 'projects:write',
   'PUT /api/categories/:id': 'blogs:write',
   'DELETE /api/categories/:id': 'blogs:write',
 };

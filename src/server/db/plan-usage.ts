@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { OPEN_PROJECT_STATUSES } from '../../shared/projects';
 import type { Database } from './types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -99,4 +100,15 @@ export async function mailCountOnDay(db: Db, workspaceId: string, day: string): 
     .where('day', '=', day)
     .executeTakeFirst();
   return Number(mail?.count ?? 0);
+}
+
+/** The workspace's projects still being worked in (planned, active, on hold): what its project limit counts. */
+export async function openProjectCount(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('status', 'in', [...OPEN_PROJECT_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

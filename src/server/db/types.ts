@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ClientKind } from '../../shared/clients';
+import type { BillingType, ProjectStatus } from '../../shared/projects';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
@@ -455,6 +456,69 @@ export interface FollowUpDigestsTable {
   created_at: string;
 }
 
+/** Numbers a workspace hands out in order without gaps (migration 028). */
+export interface NumberSequencesTable {
+  workspace_id: string;
+  /** What is numbered: `project`, later an invoice series. */
+  name: string;
+  last_value: number;
+}
+
+/** Money columns are bigint: strings on PostgreSQL, numbers on SQLite. */
+type Bigint = number | string;
+
+/** A client's project (migration 028, docs/product/projects.md#projects). */
+export interface ProjectsTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  number: number;
+  code: string;
+  name: string;
+  description: string;
+  status: ProjectStatus;
+  billing_type: BillingType;
+  currency: string;
+  budget_minutes: number | null;
+  budget_amount: Bigint | null;
+  hourly_rate: Bigint | null;
+  retainer_minutes: number | null;
+  retainer_rollover: number;
+  start_date: string | null;
+  due_date: string | null;
+  manager_id: string | null;
+  delivered_on: string | null;
+  delivery_note: string;
+  approved_minutes: Generated<number>;
+  unapproved_minutes: Generated<number>;
+  approved_amount: Generated<Bigint>;
+  unapproved_amount: Generated<Bigint>;
+  budget_alerted: Generated<number>;
+  search_text: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  workspace_id: string;
+  /** Minor units of the project's currency; null: the project's rate. */
+  hourly_rate: Bigint | null;
+}
+
+export interface ProjectEventsTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  kind: string;
+  actor_id: string | null;
+  actor_name: string;
+  data: string;
+  at: string;
+}
+
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
 export interface LeadViewsTable {
   id: string;
@@ -776,6 +840,10 @@ export interface Database {
   clients: ClientsTable;
   client_contacts: ClientContactsTable;
   client_events: ClientEventsTable;
+  number_sequences: NumberSequencesTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  project_events: ProjectEventsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;
@@ -815,6 +883,7 @@ export interface Database {
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type ClientContactRow = Selectable<ClientContactsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

@@ -6,10 +6,11 @@ import {
   lockStorageRow,
   mailCountOnDay,
   memberCount,
+  openProjectCount,
   storedBytes,
   workspacePlan,
 } from '../db/plan-usage';
-import { PLAN_LIMIT_MESSAGES as M } from '../../shared/messages';
+import { PLAN_LIMIT_MESSAGES as M, PROJECT_MESSAGES } from '../../shared/messages';
 import {
   COUNTED_MAIL_KINDS,
   limitsForWorkspace,
@@ -73,6 +74,19 @@ export async function assertMemberRoom(trx: Db, workspaceId: string): Promise<vo
   await lockStorageRow(trx, workspaceId);
   if ((await memberCount(trx, workspaceId)) >= limits.members)
     throw new HttpError(409, M.membersFull(limits.members, limits.name));
+}
+
+/**
+ * One more open project (a new one, or a delivered or cancelled one reopened): refused with 409 naming the
+ * plan when the workspace has its plan's number of open projects. Counted after locking the same counter
+ * row as members, so two projects racing for the last place are taken one after the other.
+ */
+export async function assertProjectRoom(trx: Db, workspaceId: string): Promise<void> {
+  const limits = await workspaceLimits(trx, workspaceId);
+  if (limits.projects === null) return;
+  await lockStorageRow(trx, workspaceId);
+  if ((await openProjectCount(trx, workspaceId)) >= limits.projects)
+    throw new HttpError(409, PROJECT_MESSAGES.projectsFull(limits.projects, limits.name));
 }
 
 /**

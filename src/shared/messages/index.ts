@@ -26,3 +26,4 @@ export * from './webhooks';
 export * from './api-keys';
 export * from './analytics';
 export * from './clients';
+export * from './projects';

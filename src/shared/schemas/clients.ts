@@ -13,6 +13,7 @@ import {
 } from '../clients';
 import { CLIENT_MESSAGES as M } from '../messages';
 import { pageInfoSchema } from './answers';
+import { conversionProjectSchema, projectSchema } from './projects';
 
 export * from '../clients';
 
@@ -174,8 +175,10 @@ export type LeadConversionDraft = z.infer<typeof leadConversionDraftSchema>;
 
 /** POST /api/leads/:id/convert: link to a client of the workspace, or make a new one from this form. */
 export const leadConversionSchema = z.union([
-  z.object({ clientId: z.string().trim().min(1).max(100) }).strict(),
-  z.object({ client: clientInputSchema }).strict(),
+  z
+    .object({ clientId: z.string().trim().min(1).max(100), project: conversionProjectSchema.optional() })
+    .strict(),
+  z.object({ client: clientInputSchema, project: conversionProjectSchema.optional() }).strict(),
 ]);
 export type LeadConversionInput = z.infer<typeof leadConversionSchema>;
 
@@ -185,4 +188,6 @@ export const leadConversionAnswerSchema = z.object({
   client: clientSchema,
   /** True when the lead was linked to a client the workspace had. */
   linked: z.boolean(),
+  /** The client's first project, when the conversion made one. */
+  project: projectSchema.nullable(),
 });

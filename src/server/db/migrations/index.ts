@@ -26,6 +26,7 @@ import * as leadImportBytes from './024-lead-import-bytes';
 import * as webhookHolds from './025-webhook-holds';
 import * as sessionConfirmations from './026-session-confirmations';
 import * as clients from './027-clients';
+import * as projects from './028-projects';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025-webhook-holds': webhookHolds,
   '026-session-confirmations': sessionConfirmations,
   '027-clients': clients,
+  '028-projects': projects,
 };

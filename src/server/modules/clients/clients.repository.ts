@@ -164,3 +164,23 @@ export function clientOfLead(db: Db, workspaceId: string, leadId: string) {
     .where('lead_id', '=', leadId)
     .executeTakeFirst();
 }
+
+/** What a project needs of its client: its name and currency. */
+export function findClientSummary(db: Db, workspaceId: string, id: string) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name', 'currency'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** How many projects the client has: a client with projects is not deleted. */
+export async function projectCountOfClient(db: Db, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

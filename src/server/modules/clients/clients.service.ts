@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
-import { CLIENT_MESSAGES as M } from '../../../shared/messages';
+import { CLIENT_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
 import type { WebhookClient } from '../../../shared/webhooks';
 import type { ClientContactRow, ClientRow, Database, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { csvLine } from '../../lib/csv';
 import { recordActivity } from '../activity/activity.service';
 import { memberForLeads, usernamesByIds } from '../users/users.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
+export { findClientSummary } from './clients.repository';
 import {
   clientBatch,
   clientEvents,
@@ -23,6 +24,7 @@ import {
   insertClient,
   insertClientEvent,
   listClients,
+  projectCountOfClient,
   replaceContacts,
   updateClient,
 } from './clients.repository';
@@ -273,6 +275,9 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
     /** Deletes the client with its contacts and timeline, as a lead is deleted: any member with Projects. */
     async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        if (!(await findClient(trx, caller.workspace_id, id))) throw notFound(M.notFound);
+        const projects = await projectCountOfClient(trx, id);
+        if (projects > 0) throw conflict(PROJECT_MESSAGES.clientHasProjects(projects));
         const name = await deleteClient(trx, caller.workspace_id, id);
         if (name === undefined) throw notFound(M.notFound);
         await recordActivity(trx, {

@@ -9,6 +9,7 @@ import {
   type LeadConversionDraft,
   type LeadConversionInput,
 } from '../../../shared/schemas/clients';
+import type { ConversionProjectInput, ProjectView } from '../../../shared/schemas/projects';
 import type { Database, LeadRow, SessionUser } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
@@ -26,6 +27,20 @@ import {
 import { columnsOf, contactRows, webhookClient, type ClientsService } from './clients.service';
 
 type Reason = 'email' | 'phone' | 'name';
+
+/**
+ * How a conversion makes the client's first project: the Projects module's own creation, run in the
+ * conversion's transaction (handed in by the app, so clients do not import projects, which import clients).
+ */
+export interface FirstProjectMaker {
+  createIn(
+    trx: Transaction<Database>,
+    caller: SessionUser,
+    client: { id: string; name: string; currency: string },
+    input: ConversionProjectInput,
+  ): Promise<string>;
+  get(caller: SessionUser, id: string): Promise<ProjectView>;
+}
 
 /** A new client as the lead suggests it: the company (or the person), the person as its first contact. */
 function draftFrom(lead: LeadRow): Partial<ClientInput> {
@@ -46,7 +61,12 @@ function draftFrom(lead: LeadRow): Partial<ClientInput> {
  * Converted as an edit would set it, the client keeps the lead's source and campaign, both timelines say so
  * and the activity too. A lead converts once.
  */
-export function createLeadConversion(db: Kysely<Database>, clients: ClientsService, clock: () => Date) {
+export function createLeadConversion(
+  db: Kysely<Database>,
+  clients: ClientsService,
+  projects: FirstProjectMaker,
+  clock: () => Date,
+) {
   async function leadOf(trx: Kysely<Database> | Transaction<Database>, caller: SessionUser, id: string) {
     const lead = await findLead(trx, caller.workspace_id, id);
     if (!lead) throw notFound(M.leadNotFound);
@@ -89,7 +109,7 @@ export function createLeadConversion(db: Kysely<Database>, clients: ClientsServi
       const at = clock();
       const now = at.toISOString();
       const linked = 'clientId' in input;
-      const clientId = await db.transaction().execute(async (trx) => {
+      const made = await db.transaction().execute(async (trx) => {
         // The edit locks the lead first: two conversions of one lead take turns, the second finds the first.
         const lead = await applyLeadEdit(trx, caller, leadId, { status: 'Converted' }, at);
         const past = await clientOfLead(trx, caller.workspace_id, leadId);
@@ -103,16 +123,19 @@ export function createLeadConversion(db: Kysely<Database>, clients: ClientsServi
         };
         let id: string;
         let name: string;
+        let currency: string;
         if ('clientId' in input) {
           const client = await findClient(trx, caller.workspace_id, input.clientId);
           if (!client) throw notFound(M.notFound);
           id = client.id;
           name = client.name;
+          currency = client.currency;
           // A client found again keeps the first lead it came from, and that lead's campaign.
           if (client.lead_id === null) await updateClient(trx, id, { ...attribution, updated_at: now });
         } else {
           id = randomUUID();
           name = input.client.name;
+          currency = input.client.currency;
           await insertClient(trx, {
             id,
             workspace_id: caller.workspace_id,
@@ -158,18 +181,23 @@ export function createLeadConversion(db: Kysely<Database>, clients: ClientsServi
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,
+          kind: 'lead-converted',
           action: linked
             ? `${caller.username} converted lead ${lead.name} and linked it to the client ${name}`
             : `${caller.username} converted lead ${lead.name} into the client ${name}`,
         });
-        return id;
+        const projectId = input.project
+          ? await projects.createIn(trx, caller, { id, name, currency }, input.project)
+          : null;
+        return { clientId: id, projectId };
       });
-      const client = await clients.get(caller, clientId);
+      const client = await clients.get(caller, made.clientId);
       return {
         success: true as const,
         message: linked ? M.linked(client.name) : M.converted(client.name),
         client,
         linked,
+        project: made.projectId ? await projects.get(caller, made.projectId) : null,
       };
     },
   };

@@ -182,11 +182,22 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'GET /api/clients/:id/timeline': { summary: "A client's timeline, newest first" },
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
-  'DELETE /api/clients/:id': { summary: 'Delete a client with its contacts and timeline' },
+  'DELETE /api/clients/:id': {
+    summary: 'Delete a client with its contacts and timeline (none with projects)',
+  },
+  'GET /api/projects': { summary: "List the workspace's projects with filters, sorts and pages (Projects)" },
+  'GET /api/projects/:id': { summary: 'One project with its team and time used against its budgets' },
+  'GET /api/projects/:id/timeline': { summary: "A project's timeline, newest first" },
+  'POST /api/projects': { summary: 'Create a project for a client' },
+  'PUT /api/projects/:id': { summary: 'Edit a project; its team becomes the one sent' },
+  'POST /api/projects/:id/deliver': { summary: 'Mark a project Delivered with its date and note' },
+  'DELETE /api/projects/:id': { summary: "Delete a project (its manager or the workspace's admins)" },
   'GET /api/leads/:id/convert': {
     summary: 'What converting a lead would do: the clients it may be, a draft of a new one',
   },
-  'POST /api/leads/:id/convert': { summary: 'Convert a lead into a client, new or one the workspace has' },
+  'POST /api/leads/:id/convert': {
+    summary: 'Convert a lead into a client, new or one the workspace has, optionally with its first project',
+  },
   'GET /api/security/audit/export': {
     summary: 'Download the filtered audit log as CSV (Admin, Business Admin)',
     file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },

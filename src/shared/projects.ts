@@ -1,0 +1,73 @@
+/**
+ * Projects of a workspace (docs/product/projects.md#projects): the constants the server and the web share.
+ */
+
+export const PROJECT_STATUSES = ['planned', 'active', 'on_hold', 'delivered', 'cancelled'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  planned: 'Planned',
+  active: 'Active',
+  on_hold: 'On hold',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The statuses a project is still being worked in: the ones Solo HQ's project limit counts. */
+export const OPEN_PROJECT_STATUSES: readonly ProjectStatus[] = ['planned', 'active', 'on_hold'];
+
+export const BILLING_TYPES = ['fixed', 'hourly', 'retainer'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+
+export const BILLING_TYPE_LABELS: Record<BillingType, string> = {
+  fixed: 'Fixed price',
+  hourly: 'Hourly',
+  retainer: 'Monthly retainer',
+};
+
+export const PROJECT_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 5000,
+  deliveryNoteMax: 2000,
+  /** A project code: a letter or digit, then letters, digits and dashes, upper case. */
+  codeMax: 16,
+  teamMax: 100,
+  /** Hours a budget or a retainer month may hold: 100,000 (minutes are stored). */
+  budgetHoursMax: 100_000,
+  /** The largest amount in minor units a budget or a rate may hold (10^13: ₹100 billion). */
+  amountMax: 10_000_000_000_000,
+  pageMax: 100,
+} as const;
+
+export const PROJECT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]*$/;
+
+/** The code a project gets when none is given: its number in the workspace, as P-001. */
+export const defaultProjectCode = (number: number): string => `P-${String(number).padStart(3, '0')}`;
+
+/** Budget shares at which the project manager is told (docs/product/projects.md#projects). */
+export const BUDGET_WARNING_PERCENTS = [80, 100] as const;
+
+/** A share of a budget used, in whole percent rounded down (null: no budget). */
+export function budgetPercent(used: number, budget: number | null): number | null {
+  if (budget === null || budget <= 0) return null;
+  return Math.floor((used * 100) / budget);
+}
+
+/** Whole and part hours from minutes, as the screens show them: 90 → "1h 30m", 0 → "0h". */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const whole = Math.abs(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest ? `${sign}${hours}h ${rest}m` : `${sign}${hours}h`;
+}
+
+/** A date as YYYY-MM-DD. */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a YYYY-MM-DD names a real day. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
