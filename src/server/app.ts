@@ -39,6 +39,8 @@ import { createClientsService } from './modules/clients/clients.service';
 import { createLeadConversion } from './modules/clients/lead-conversion';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
+import { tasksRoutes } from './modules/projects/tasks.routes';
+import { createTasksService } from './modules/projects/tasks.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -417,6 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(projectsRoutes(projects, guards));
+      await api.register(tasksRoutes(createTasksService(db, deps.clock), guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

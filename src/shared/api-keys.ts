@@ -14,6 +14,10 @@ export const API_KEY_SCOPES = [
   'analytics:read',
   'projects:read',
   'projects:write',
+  'tasks:read',
+  'tasks:write',
+  'time:read',
+  'time:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -47,6 +51,19 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   'projects:write': {
     label: 'Clients and projects: write',
     text: 'Add, edit and delete clients and their contacts, and projects, and deliver projects.',
+  },
+  'tasks:read': {
+    label: 'Tasks: read',
+    text: "Read projects' tasks, their comments, and the key creator's own tasks.",
+  },
+  'tasks:write': { label: 'Tasks: write', text: 'Add, edit, move and delete tasks, and comment on them.' },
+  'time:read': {
+    label: 'Time: read',
+    text: 'Read time entries and the time reports, and export them as CSV.',
+  },
+  'time:write': {
+    label: 'Time: write',
+    text: "Log, edit and delete the key creator's own time entries (never approve them).",
   },
 };
 

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'client.created',
   'project.created',
   'project.delivered',
+  'task.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -45,6 +46,7 @@ export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, { label: string; descripti
     label: 'Project delivered',
     description: 'A project was marked Delivered, with its date and note.',
   },
+  'task.completed': { label: 'Task completed', description: 'A task of a project was moved to Done.' },
 };
 
 export const WEBHOOK_HEADERS = {
@@ -175,6 +177,12 @@ export interface WebhookEventData {
   'project.created': { project: WebhookProject };
   /** `onTime`: delivered on or before the due date (null without one). */
   'project.delivered': { project: WebhookProject; onTime: boolean | null };
+  'task.completed': {
+    task: { id: string; number: number; title: string; dueDate: string | null; completedAt: string };
+    project: { id: string; code: string; name: string };
+    /** The usernames of who the task was assigned to. */
+    assignees: string[];
+  };
   'lead.created': {
     lead: WebhookLead;
     /** Where it was made: dashboard, form, import, botgit or api. */

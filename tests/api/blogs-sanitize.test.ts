@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeContent } from '../../src/server/modules/blogs/sanitize-content';
+import { sanitizeContent } from '../../src/server/lib/sanitize-content';
 import { XSS_PAYLOADS, dangerIn } from './support/xss-corpus';
 
 /** The content allowlist on its own (sanitize-content.ts); blogs-security.test.ts drives it through the API. */

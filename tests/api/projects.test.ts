@@ -410,7 +410,7 @@ describe('projects', () => {
     expect((await call(t.app, 'GET', '/api/projects', leads.headers)).statusCode).toBe(403);
   });
 
-  it('sends project.created and project.delivered to the workspace’s webhooks', async () => {
+  it('sends project.created, task.completed and project.delivered to the workspace’s webhooks', async () => {
     const receiver = await startReceiver();
     const hooked = await createTestApp({ config: { allowPrivateWebhooks: true } });
     try {
@@ -424,7 +424,7 @@ describe('projects', () => {
         (
           await call(hooked.app, 'POST', '/api/webhooks', owner.headers, {
             url: receiver.url,
-            events: ['project.created', 'project.delivered'],
+            events: ['project.created', 'project.delivered', 'task.completed'],
           })
         ).statusCode,
       ).toBe(201);
@@ -439,13 +439,32 @@ describe('projects', () => {
           budgetAmount: 99_900,
         })
       ).json().project;
+      const task = (
+        await call(hooked.app, 'POST', `/api/projects/${made._id}/tasks`, owner.headers, {
+          title: 'Ship it',
+          assigneeIds: [owner.id],
+        })
+      ).json().task;
+      await call(hooked.app, 'POST', `/api/tasks/${task._id}/move`, owner.headers, {
+        status: 'done',
+        index: 0,
+      });
       await call(hooked.app, 'POST', `/api/projects/${made._id}/deliver`, owner.headers, {
         deliveredOn: '2029-12-31',
         note: 'Early',
       });
-      expect(await hooked.app.webhooks.deliverDue()).toBe(2);
-      const received = await receiver.waitFor(2);
-      expect(received.map((r) => r.json.event).sort()).toEqual(['project.created', 'project.delivered']);
+      expect(await hooked.app.webhooks.deliverDue()).toBe(3);
+      const received = await receiver.waitFor(3);
+      expect(received.map((r) => r.json.event).sort()).toEqual([
+        'project.created',
+        'project.delivered',
+        'task.completed',
+      ]);
+      expect(received.find((r) => r.json.event === 'task.completed')!.json.data).toMatchObject({
+        task: { id: task._id, number: 1, title: 'Ship it' },
+        project: { id: made._id, code: 'P-001' },
+        assignees: ['hook-pm'],
+      });
       const delivered = received.find((r) => r.json.event === 'project.delivered')!.json
         .data as unknown as WebhookEventData['project.delivered'];
       expect(delivered).toMatchObject({

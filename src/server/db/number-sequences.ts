@@ -27,3 +27,16 @@ export async function takeNextNumber(
     .executeTakeFirstOrThrow();
   return Number(row.last_value);
 }
+
+/** Forgets a sequence whose numbered things are gone with their owner (a deleted project's tasks). */
+export async function dropSequence(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  name: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('number_sequences')
+    .where('workspace_id', '=', workspaceId)
+    .where('name', '=', name)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ClientKind } from '../../shared/clients';
 import type { BillingType, ProjectStatus } from '../../shared/projects';
+import type { TaskPriority, TaskRecurrence, TaskStatus } from '../../shared/tasks';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
@@ -118,7 +119,7 @@ export interface BlogsTable {
   meta_description: string;
   /** JSON text: list of keywords. */
   keywords: string;
-  /** Sanitised HTML (sanitize-content.ts runs on every write). */
+  /** Sanitised HTML (src/server/lib/sanitize-content.ts runs on every write). */
   content: string;
   /** One of BLOG_STATUSES. */
   status: string;
@@ -519,6 +520,54 @@ export interface ProjectEventsTable {
   at: string;
 }
 
+/** A project's task (migration 029, docs/product/projects.md#tasks). */
+export interface TasksTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  number: number;
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  status: TaskStatus;
+  blocked: number;
+  priority: TaskPriority;
+  due_date: string | null;
+  estimate_minutes: number | null;
+  parent_id: string | null;
+  position: number;
+  recurrence: TaskRecurrence;
+  next_task_id: string | null;
+  logged_minutes: Generated<number>;
+  completed_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskAssigneesTable {
+  task_id: string;
+  user_id: string;
+  workspace_id: string;
+}
+
+export interface TaskBlockersTable {
+  task_id: string;
+  blocker_id: string;
+  workspace_id: string;
+}
+
+export interface TaskCommentsTable {
+  id: string;
+  task_id: string;
+  workspace_id: string;
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+  edited_at: string | null;
+}
+
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
 export interface LeadViewsTable {
   id: string;
@@ -844,6 +893,10 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   project_events: ProjectEventsTable;
+  tasks: TasksTable;
+  task_assignees: TaskAssigneesTable;
+  task_blockers: TaskBlockersTable;
+  task_comments: TaskCommentsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;
@@ -884,6 +937,7 @@ export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type ClientContactRow = Selectable<ClientContactsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type TaskRow = Selectable<TasksTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

@@ -27,3 +27,4 @@ export * from './api-keys';
 export * from './analytics';
 export * from './clients';
 export * from './projects';
+export * from './tasks';

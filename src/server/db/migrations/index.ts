@@ -27,6 +27,7 @@ import * as webhookHolds from './025-webhook-holds';
 import * as sessionConfirmations from './026-session-confirmations';
 import * as clients from './027-clients';
 import * as projects from './028-projects';
+import * as tasks from './029-tasks';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '026-session-confirmations': sessionConfirmations,
   '027-clients': clients,
   '028-projects': projects,
+  '029-tasks': tasks,
 };

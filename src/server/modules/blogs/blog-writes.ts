@@ -13,7 +13,7 @@ import { assertStorageRoom } from '../../lib/plan-limits';
 import { parseBlogFields, type BlogFormInput } from './blog-form';
 import { deleteBlog, insertBlog, moveSlug, takenBlogSlugs, updateBlog } from './blog-writes.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
-import { sanitizeContent } from './sanitize-content';
+import { sanitizeContent } from '../../lib/sanitize-content';
 import { firstFreeSlug, slugBase } from '../../db/unique-slug';
 import { retryOnUniqueViolation } from '../../db/unique-violation';
 import { checkedPublishAt } from './schedule';

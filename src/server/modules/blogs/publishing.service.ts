@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/activity.service';
 import { toBlog } from './blog-json';
 import { findBlog } from './blogs.repository';
 import { lockOwn, ownBlog, ownPost, refuseIfStale } from './own-post';
-import { sanitizeContent } from './sanitize-content';
+import { sanitizeContent } from '../../lib/sanitize-content';
 import { updateBlog } from './blog-writes.repository';
 import { deleteAutosave, findAutosave, saveAutosave } from './autosaves.repository';
 import { findRevision, listRevisions, recordRevision, toRevision } from './revisions.repository';

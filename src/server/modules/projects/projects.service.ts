@@ -14,7 +14,7 @@ import type {
 import type { WebhookProject } from '../../../shared/webhooks';
 import type { Database, ProjectRow, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
-import { takeNextNumber } from '../../db/number-sequences';
+import { dropSequence, takeNextNumber } from '../../db/number-sequences';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
@@ -386,13 +386,14 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
       return one(caller, id);
     },
 
-    /** Deletes the project with its team and timeline: its manager or the workspace's admins only. */
+    /** Deletes the project with its team, tasks and timeline: its manager or the workspace's admins only. */
     async remove(caller: SessionUser, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const current = await findProject(trx, caller.workspace_id, id);
         if (!current) throw notFound(M.notFound);
         if (!managesProject(caller, current)) throw forbidden(M.deleteNotAllowed);
         await deleteProject(trx, caller.workspace_id, id);
+        await dropSequence(trx, caller.workspace_id, `task:${id}`);
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
           userId: caller.id,

@@ -7,7 +7,8 @@ const require = createRequire(import.meta.url);
 let sanitizeHtml: typeof sanitizeHtmlType | undefined;
 
 /**
- * Blog content is HTML written in the dashboard and shown to the public, so it is cleaned on the server on
+ * Blog content (and a task's description, docs/product/projects.md#tasks) is HTML written in the dashboard and
+ * shown to others, so it is cleaned on the server on
  * every write with an allowlist: the formatting the editor's tips suggest survives; scripts, frames, forms,
  * event handlers, style attributes and script-bearing URLs never reach a reader.
  */
