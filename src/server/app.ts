@@ -41,6 +41,9 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { tasksRoutes } from './modules/projects/tasks.routes';
 import { createTasksService } from './modules/projects/tasks.service';
+import { createTimeReports } from './modules/time/time-reports';
+import { timeRoutes } from './modules/time/time.routes';
+import { createTimeService } from './modules/time/time.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -420,6 +423,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(projectsRoutes(projects, guards));
       await api.register(tasksRoutes(createTasksService(db, deps.clock), guards));
+      await api.register(
+        timeRoutes(createTimeService(db, mailer, deps.clock), createTimeReports(db), guards),
+      );
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

@@ -59,6 +59,7 @@ export const MAIL_KIND_LABELS = {
   'webhook-paused': 'Webhook paused',
   'access-removed': 'Set-up removed on proof',
   'credential-added': 'New key or webhook',
+  'budget-warning': 'Budget warning',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -56,3 +56,15 @@ export function parseMoney(text: string, currency: string): number | null {
     ? Number(minor)
     : null;
 }
+
+/**
+ * Minor units as a plain decimal with the currency's digits, no symbol or grouping (12345 INR → "123.45",
+ * 1234 JPY → "1234"): what a CSV holds for a spreadsheet and a form field shows to edit.
+ */
+export function minorToDecimal(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

@@ -44,7 +44,7 @@ export const PROJECT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]*$/;
 /** The code a project gets when none is given: its number in the workspace, as P-001. */
 export const defaultProjectCode = (number: number): string => `P-${String(number).padStart(3, '0')}`;
 
-/** Budget shares at which the project manager is told (docs/product/projects.md#projects). */
+/** Budget shares at which the project manager is told (docs/product/projects.md#budgets). */
 export const BUDGET_WARNING_PERCENTS = [80, 100] as const;
 
 /** A share of a budget used, in whole percent rounded down (null: no budget). */

@@ -93,6 +93,19 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/tasks/:id/comments': 'tasks:write',
   'PUT /api/tasks/:id/comments/:commentId': 'tasks:write',
   'DELETE /api/tasks/:id/comments/:commentId': 'tasks:write',
+
+  // Time: a key logs its creator's own time; approving stays a person's act in the dashboard.
+  'GET /api/time-entries': 'time:read',
+  'GET /api/time-entries/export.csv': 'time:read',
+  'GET /api/time-entries/:id': 'time:read',
+  'GET /api/time-reports': 'time:read',
+  'GET /api/timer': 'time:read',
+  'POST /api/time-entries': 'time:write',
+  'PUT /api/time-entries/:id': 'time:write',
+  'DELETE /api/time-entries/:id': 'time:write',
+  'POST /api/timer/start': 'time:write',
+  'POST /api/timer/stop': 'time:write',
+  'POST /api/time-entries/submit': 'time:write',
   'PUT /api/categories/:id': 'blogs:write',
   'DELETE /api/categories/:id': 'blogs:write',
 };

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ClientKind } from '../../shared/clients';
 import type { BillingType, ProjectStatus } from '../../shared/projects';
 import type { TaskPriority, TaskRecurrence, TaskStatus } from '../../shared/tasks';
+import type { TimeEntryStatus } from '../../shared/time';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
@@ -568,6 +569,30 @@ export interface TaskCommentsTable {
   edited_at: string | null;
 }
 
+/** One stretch of work on a project (migration 030, docs/product/projects.md#time). */
+export interface TimeEntriesTable {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  task_id: string | null;
+  user_id: string | null;
+  user_name: string;
+  date: string;
+  minutes: number;
+  note: string;
+  billable: number;
+  hourly_rate: Bigint | null;
+  amount: Bigint;
+  currency: string;
+  status: TimeEntryStatus;
+  started_at: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  invoiced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
 export interface LeadViewsTable {
   id: string;
@@ -897,6 +922,7 @@ export interface Database {
   task_assignees: TaskAssigneesTable;
   task_blockers: TaskBlockersTable;
   task_comments: TaskCommentsTable;
+  time_entries: TimeEntriesTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;
@@ -938,6 +964,7 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ClientContactRow = Selectable<ClientContactsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type TimeEntryRow = Selectable<TimeEntriesTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

@@ -295,3 +295,20 @@ export function webhookPausedMail(
     action: { label: 'Open Manage Integrations', url: input.link },
   });
 }
+
+/** To a project's manager when its time passes 80 % or 100 % of a budget (docs/product/projects.md#budgets). */
+export function budgetWarningMail(
+  siteName: string,
+  input: { username: string; project: string; percent: number; used: string; budget: string; link: string },
+): MailBody {
+  return render(siteName, `${input.project} has used ${input.percent}% of its budget`, {
+    paragraphs: [
+      `Hello ${input.username},`,
+      `The time logged on ${input.project} has reached ${input.percent}% of its budget: ${input.used} of ${input.budget}.`,
+      input.percent >= 100
+        ? 'The budget is spent. Agree more with the client, or plan the remaining work within it.'
+        : 'Check what is left to do against what is left of the budget.',
+    ],
+    action: { label: 'Open the project', url: input.link },
+  });
+}

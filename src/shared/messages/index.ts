@@ -28,3 +28,4 @@ export * from './analytics';
 export * from './clients';
 export * from './projects';
 export * from './tasks';
+export * from './time';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** What the server tells a user's bell (docs/product/leads.md#owners-and-follow-ups): a lead assigned to them, a follow-up due today. */
-export const USER_NOTIFICATION_KINDS = ['lead-assigned', 'follow-up-due', 'webhook-paused'] as const;
+export const USER_NOTIFICATION_KINDS = [
+  'lead-assigned',
+  'follow-up-due',
+  'webhook-paused',
+  'budget-warning',
+] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 /** The kinds that carry a workspace's leads: they wait only for someone who may still work them. */
 export const LEAD_NOTIFICATION_KINDS = [

@@ -28,6 +28,7 @@ import * as sessionConfirmations from './026-session-confirmations';
 import * as clients from './027-clients';
 import * as projects from './028-projects';
 import * as tasks from './029-tasks';
+import * as timeEntries from './030-time-entries';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '027-clients': clients,
   '028-projects': projects,
   '029-tasks': tasks,
+  '030-time-entries': timeEntries,
 };

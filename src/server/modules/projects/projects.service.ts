@@ -38,6 +38,9 @@ import {
   updateProject,
 } from './projects.repository';
 
+/** What time entries read of projects. */
+export { findProject, membersOf } from './projects.repository';
+
 type Trx = Transaction<Database>;
 const isOpen = (status: ProjectStatus) => OPEN_PROJECT_STATUSES.includes(status);
 const amountOf = (value: number | string | null): number | null => (value === null ? null : Number(value));
