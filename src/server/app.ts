@@ -40,6 +40,8 @@ import { createLeadConversion } from './modules/clients/lead-conversion';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { tasksRoutes } from './modules/projects/tasks.routes';
+import { createCalendarFeed } from './modules/projects/calendar-feed';
+import { calendarFeedRoutes, calendarFileRoutes } from './modules/projects/calendar-feed.routes';
 import { createTasksService } from './modules/projects/tasks.service';
 import { createTimeReports } from './modules/time/time-reports';
 import { timeRoutes } from './modules/time/time.routes';
@@ -298,6 +300,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: async () => (await siteSettings.live()).identity.siteName,
   });
   app.decorate('outbox', mailer.worker);
+  const calendarFeed = createCalendarFeed(db, {
+    siteUrl: deps.config.siteUrl,
+    siteName: mailer.siteName,
+    clock: deps.clock,
+  });
   const confirmation = createEmailConfirmationService(
     mailer,
     limits.limiter({
@@ -423,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(projectsRoutes(projects, guards));
       await api.register(tasksRoutes(createTasksService(db, deps.clock), guards));
+      await api.register(calendarFeedRoutes(calendarFeed, guards));
       await api.register(
         timeRoutes(createTimeService(db, mailer, deps.clock), createTimeReports(db), guards),
       );
@@ -506,6 +514,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live: () => siteSettings.live(),
   };
   await app.register(seoRoutes(blogs, site, publicCache));
+  await app.register(calendarFileRoutes(calendarFeed));
   if (deps.web)
     await app.register(
       pagesRoutes(

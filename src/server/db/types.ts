@@ -593,6 +593,15 @@ export interface TimeEntriesTable {
   updated_at: string;
 }
 
+/** A member's private calendar feed (migration 031). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  workspace_id: string;
+  token_hash: string;
+  created_at: string;
+  last_read_at: string | null;
+}
+
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
 export interface LeadViewsTable {
   id: string;
@@ -923,6 +932,7 @@ export interface Database {
   task_blockers: TaskBlockersTable;
   task_comments: TaskCommentsTable;
   time_entries: TimeEntriesTable;
+  calendar_feeds: CalendarFeedsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;

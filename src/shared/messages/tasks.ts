@@ -23,6 +23,8 @@ export const TASK_MESSAGES = {
   commented: 'Comment added',
   commentUpdated: 'Comment updated',
   commentDeleted: 'Comment deleted',
+  feedRevoked: 'Calendar feed turned off: its address no longer works',
+  feedNotFound: 'This calendar feed does not exist or was turned off',
   empty: 'No tasks yet. Add the first one to plan the work.',
   noneMine: 'No open tasks are assigned to you.',
 } as const;

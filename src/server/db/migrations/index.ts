@@ -29,6 +29,7 @@ import * as clients from './027-clients';
 import * as projects from './028-projects';
 import * as tasks from './029-tasks';
 import * as timeEntries from './030-time-entries';
+import * as calendarFeeds from './031-calendar-feeds';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '028-projects': projects,
   '029-tasks': tasks,
   '030-time-entries': timeEntries,
+  '031-calendar-feeds': calendarFeeds,
 };

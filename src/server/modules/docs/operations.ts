@@ -203,6 +203,9 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/tasks/:id/comments': { summary: 'Comment on a task' },
   'PUT /api/tasks/:id/comments/:commentId': { summary: 'Edit your comment' },
   'DELETE /api/tasks/:id/comments/:commentId': { summary: 'Delete your comment' },
+  'GET /api/calendar-feed': { summary: 'Your calendar feed: on or off' },
+  'POST /api/calendar-feed': { summary: 'Make a new secret calendar feed URL of your task due dates' },
+  'DELETE /api/calendar-feed': { summary: 'Turn your calendar feed off' },
   'GET /api/time-entries': { summary: 'Time entries in a range of days' },
   'GET /api/time-entries/export.csv': {
     summary: 'Download the time entries of a range as CSV',
