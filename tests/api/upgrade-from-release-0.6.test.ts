@@ -107,8 +107,27 @@ describe('upgrading a release 0.6 database', () => {
     expect(applied).toEqual(known);
     expect(applied).toContain('026-session-confirmations');
     // The tables of what came after the release are there, and empty.
-    for (const table of ['clients', 'client_contacts', 'client_events'] as const) {
+    for (const table of [
+      'clients',
+      'client_contacts',
+      'client_events',
+      'projects',
+      'project_events',
+      'tasks',
+      'task_comments',
+      'time_entries',
+    ] as const) {
       const rows = await handle.db.selectFrom(table).select('id').execute();
+      expect(rows, table).toEqual([]);
+    }
+    for (const table of [
+      'number_sequences',
+      'project_members',
+      'task_assignees',
+      'task_blockers',
+      'calendar_feeds',
+    ] as const) {
+      const rows = await handle.db.selectFrom(table).select('workspace_id').execute();
       expect(rows, table).toEqual([]);
     }
   });
