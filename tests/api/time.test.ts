@@ -461,4 +461,43 @@ describe('time', () => {
       (await call(t.app, 'GET', `/api/time-reports?from=${MONDAY}&to=${MONDAY}`, writer.headers)).statusCode,
     ).toBe(403);
   });
+
+  it('sums the live figures: active projects, due this week, overdue tasks, hours this week', async () => {
+    await call(t.app, 'POST', `/api/projects/${projectId}/tasks`, boss.headers, {
+      title: 'Late',
+      dueDate: '2026-11-20',
+    });
+    await call(t.app, 'POST', `/api/projects/${projectId}/tasks`, boss.headers, {
+      title: 'Late but done',
+      dueDate: '2026-11-20',
+      status: 'done',
+    });
+    await call(t.app, 'POST', '/api/projects', boss.headers, {
+      clientId,
+      name: 'Due Friday',
+      status: 'planned',
+      dueDate: '2026-11-27',
+    });
+    const team = (await call(t.app, 'GET', '/api/projects/summary', boss.headers)).json();
+    const minutes = (
+      await call(t.app, 'GET', `/api/time-reports?from=${MONDAY}&to=2026-11-29`, boss.headers)
+    ).json().totals.minutes;
+    expect(team).toMatchObject({
+      activeProjects: 2,
+      dueThisWeek: 1,
+      overdueTasks: 1,
+      minutesThisWeek: minutes,
+      teamTime: true,
+      openProjectLimit: null,
+    });
+    const own = (await call(t.app, 'GET', '/api/projects/summary', designer.headers)).json();
+    expect(own).toMatchObject({ minutesThisWeek: 86, teamTime: false });
+    expect((await call(t.app, 'GET', '/api/projects/summary', stranger.headers)).json()).toMatchObject({
+      activeProjects: 0,
+      overdueTasks: 0,
+      minutesThisWeek: 0,
+      planName: 'Solo HQ',
+      openProjectLimit: 5,
+    });
+  });
 });

@@ -76,6 +76,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /api/clients/:id': 'projects:write',
   'DELETE /api/clients/:id': 'projects:write',
   'GET /api/projects': 'projects:read',
+  'GET /api/projects/summary': 'projects:read',
   'GET /api/projects/:id': 'projects:read',
   'GET /api/projects/:id/timeline': 'projects:read',
   'POST /api/projects': 'projects:write',

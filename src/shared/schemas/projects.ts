@@ -202,3 +202,18 @@ export const projectTimelineSchema = z.object({
     }),
   ),
 });
+
+/** GET /api/projects/summary: the Overview's and the Projects section's live figures. */
+export const projectSummarySchema = z.object({
+  activeProjects: z.number().int(),
+  openProjects: z.number().int(),
+  /** The plan's limit of open projects, and its name (null: unlimited). */
+  openProjectLimit: z.number().int().nullable(),
+  planName: z.string(),
+  dueThisWeek: z.number().int(),
+  overdueTasks: z.number().int(),
+  /** Minutes logged this ISO week: the workspace's for its admins, one's own for others. */
+  minutesThisWeek: z.number().int(),
+  teamTime: z.boolean(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;

@@ -167,3 +167,59 @@ export function projectEvents(db: Db, projectId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The Overview's and the Projects section's live figures for a workspace (see projectSummary). */
+export async function summaryCounts(
+  db: Db,
+  workspaceId: string,
+  dates: { today: string; weekStart: string; weekEnd: string },
+  timeOf: string | null,
+) {
+  const count = (n: { n: string | number } | undefined) => Number(n?.n ?? 0);
+  const [active, open, dueThisWeek, overdueTasks, minutes] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('status', '=', 'active')
+      .executeTakeFirst(),
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('status', 'in', [...OPEN_PROJECT_STATUSES])
+      .executeTakeFirst(),
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('status', 'in', [...OPEN_PROJECT_STATUSES])
+      .where('due_date', '>=', dates.today)
+      .where('due_date', '<=', dates.weekEnd)
+      .executeTakeFirst(),
+    db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('status', '<>', 'done')
+      .where('due_date', '<', dates.today)
+      .executeTakeFirst(),
+    (() => {
+      let rows = db
+        .selectFrom('time_entries')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('minutes'), eb.lit(0)).as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('date', '>=', dates.weekStart)
+        .where('date', '<=', dates.weekEnd);
+      if (timeOf) rows = rows.where('user_id', '=', timeOf);
+      return rows.executeTakeFirst();
+    })(),
+  ]);
+  return {
+    activeProjects: count(active),
+    openProjects: count(open),
+    dueThisWeek: count(dueThisWeek),
+    overdueTasks: count(overdueTasks),
+    minutesThisWeek: count(minutes),
+  };
+}

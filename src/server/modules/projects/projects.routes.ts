@@ -9,6 +9,7 @@ import {
   projectListQuerySchema,
   projectListSchema,
   projectSchema,
+  projectSummarySchema,
   projectTimelineSchema,
 } from '../../../shared/schemas/projects';
 import type { Guards } from '../../auth/guards';
@@ -39,6 +40,20 @@ export function projectsRoutes(projects: ProjectsService, guards: Guards): Fasti
         },
       },
       (request) => projects.list(request.currentUser!, request.query),
+    );
+
+    app.get(
+      '/projects/summary',
+      {
+        preValidation,
+        schema: {
+          tags,
+          response: answers({ 200: projectSummarySchema }),
+          description:
+            "Live figures: active and open projects (with the plan's limit), projects due this week, overdue tasks, and minutes logged this ISO week (the workspace's for its admins, one's own for others).",
+        },
+      },
+      (request) => projects.summary(request.currentUser!),
     );
 
     app.get(

@@ -9,8 +9,10 @@ import type {
   ProjectDeliveryInput,
   ProjectInput,
   ProjectListQuery,
+  ProjectSummary,
   ProjectView,
 } from '../../../shared/schemas/projects';
+import { addDays } from '../../../shared/time';
 import type { WebhookProject } from '../../../shared/webhooks';
 import type { Database, ProjectRow, SessionUser } from '../../db/types';
 import { permissionSubject } from '../../db/rows';
@@ -18,7 +20,7 @@ import { dropSequence, takeNextNumber } from '../../db/number-sequences';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
-import { assertProjectRoom } from '../../lib/plan-limits';
+import { assertProjectRoom, workspaceLimits } from '../../lib/plan-limits';
 import { recordActivity } from '../activity/activity.service';
 import { memberForLeads, usernamesByIds } from '../users/users.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
@@ -34,6 +36,7 @@ import {
   listProjects,
   membersOf,
   projectEvents,
+  summaryCounts,
   replaceMembers,
   updateProject,
 } from './projects.repository';
@@ -403,6 +406,22 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
           action: `${caller.username} deleted the project ${current.code} ${current.name}`,
         });
       });
+    },
+
+    /** GET /api/projects/summary: active projects, due this week, overdue tasks, hours this week. */
+    async summary(caller: SessionUser): Promise<ProjectSummary> {
+      const { today, weekEnd } = projectDates(clock());
+      const teamTime = caller.role === 'Business Admin' || caller.role === 'Admin';
+      const [counts, limits] = await Promise.all([
+        summaryCounts(
+          db,
+          caller.workspace_id,
+          { today, weekStart: addDays(weekEnd, -6), weekEnd },
+          teamTime ? null : caller.id,
+        ),
+        workspaceLimits(db, caller.workspace_id),
+      ]);
+      return { ...counts, openProjectLimit: limits.projects, planName: limits.name, teamTime };
     },
 
     async timeline(caller: SessionUser, id: string) {
