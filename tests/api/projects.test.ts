@@ -118,6 +118,17 @@ describe('projects', () => {
     expect(timeline.json().events.map((e: { kind: string }) => e.kind)).toEqual(['created']);
   });
 
+  it('offers as managers and team the members who work on projects, and nobody else', async () => {
+    const members = (await call(t.app, 'GET', '/api/projects/members', designer.headers)).json().members;
+    const names = members.map((m: { username: string }) => m.username).sort();
+    expect(names).toEqual(['proj-boss', 'proj-gd', 'proj-pm']);
+    expect(
+      (await call(t.app, 'GET', '/api/projects/members', stranger.headers))
+        .json()
+        .members.map((m: { username: string }) => m.username),
+    ).toEqual(['proj-other']);
+  });
+
   it('refuses what a project cannot be saved with, each with its message, and saves nothing', async () => {
     const cases: [object, string, string][] = [
       [{ name: '' }, 'name', M.nameRequired],

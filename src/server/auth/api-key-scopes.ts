@@ -77,6 +77,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'DELETE /api/clients/:id': 'projects:write',
   'GET /api/projects': 'projects:read',
   'GET /api/projects/summary': 'projects:read',
+  'GET /api/projects/members': 'projects:read',
   'GET /api/projects/:id': 'projects:read',
   'GET /api/projects/:id/timeline': 'projects:read',
   'POST /api/projects': 'projects:write',

@@ -217,3 +217,7 @@ export const projectSummarySchema = z.object({
   teamTime: z.boolean(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+export const projectMembersSchema = z.object({
+  members: z.array(z.object({ _id: z.string(), username: z.string(), role: z.string() })),
+});

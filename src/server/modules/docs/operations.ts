@@ -186,6 +186,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     summary: 'Delete a client with its contacts and timeline (none with projects)',
   },
   'GET /api/projects': { summary: "List the workspace's projects with filters, sorts and pages (Projects)" },
+  'GET /api/projects/members': { summary: 'Who may manage a project or be on its team' },
   'GET /api/projects/summary': { summary: 'Live project figures for the Overview and the Projects section' },
   'GET /api/projects/:id': { summary: 'One project with its team and time used against its budgets' },
   'GET /api/projects/:id/timeline': { summary: "A project's timeline, newest first" },

@@ -8,6 +8,7 @@ import {
   projectInputSchema,
   projectListQuerySchema,
   projectListSchema,
+  projectMembersSchema,
   projectSchema,
   projectSummarySchema,
   projectTimelineSchema,
@@ -40,6 +41,19 @@ export function projectsRoutes(projects: ProjectsService, guards: Guards): Fasti
         },
       },
       (request) => projects.list(request.currentUser!, request.query),
+    );
+
+    app.get(
+      '/projects/members',
+      {
+        preValidation,
+        schema: {
+          tags,
+          response: answers({ 200: projectMembersSchema }),
+          description: 'The members who may manage a project or be on its team: active, with Projects.',
+        },
+      },
+      async (request) => ({ members: await projects.members(request.currentUser!) }),
     );
 
     app.get(

@@ -22,7 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { assertProjectRoom, workspaceLimits } from '../../lib/plan-limits';
 import { recordActivity } from '../activity/activity.service';
-import { memberForLeads, usernamesByIds } from '../users/users.service';
+import { memberForLeads, usernamesByIds, workspaceMembersForLeads } from '../users/users.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import { findClientSummary } from '../clients/clients.service';
 import { projectDates } from './project-dates';
@@ -52,16 +52,17 @@ const amountOf = (value: number | string | null): number | null => (value === nu
 export const managesProject = (caller: SessionUser, project: Pick<ProjectRow, 'manager_id'>): boolean =>
   project.manager_id === caller.id || caller.role === 'Business Admin' || caller.role === 'Admin';
 
+/** Whether a member may be a project's manager or on its team: active, in the dashboard, with Projects. */
+const worksOnProjects = (member: Parameters<typeof permissionSubject>[0] & { status: string }) =>
+  !BLOCKED_STATUSES.includes(member.status as UserStatus) &&
+  !isKeptOutOfDashboard(permissionSubject(member)) &&
+  canUseModule(permissionSubject(member), 'projects');
+
 /** A member of the caller's workspace who may work on projects (not blocked, not kept out), or undefined. */
 async function projectWorker(trx: Trx, caller: SessionUser, userId: string): Promise<string | undefined> {
   if (userId === caller.id) return caller.id;
   const member = await memberForLeads(trx, userId);
-  const usable =
-    member &&
-    member.workspace_id === caller.workspace_id &&
-    !BLOCKED_STATUSES.includes(member.status as UserStatus) &&
-    !isKeptOutOfDashboard(permissionSubject(member)) &&
-    canUseModule(permissionSubject(member), 'projects');
+  const usable = member && member.workspace_id === caller.workspace_id && worksOnProjects(member);
   return usable ? member.id : undefined;
 }
 
@@ -327,6 +328,14 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
     },
 
     get: one,
+
+    /** GET /api/projects/members: who may manage a project or be on its team, for the form's pickers. */
+    async members(caller: SessionUser) {
+      const members = await workspaceMembersForLeads(db, caller.workspace_id);
+      return members
+        .filter(worksOnProjects)
+        .map((member) => ({ _id: member.id, username: member.username, role: member.role }));
+    },
 
     async create(caller: SessionUser, input: ProjectInput): Promise<ProjectView> {
       const id = await withUniqueCode(input.code, () =>
