@@ -53,13 +53,14 @@ export function budgetPercent(used: number, budget: number | null): number | nul
   return Math.floor((used * 100) / budget);
 }
 
-/** Whole and part hours from minutes, as the screens show them: 90 → "1h 30m", 0 → "0h". */
+/** Whole and part hours from minutes, as the screens show them: 90 → "1h 30m", 45 → "45m", 0 → "0h". */
 export function formatMinutes(minutes: number): string {
   const sign = minutes < 0 ? '-' : '';
   const whole = Math.abs(minutes);
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
-  return rest ? `${sign}${hours}h ${rest}m` : `${sign}${hours}h`;
+  if (!rest) return `${sign}${hours}h`;
+  return hours ? `${sign}${hours}h ${rest}m` : `${sign}${rest}m`;
 }
 
 /** A date as YYYY-MM-DD. */
@@ -70,4 +71,29 @@ export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Hours as people type them ("12", "7.5", "7:30", "1h 30m") as whole minutes, or null when it is none of
+ * these or not a whole number of minutes.
+ */
+export function parseHours(text: string): number | null {
+  const value = text.trim().toLowerCase();
+  if (value === '') return null;
+  const clock = /^(\d{1,6}):([0-5]\d)$/.exec(value);
+  if (clock) return Number(clock[1]) * 60 + Number(clock[2]);
+  const words = /^(?:(\d{1,6})\s*h)?\s*(?:(\d{1,4})\s*m)?$/.exec(value);
+  if (words && (words[1] || words[2])) return Number(words[1] ?? 0) * 60 + Number(words[2] ?? 0);
+  if (!/^\d{0,6}(\.\d{1,4})?$/.test(value) || value === '.') return null;
+  const minutes = Number(value) * 60;
+  const whole = Math.round(minutes);
+  return Math.abs(minutes - whole) < 1e-9 ? whole : null;
+}
+
+/** Minutes as the shortest decimal hours that read back exactly ("7.5", "1:20" when not a decimal). */
+export function hoursText(minutes: number | null): string {
+  if (minutes === null) return '';
+  const hours = minutes / 60;
+  if (Number.isInteger(hours * 4)) return String(hours);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }

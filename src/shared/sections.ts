@@ -59,7 +59,7 @@ export const SECTIONS: readonly SectionInfo[] = [
     page: true,
   },
   { key: 'our-projects', label: 'Client / Projects', title: 'Our Projects', group: 'projects', page: true },
-  { key: 'project-delivered', label: 'Project Delivered', group: 'projects' },
+  { key: 'project-delivered', label: 'Project Delivered', group: 'projects', page: true },
   { key: 'message', label: 'Messages', title: 'Team Messages', group: 'teamCommunication' },
   { key: 'team-email', label: 'E-mail', title: 'Team Email', group: 'teamCommunication' },
   { key: 'meeting', label: 'Meetings', title: 'Team Meetings', group: 'teamCommunication' },

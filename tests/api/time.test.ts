@@ -365,7 +365,7 @@ describe('time', () => {
         'Time Client',
         'P-001 Retainer work',
         '',
-        '0h 26m',
+        '26m',
         '26',
         'yes',
         '1000.01',

@@ -13,7 +13,7 @@ test('a client is added with a checked GSTIN, found by its contact, edited and d
   const name = `Harbour Foods ${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/dashboard/our-projects');
+  await page.goto('/dashboard/our-projects?tab=clients');
   await expect(page.getByRole('heading', { name: 'Client / Projects', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add client' }).click();
@@ -113,7 +113,7 @@ test('a lead is converted into a new client, and a second lead of the same perso
   await expect(toast(page, M.linked(company))).toBeVisible();
   await page.screenshot({ path: '/tmp/clients-converted.png' });
 
-  await page.goto(`/dashboard/our-projects?q=${tag}`);
+  await page.goto(`/dashboard/our-projects?tab=clients&q=${tag}`);
   const rows = page.getByRole('table', { name: 'Clients' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(company);

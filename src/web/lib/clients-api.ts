@@ -5,7 +5,7 @@ import type {
   ClientInput,
   ClientView,
   LeadConversionDraft,
-  LeadConversionInput,
+  leadConversionSchema,
 } from '../../shared/schemas/clients';
 import { api } from './api-client';
 import { saveBlob } from './download';
@@ -79,12 +79,27 @@ export function useLeadConversion(leadId: string) {
 export function useConvertLead(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LeadConversionInput) =>
+    mutationFn: async (input: z.input<typeof leadConversionSchema>) =>
       (await api.post<{ message: string; client: ClientView }>(`leads/${leadId}/convert`, input)).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CLIENTS }),
         queryClient.invalidateQueries({ queryKey: ['leads'] }),
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
       ]),
+  });
+}
+
+/** The clients a project may be for, by name (the first 100; the search narrows them). */
+export function useClientOptions(search = '') {
+  return useQuery({
+    queryKey: [...CLIENTS, 'options', search],
+    queryFn: async () =>
+      (
+        await api.get<z.infer<typeof clientListSchema>>('clients', {
+          params: { limit: 100, sort: 'name', ...(search ? { search } : {}) },
+        })
+      ).data.clients,
+    staleTime: 30_000,
   });
 }

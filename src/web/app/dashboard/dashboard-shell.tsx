@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { defaultSectionFor, isSectionVisible } from '../../../shared/access';
+import { canUseModule, defaultSectionFor, isSectionVisible } from '../../../shared/access';
 import { DASHBOARD_MESSAGES } from '../../../shared/messages';
 import { findSection } from '../../../shared/sections';
 import type { PublicUser } from '../../../shared/schemas/public-user';
@@ -14,6 +14,7 @@ import { EmailConfirmationBanner } from '../../features/auth/email-confirmation-
 import { IdentityConfirmationHost } from '../../features/auth/identity-confirmation-host';
 import { useLogout } from '../../lib/use-logout';
 import { NotificationBell } from '../../components/layout/notification-bell';
+import { HeaderTimer } from '../../components/time/header-timer';
 import { Sidebar } from './sidebar';
 
 /** Dashboard (docs/product/dashboard.md#shell): side navigation plus content; each section deep-linkable as /dashboard/<key>. */
@@ -77,6 +78,7 @@ export function DashboardShell({ user }: { user: PublicUser }) {
           <p className="flex-1 truncate text-sm font-medium text-muted">
             {section?.title ?? section?.label ?? 'Dashboard'}
           </p>
+          {canUseModule(user, 'projects') && <HeaderTimer />}
           <NotificationBell />
           <div className="hidden text-right sm:block">
             <p className="text-sm font-semibold leading-tight">{user.username}</p>

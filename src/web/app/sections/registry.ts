@@ -75,7 +75,11 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'IntegrationsSection',
   ),
   credentials: named(() => import('./credentials-page'), 'CredentialsPage'),
-  'our-projects': named(() => import('../../features/clients/clients-section'), 'ClientsSection'),
+  'our-projects': named(() => import('../../features/projects/projects-section'), 'ProjectsSection'),
+  'project-delivered': named(
+    () => import('../../features/projects/project-delivered-section'),
+    'ProjectDeliveredSection',
+  ),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -93,6 +93,8 @@ export function ClientFormPanel({
     defaultValues: client ? formOf(client) : { ...EMPTY, ...convert?.draft },
   });
   const save = convert ? convertLead : saveClient;
+  // A conversion may also open the client's first project (docs/product/projects.md#converting-a-lead).
+  const [firstProject, setFirstProject] = useState('');
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
   const inIndia = (watch('country') ?? '').toUpperCase() === 'IN';
@@ -101,7 +103,7 @@ export function ClientFormPanel({
   const onSubmit = handleSubmit((values) =>
     convert
       ? convertLead.mutate(
-          { client: values },
+          { client: values, ...(firstProject.trim() ? { project: { name: firstProject.trim() } } : {}) },
           {
             onSuccess: (answer) => {
               toast.success(answer.message);
@@ -265,6 +267,14 @@ export function ClientFormPanel({
           </Button>
         </fieldset>
         <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...register('notes')} />
+        {convert && (
+          <TextField
+            label="First project (optional)"
+            help="Name it to open the client’s first project with the conversion"
+            value={firstProject}
+            onChange={(event) => setFirstProject(event.target.value)}
+          />
+        )}
       </form>
     </SidePanel>
   );

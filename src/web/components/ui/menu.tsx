@@ -29,6 +29,7 @@ export function Menu({
   value,
   align = 'start',
   className,
+  compact = false,
 }: {
   /** The button's text and the menu's name. */
   label: string;
@@ -38,6 +39,8 @@ export function Menu({
   children: ReactNode;
   align?: 'start' | 'end';
   className?: string;
+  /** An icon-only button (the label still names it), for menus on small cards. */
+  compact?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -111,24 +114,35 @@ export function Menu({
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openWith('first'))}
         onKeyDown={onButtonKey}
-        className={buttonClasses('secondary', 'sm', 'w-full max-w-full sm:w-auto sm:max-w-xs')}
+        aria-label={compact ? label : undefined}
+        className={
+          compact
+            ? buttonClasses('ghost', 'sm', 'size-8 px-0')
+            : buttonClasses('secondary', 'sm', 'w-full max-w-full sm:w-auto sm:max-w-xs')
+        }
       >
-        <span className="flex min-w-0 flex-1 items-center gap-1.5 text-left">
-          {icon}
-          <span className="truncate">
-            {value ? (
-              <>
-                <span className="font-medium text-muted">{label}:</span> {value}
-              </>
-            ) : (
-              label
-            )}
-          </span>
-        </span>
-        <ChevronDown
-          className={cn('size-4 shrink-0 text-muted transition-transform', open && 'rotate-180')}
-          aria-hidden
-        />
+        {compact ? (
+          icon
+        ) : (
+          <>
+            <span className="flex min-w-0 flex-1 items-center gap-1.5 text-left">
+              {icon}
+              <span className="truncate">
+                {value ? (
+                  <>
+                    <span className="font-medium text-muted">{label}:</span> {value}
+                  </>
+                ) : (
+                  label
+                )}
+              </span>
+            </span>
+            <ChevronDown
+              className={cn('size-4 shrink-0 text-muted transition-transform', open && 'rotate-180')}
+              aria-hidden
+            />
+          </>
+        )}
       </button>
       {open && (
         <div

@@ -8,6 +8,8 @@ import { Card } from '../../components/ui/card';
 import { StatCard } from '../../components/ui/stat-card';
 import { timeAgo } from '../../lib/time-ago';
 import { useDashboardData } from './overview-api';
+import { ProjectFigures } from '../../components/projects/project-figures';
+import { canUseModule } from '../../../shared/access';
 
 const QUICK_ACTIONS = [
   'Follow up on this week’s new leads',
@@ -50,6 +52,8 @@ export function OverviewSection({ user }: SectionProps) {
           ))}
         </dl>
       </Card>
+
+      {canUseModule(user, 'projects') && <ProjectFigures />}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

@@ -34,7 +34,6 @@ const CARD_ONLY = [
 /** Sample-figure sections (docs/product/dashboard.md#placeholder-sections) (Email Marketing's sub-sections), plus the six social media sections. */
 const SAMPLE_FIGURES = [
   'leads-flow',
-  'project-delivered',
   'case-studies',
   'services',
   'campaign-setup',

@@ -226,35 +226,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
     },
   },
 
-  // ── Projects ───────────────────────────────────────────────────────────────
-  'project-delivered': {
-    kind: 'figures',
-    description: 'Projects handed over to clients, with delivery timing and client satisfaction.',
-    stats: [
-      { label: 'Delivered this year', value: 42, format: 'count', icon: Trophy },
-      { label: 'On-time delivery', value: 91, format: 'percent', icon: Clock },
-      { label: 'Average client rating', value: 4.7, format: 'count', icon: ThumbsUp, hint: 'Out of 5' },
-      { label: 'Value delivered', value: 12640000, format: 'inr', icon: IndianRupee, hint: 'This year' },
-    ],
-    chart: {
-      type: 'bar',
-      caption: 'Projects delivered per month',
-      format: 'count',
-      series: { primary: 'Delivered' },
-      data: monthly([3, 5, 4, 6, 7, 5]),
-    },
-    table: {
-      caption: 'Recently delivered',
-      columns: ['Project', 'Delivered', 'Status'],
-      rows: [
-        { cells: ['Kaveri Foods packaging', 'Nov 2025'], status: 'On Time' },
-        { cells: ['Aarav Textiles store', 'Oct 2025'], status: 'On Time' },
-        { cells: ['Meera Interiors catalogue', 'Oct 2025'], status: 'Late' },
-        { cells: ['Sahyadri Clinics app', 'Sep 2025'], status: 'On Time' },
-      ],
-    },
-  },
-
   // ── Team Communication ─────────────────────────────────────────────────────
   message: {
     kind: 'cards',

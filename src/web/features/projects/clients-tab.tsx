@@ -13,7 +13,6 @@ import { SearchBox } from '../../components/ui/search-box';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api-client';
-import type { SectionProps } from '../../lib/section-props';
 import { ClientFormPanel } from '../../components/clients/client-form-panel';
 import {
   downloadClientsCsv,
@@ -32,7 +31,8 @@ function useClientFilters(): [ClientListParams, (next: Partial<ClientListParams>
   };
   const update = (next: Partial<ClientListParams>) => {
     const merged = { ...filters, page: 1, ...next };
-    const query = new URLSearchParams();
+    // The tab stays; the other tabs' filters go.
+    const query = new URLSearchParams({ tab: 'clients' });
     if (merged.search) query.set('q', merged.search);
     if (merged.country) query.set('country', merged.country);
     if (merged.page > 1) query.set('page', String(merged.page));
@@ -45,10 +45,10 @@ const place = (client: ClientView) =>
   [client.city, client.state, countryName(client.country)].filter(Boolean).join(', ');
 
 /**
- * Client / Projects (docs/product/projects.md#clients): the workspace's clients, searched and filtered in the
- * address, added and edited in a side panel, exported as CSV.
+ * The Clients tab of Client / Projects (docs/product/projects.md#clients): the workspace's clients, searched
+ * and filtered in the address, added and edited in a side panel, exported as CSV; each opens its projects.
  */
-export function ClientsSection(_props: SectionProps) {
+export function ClientsTab({ onOpenProjects }: { onOpenProjects(clientId: string): void }) {
   const [filters, setFilters] = useClientFilters();
   const clients = useClients(filters);
   const remove = useDeleteClient();
@@ -66,10 +66,10 @@ export function ClientsSection(_props: SectionProps) {
   };
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Client / Projects</h1>
+          <h2 className="text-lg font-semibold text-ink">Clients</h2>
           <p className="mt-1 max-w-3xl text-sm text-muted">
             The clients you work for: their billing details, tax ids and the people you deal with.
           </p>
@@ -169,7 +169,15 @@ export function ClientsSection(_props: SectionProps) {
                     {client.currency} · {client.paymentTermsDays} days
                   </td>
                   <td className="px-4 py-3 text-muted">{client.owner?.username ?? '–'}</td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="space-x-2 whitespace-nowrap px-4 py-3 text-right">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Projects of ${client.name}`}
+                      onClick={() => onOpenProjects(client._id)}
+                    >
+                      Projects
+                    </Button>
                     <Button
                       variant="secondary"
                       size="sm"
