@@ -7,6 +7,7 @@ import {
   hoursText,
   isIsoDate,
   parseHours,
+  retainerMonth,
 } from './projects';
 import { nextDueDate } from './tasks';
 import { addDays, weekStartOf } from './time';
@@ -53,5 +54,38 @@ describe('projects’ shared rules', () => {
     expect(nextDueDate('2026-12-04', 'weekly')).toBe('2026-12-11');
     expect(nextDueDate('2027-01-31', 'monthly')).toBe('2027-02-28');
     expect(nextDueDate('2026-12-15', 'monthly')).toBe('2027-01-15');
+  });
+
+  it('carries a retainer’s unused hours into the next month only with rollover, and bills the overage', () => {
+    const used = new Map([
+      ['2026-09', 8 * 60],
+      ['2026-10', 14 * 60],
+      ['2026-11', 13 * 60],
+    ]);
+    // 10 hours a month: September leaves 2, October uses 12 of 12 and overruns by 2 (not carried), November 13 of 10.
+    expect(retainerMonth(used, 600, true, '2026-09', '2026-10')).toEqual({
+      month: '2026-10',
+      includedMinutes: 600,
+      rolledOverMinutes: 120,
+      usedMinutes: 840,
+      overageMinutes: 120,
+      remainingMinutes: 0,
+    });
+    expect(retainerMonth(used, 600, true, '2026-09', '2026-11')).toMatchObject({
+      rolledOverMinutes: 0,
+      overageMinutes: 180,
+    });
+    expect(retainerMonth(used, 600, false, '2026-09', '2026-10')).toMatchObject({
+      rolledOverMinutes: 0,
+      overageMinutes: 240,
+    });
+    expect(retainerMonth(used, 600, true, '2026-09', '2027-01')).toMatchObject({
+      rolledOverMinutes: 600,
+      remainingMinutes: 1200,
+    });
+    expect(retainerMonth(new Map(), 600, true, '2026-12', '2026-11')).toMatchObject({
+      usedMinutes: 0,
+      rolledOverMinutes: 0,
+    });
   });
 });

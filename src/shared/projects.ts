@@ -97,3 +97,45 @@ export function hoursText(minutes: number | null): string {
   if (Number.isInteger(hours * 4)) return String(hours);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+/** A retainer's month: its hours, what rolled over into it, what was used, and the hours past both. */
+export interface RetainerMonth {
+  month: string;
+  includedMinutes: number;
+  rolledOverMinutes: number;
+  usedMinutes: number;
+  overageMinutes: number;
+  remainingMinutes: number;
+}
+
+/**
+ * A monthly retainer's standing in `month` (YYYY-MM) from the minutes used in each month since it began:
+ * every month brings its hours; with rollover, what a month leaves unused is added to the next (never what
+ * it overran); past the month's hours and its rollover is overage, billed apart.
+ */
+export function retainerMonth(
+  usedByMonth: ReadonlyMap<string, number>,
+  includedMinutes: number,
+  rollover: boolean,
+  firstMonth: string,
+  month: string,
+): RetainerMonth {
+  let carried = 0;
+  let cursor = firstMonth < month ? firstMonth : month;
+  for (;;) {
+    const used = usedByMonth.get(cursor) ?? 0;
+    const available = includedMinutes + carried;
+    if (cursor === month)
+      return {
+        month,
+        includedMinutes,
+        rolledOverMinutes: carried,
+        usedMinutes: used,
+        overageMinutes: Math.max(0, used - available),
+        remainingMinutes: Math.max(0, available - used),
+      };
+    carried = rollover ? Math.max(0, available - used) : 0;
+    const [year, m] = cursor.split('-').map(Number) as [number, number];
+    cursor = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  }
+}

@@ -500,4 +500,34 @@ describe('time', () => {
       openProjectLimit: 5,
     });
   });
+
+  it('shows a retainer’s month: its hours, the rollover from last month, the used and the overage', async () => {
+    const retainer = (
+      await call(t.app, 'POST', '/api/projects', boss.headers, {
+        clientId,
+        name: 'Monthly care',
+        status: 'active',
+        billingType: 'retainer',
+        retainerMinutes: 600,
+        retainerRollover: true,
+        startDate: '2026-10-01',
+        team: [{ userId: designer.id }],
+      })
+    ).json().project;
+    await log(designer, { projectId: retainer._id, date: '2026-10-05', minutes: 480 });
+    await log(designer, { projectId: retainer._id, date: '2026-11-02', minutes: 700 });
+    await log(designer, { projectId: retainer._id, date: '2026-11-20', minutes: 60 });
+    const shown = (await call(t.app, 'GET', `/api/projects/${retainer._id}`, boss.headers)).json();
+    expect(shown.retainer).toEqual({
+      month: '2026-11',
+      includedMinutes: 600,
+      rolledOverMinutes: 120,
+      usedMinutes: 760,
+      overageMinutes: 40,
+      remainingMinutes: 0,
+    });
+    const listed = (await call(t.app, 'GET', `/api/projects?search=Monthly`, boss.headers)).json()
+      .projects[0];
+    expect(listed.retainer).toBeNull();
+  });
 });

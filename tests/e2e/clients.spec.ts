@@ -42,7 +42,14 @@ test('a client is added with a checked GSTIN, found by its contact, edited and d
   await expect(rows.nth(1)).toContainText('Mumbai, Maharashtra, India');
   await expect(rows.nth(1)).toContainText('27AAPFU0939F1ZV');
 
+  // Its page: contacts, no projects yet, its timeline; edited from there.
   await page.getByRole('button', { name, exact: true }).click();
+  const view = page.getByRole('dialog', { name });
+  await expect(view.getByRole('region', { name: 'Contacts' })).toContainText('Priya Nair');
+  await expect(view.getByRole('region', { name: 'Projects' })).toContainText('No projects yet.');
+  await expect(view.getByRole('region', { name: 'Timeline' })).toContainText('added the client');
+  await page.screenshot({ path: '/tmp/client-page-1280.png' });
+  await view.getByRole('button', { name: 'Edit client' }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
   await edit.getByLabel('Payment terms (days)').fill('45');
   await edit.getByRole('button', { name: 'Save client' }).click();

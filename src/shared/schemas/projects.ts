@@ -177,6 +177,17 @@ export const projectSchema = z.object({
   /** Delivered on or before its due date (null: not delivered, or no due date). */
   onTime: z.boolean().nullable(),
   usage: projectUsageSchema,
+  /** A retainer's standing this month (UTC); only in a project's own answer, null in lists and for others. */
+  retainer: z
+    .object({
+      month: z.string(),
+      includedMinutes: z.number().int(),
+      rolledOverMinutes: z.number().int(),
+      usedMinutes: z.number().int(),
+      overageMinutes: z.number().int(),
+      remainingMinutes: z.number().int(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

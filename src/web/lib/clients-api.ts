@@ -103,3 +103,16 @@ export function useClientOptions(search = '') {
     staleTime: 30_000,
   });
 }
+
+/** GET /api/clients/:id/timeline: added, edited, converted from a lead, newest first. */
+export function useClientTimeline(id: string) {
+  return useQuery({
+    queryKey: [...CLIENTS, 'timeline', id],
+    queryFn: async () =>
+      (
+        await api.get<{
+          events: { _id: string; kind: string; actor: string; data: Record<string, unknown>; at: string }[];
+        }>(`clients/${id}/timeline`)
+      ).data.events,
+  });
+}

@@ -223,3 +223,14 @@ export async function summaryCounts(
     minutesThisWeek: count(minutes),
   };
 }
+
+/** A project's minutes by month (YYYY-MM), for a retainer's standing. */
+export async function minutesByMonth(db: Db, projectId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('time_entries')
+    .select([sql<string>`substr(date, 1, 7)`.as('month'), sql<string | number>`sum(minutes)`.as('minutes')])
+    .where('project_id', '=', projectId)
+    .groupBy(sql`substr(date, 1, 7)`)
+    .execute();
+  return new Map(rows.map((row) => [row.month, Number(row.minutes)]));
+}

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { PROJECT_MESSAGES as M } from '../../../shared/messages';
-import { OPEN_PROJECT_STATUSES, defaultProjectCode, type ProjectStatus } from '../../../shared/projects';
+import {
+  OPEN_PROJECT_STATUSES,
+  defaultProjectCode,
+  retainerMonth,
+  type ProjectStatus,
+} from '../../../shared/projects';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type {
   ConversionProjectInput,
@@ -35,6 +40,7 @@ import {
   insertProjectEvent,
   listProjects,
   membersOf,
+  minutesByMonth,
   projectEvents,
   summaryCounts,
   replaceMembers,
@@ -297,6 +303,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
         approvedAmount: Number(row.approved_amount),
         unapprovedAmount: Number(row.unapproved_amount),
       },
+      retainer: null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }));
@@ -305,7 +312,15 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
   async function one(caller: SessionUser, id: string): Promise<ProjectView> {
     const row = await findProject(db, caller.workspace_id, id);
     if (!row) throw notFound(M.notFound);
-    return (await views(caller, [row]))[0]!;
+    const view = (await views(caller, [row]))[0]!;
+    if (row.billing_type !== 'retainer' || row.retainer_minutes === null) return view;
+    const month = today().slice(0, 7);
+    const used = await minutesByMonth(db, row.id);
+    const first = [row.start_date?.slice(0, 7) ?? month, ...used.keys()].sort()[0]!;
+    return {
+      ...view,
+      retainer: retainerMonth(used, row.retainer_minutes, row.retainer_rollover === 1, first, month),
+    };
   }
 
   async function clientOf(trx: Trx, caller: SessionUser, clientId: string) {

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api-client';
 import { ClientFormPanel } from '../../components/clients/client-form-panel';
+import { ClientPanel } from './client-panel';
 import {
   downloadClientsCsv,
   useClients,
@@ -48,7 +49,16 @@ const place = (client: ClientView) =>
  * The Clients tab of Client / Projects (docs/product/projects.md#clients): the workspace's clients, searched
  * and filtered in the address, added and edited in a side panel, exported as CSV; each opens its projects.
  */
-export function ClientsTab({ onOpenProjects }: { onOpenProjects(clientId: string): void }) {
+export function ClientsTab({
+  onOpenProjects,
+  onOpenProject,
+  onNewProject,
+}: {
+  onOpenProjects(clientId: string): void;
+  onOpenProject(projectId: string): void;
+  onNewProject(clientId: string): void;
+}) {
+  const [viewing, setViewing] = useState<ClientView | null>(null);
   const [filters, setFilters] = useClientFilters();
   const clients = useClients(filters);
   const remove = useDeleteClient();
@@ -148,7 +158,7 @@ export function ClientsTab({ onOpenProjects }: { onOpenProjects(clientId: string
                     <button
                       type="button"
                       className="rounded text-left font-medium text-ink hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                      onClick={() => setEditing(client)}
+                      onClick={() => setViewing(client)}
                     >
                       {client.name}
                     </button>
@@ -202,8 +212,24 @@ export function ClientsTab({ onOpenProjects }: { onOpenProjects(clientId: string
         </>
       )}
 
+      {viewing && !editing && (
+        <ClientPanel
+          client={viewing}
+          onClose={() => setViewing(null)}
+          onEdit={() => setEditing(viewing)}
+          onOpenProject={onOpenProject}
+          onNewProject={() => onNewProject(viewing._id)}
+        />
+      )}
       {editing && (
-        <ClientFormPanel client={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <ClientFormPanel
+          client={editing === 'new' ? null : editing}
+          onClose={() => {
+            // The client's page closes with its form: what it showed is the client before the edit.
+            setEditing(null);
+            setViewing(null);
+          }}
+        />
       )}
     </div>
   );

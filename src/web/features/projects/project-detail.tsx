@@ -16,6 +16,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { Spinner } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
@@ -315,6 +316,35 @@ export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack
         <BudgetChart project={p} entries={entries.data ?? []} />
         <div className="space-y-4">
           <BudgetBar project={p} />
+          {p.retainer && (
+            <div className="rounded-xl border border-line p-3 text-sm" data-testid="retainer-month">
+              <p className="font-semibold text-ink">Retainer, {p.retainer.month}</p>
+              <ProgressBar
+                className="mt-2"
+                value={p.retainer.usedMinutes}
+                max={p.retainer.includedMinutes + p.retainer.rolledOverMinutes}
+                valueText={`${formatMinutes(p.retainer.usedMinutes)} of ${formatMinutes(p.retainer.includedMinutes + p.retainer.rolledOverMinutes)} used`}
+              />
+              <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-muted">
+                <dt>This month</dt>
+                <dd className="text-right text-ink">{formatMinutes(p.retainer.includedMinutes)}</dd>
+                <dt>Rolled over</dt>
+                <dd className="text-right text-ink">{formatMinutes(p.retainer.rolledOverMinutes)}</dd>
+                <dt>Used</dt>
+                <dd className="text-right text-ink">{formatMinutes(p.retainer.usedMinutes)}</dd>
+                <dt>{p.retainer.overageMinutes ? 'Overage (billed apart)' : 'Left'}</dt>
+                <dd
+                  className={
+                    p.retainer.overageMinutes
+                      ? 'text-right font-semibold text-red-700'
+                      : 'text-right text-ink'
+                  }
+                >
+                  {formatMinutes(p.retainer.overageMinutes || p.retainer.remainingMinutes)}
+                </dd>
+              </dl>
+            </div>
+          )}
           {p.deliveryNote && (
             <p className="rounded-xl bg-green-50 p-3 text-sm text-green-900">
               <span className="font-semibold">Delivery note:</span> {p.deliveryNote}

@@ -30,7 +30,8 @@ const TABS: readonly { key: ProjectTab; label: string }[] = [
  */
 export function ProjectsSection({ user }: SectionProps) {
   const address = useProjectsAddress();
-  const [creating, setCreating] = useState(false);
+  /** The new project's form: true, or the client it is for. */
+  const [creating, setCreating] = useState<boolean | string>(false);
   if (!canUseModule(user, 'projects')) return null;
 
   return (
@@ -68,7 +69,9 @@ export function ProjectsSection({ user }: SectionProps) {
           {address.tab === 'approvals' && <Approvals />}
           {address.tab === 'clients' && (
             <ClientsTab
-              onOpenProjects={(client) => address.setFilters({ client, tab: 'projects' } as never)}
+              onOpenProjects={address.showClient}
+              onOpenProject={address.openProject}
+              onNewProject={(clientId) => setCreating(clientId)}
             />
           )}
         </Tabs>
@@ -76,6 +79,7 @@ export function ProjectsSection({ user }: SectionProps) {
       {creating && (
         <ProjectFormPanel
           project={null}
+          clientId={typeof creating === 'string' ? creating : ''}
           onClose={() => setCreating(false)}
           onSaved={(p) => address.openProject(p._id)}
         />
