@@ -41,6 +41,8 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { tasksRoutes } from './modules/projects/tasks.routes';
 import { createCalendarFeed } from './modules/projects/calendar-feed';
+import { createTaskAttachments } from './modules/projects/task-attachments';
+import { taskAttachmentRoutes } from './modules/projects/task-attachments.routes';
 import { calendarFeedRoutes, calendarFileRoutes } from './modules/projects/calendar-feed.routes';
 import { createTasksService } from './modules/projects/tasks.service';
 import { createTimeReports } from './modules/time/time-reports';
@@ -431,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(projectsRoutes(projects, guards));
       await api.register(tasksRoutes(createTasksService(db, deps.clock), guards));
       await api.register(calendarFeedRoutes(calendarFeed, guards));
+      await api.register(taskAttachmentRoutes(createTaskAttachments(db, deps.clock), guards));
       await api.register(
         timeRoutes(createTimeService(db, mailer, deps.clock), createTimeReports(db), guards),
       );

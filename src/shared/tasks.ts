@@ -32,6 +32,10 @@ export const TASK_LIMITS = {
   blockedByMax: 50,
   /** Estimates up to 1,000 hours, kept as minutes. */
   estimateHoursMax: 1000,
+  /** One attached file, and the files a task may have. */
+  attachmentMaxBytes: 10 * 1024 * 1024,
+  attachmentsMax: 20,
+  attachmentNameMax: 200,
   /** Tasks one answer of a project's list holds at most (a board reads them all in one). */
   pageMax: 500,
 } as const;
@@ -43,3 +47,20 @@ export function nextDueDate(due: string, recurrence: Exclude<TaskRecurrence, 'no
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, month, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }
+
+/**
+ * What a task may have attached, by what the bytes are (never the name or the browser's word): documents,
+ * images and plain text. Anything a browser would run (HTML, SVG, scripts) is refused.
+ */
+export const ATTACHMENT_TYPES: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/gif': 'GIF image',
+  'image/webp': 'WebP image',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint deck',
+  'application/zip': 'ZIP archive',
+  'text/plain': 'Text',
+};

@@ -101,6 +101,19 @@ test('a lead becomes a project that is planned, timed, approved and delivered', 
   await expect(card(column(page, 'In progress'), 'Brief')).toBeVisible();
   await expect(card(column(page, 'In review'), 'Design')).toBeVisible();
   await expect(card(column(page, 'To do'), 'Launch')).toBeVisible();
+  // A file on a task: checked by its content, listed with who attached it.
+  await card(column(page, 'In progress'), 'Brief').getByRole('button', { name: /Brief/ }).first().click();
+  const taskPanel = page.getByRole('dialog', { name: '#1 Brief' });
+  await taskPanel.locator('input[type=file]').setInputFiles({
+    name: 'brief.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Launch brief: teal and sand, Inter.'),
+  });
+  await expect(toast(page, TASK_MESSAGES.attached)).toBeVisible();
+  await expect(taskPanel.getByRole('button', { name: 'brief.txt', exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/projects-task-1280.png' });
+  await page.keyboard.press('Escape');
+  await expect(taskPanel).toBeHidden();
   await page.screenshot({ path: '/tmp/projects-board-1280.png', fullPage: true });
 
   // The timer: started on the project, shown in the header, still there after a reload, stopped.

@@ -95,6 +95,10 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/tasks/:id/comments': 'tasks:write',
   'PUT /api/tasks/:id/comments/:commentId': 'tasks:write',
   'DELETE /api/tasks/:id/comments/:commentId': 'tasks:write',
+  'GET /api/tasks/:id/attachments': 'tasks:read',
+  'GET /api/tasks/:id/attachments/:attachmentId': 'tasks:read',
+  'POST /api/tasks/:id/attachments': 'tasks:write',
+  'DELETE /api/tasks/:id/attachments/:attachmentId': 'tasks:write',
 
   // Time: a key logs its creator's own time; approving stays a person's act in the dashboard.
   'GET /api/time-entries': 'time:read',

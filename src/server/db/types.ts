@@ -602,6 +602,20 @@ export interface CalendarFeedsTable {
   last_read_at: string | null;
 }
 
+/** A file attached to a task (migration 032). */
+export interface TaskAttachmentsTable {
+  id: string;
+  workspace_id: string;
+  task_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  uploaded_by: string | null;
+  uploaded_by_name: string;
+  created_at: string;
+}
+
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
 export interface LeadViewsTable {
   id: string;
@@ -933,6 +947,7 @@ export interface Database {
   task_comments: TaskCommentsTable;
   time_entries: TimeEntriesTable;
   calendar_feeds: CalendarFeedsTable;
+  task_attachments: TaskAttachmentsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;

@@ -122,3 +122,19 @@ export const taskCommentAnswerSchema = z.object({
   message: z.string(),
   comment: taskCommentSchema,
 });
+
+export const taskAttachmentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.object({ _id: z.string().nullable(), username: z.string() }),
+  createdAt: z.string(),
+});
+export type TaskAttachmentView = z.infer<typeof taskAttachmentSchema>;
+export const taskAttachmentsSchema = z.object({ attachments: z.array(taskAttachmentSchema) });
+export const taskAttachmentAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  attachment: taskAttachmentSchema,
+});

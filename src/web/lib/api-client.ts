@@ -30,6 +30,9 @@ export const api = {
     client().then((c) => c.patch<T>(url, data, config)),
 };
 
+/** The headers of a FormData request: the client defaults to JSON, which would serialise FormData as JSON. */
+export const MULTIPART_HEADERS = { 'Content-Type': 'multipart/form-data' } as const;
+
 /** What `axios.isAxiosError` checks, without importing axios on every page. */
 export function isHttpError(error: unknown): error is AxiosError {
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  TaskAttachmentView,
   TaskInput,
   TaskMoveInput,
   TaskView,
@@ -8,7 +9,8 @@ import type {
   taskCommentsSchema,
   taskListSchema,
 } from '../../shared/schemas/tasks';
-import { api } from './api-client';
+import { MULTIPART_HEADERS, api } from './api-client';
+import { saveBlob } from './download';
 import { PROJECTS, useRefreshProjects } from './projects-api';
 
 const TASKS = [...PROJECTS, 'tasks'] as const;
@@ -124,4 +126,46 @@ export function useCalendarFeedChange() {
       onSuccess: refresh,
     }),
   };
+}
+
+const FILES = [...PROJECTS, 'attachments'] as const;
+
+export function useTaskAttachments(taskId: string) {
+  return useQuery({
+    queryKey: [...FILES, taskId],
+    queryFn: async () =>
+      (await api.get<{ attachments: TaskAttachmentView[] }>(`tasks/${taskId}/attachments`)).data.attachments,
+  });
+}
+
+export function useAttach(taskId: string) {
+  const refresh = useRefreshProjects();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return (
+        await api.post<{ message: string; attachment: TaskAttachmentView }>(
+          `tasks/${taskId}/attachments`,
+          form,
+          { headers: MULTIPART_HEADERS },
+        )
+      ).data;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAttachment(taskId: string) {
+  const refresh = useRefreshProjects();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.delete<{ message: string }>(`tasks/${taskId}/attachments/${id}`)).data,
+    onSuccess: refresh,
+  });
+}
+
+export async function downloadAttachment(taskId: string, file: TaskAttachmentView): Promise<void> {
+  const response = await api.get<Blob>(`tasks/${taskId}/attachments/${file._id}`, { responseType: 'blob' });
+  saveBlob(response, file.name);
 }

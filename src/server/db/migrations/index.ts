@@ -30,6 +30,7 @@ import * as projects from './028-projects';
 import * as tasks from './029-tasks';
 import * as timeEntries from './030-time-entries';
 import * as calendarFeeds from './031-calendar-feeds';
+import * as taskAttachments from './032-task-attachments';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '029-tasks': tasks,
   '030-time-entries': timeEntries,
   '031-calendar-feeds': calendarFeeds,
+  '032-task-attachments': taskAttachments,
 };

@@ -205,6 +205,17 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/tasks/:id/comments': { summary: 'Comment on a task' },
   'PUT /api/tasks/:id/comments/:commentId': { summary: 'Edit your comment' },
   'DELETE /api/tasks/:id/comments/:commentId': { summary: 'Delete your comment' },
+  'GET /api/tasks/:id/attachments': { summary: "A task's files" },
+  'POST /api/tasks/:id/attachments': { summary: 'Attach a file to a task' },
+  'GET /api/tasks/:id/attachments/:attachmentId': {
+    summary: 'Download a file of a task',
+    file: {
+      status: 200,
+      mediaType: 'application/octet-stream',
+      description: 'The file as it was attached, its type read from its content',
+    },
+  },
+  'DELETE /api/tasks/:id/attachments/:attachmentId': { summary: 'Delete a file of a task' },
   'GET /api/calendar-feed': { summary: 'Your calendar feed: on or off' },
   'POST /api/calendar-feed': { summary: 'Make a new secret calendar feed URL of your task due dates' },
   'DELETE /api/calendar-feed': { summary: 'Turn your calendar feed off' },

@@ -7,7 +7,7 @@ import {
   type BlogStatus,
   type Category,
 } from '../../../shared/schemas/blog';
-import { api } from '../../lib/api-client';
+import { MULTIPART_HEADERS, api } from '../../lib/api-client';
 
 /** 'scheduled' (docs/product/blog.md#scheduled-publishing): drafts waiting for their publish time, asked for as `scheduled=true`. */
 export type StatusFilter = 'all' | BlogStatus | 'scheduled';
@@ -22,8 +22,7 @@ export interface BlogListAnswer {
   pagination: BlogPagination;
 }
 
-/** The shared client defaults to JSON, which would make axios serialise FormData as JSON. */
-const MULTIPART = { headers: { 'Content-Type': 'multipart/form-data' } };
+const MULTIPART = { headers: MULTIPART_HEADERS };
 
 /** Exported so the publishing queries (revisions, previews) of a post live under it and reload with it. */
 export const BLOGS = ['blog-admin', 'blogs'] as const;

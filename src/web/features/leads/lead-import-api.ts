@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadImportMapping } from '../../../shared/lead-import-formats';
 import type { LeadImportPreview } from '../../../shared/schemas/lead-import-preview';
 import type { LeadImportResult } from '../../../shared/schemas/leads';
-import { api } from '../../lib/api-client';
+import { MULTIPART_HEADERS, api } from '../../lib/api-client';
 import { LEADS, LONG_TIMEOUT_MS } from './leads-api';
 
 export interface LeadImportRequest {
@@ -19,16 +19,13 @@ function importForm({ file, mapping }: LeadImportRequest): FormData {
   return form;
 }
 
-// The shared client defaults to JSON, which would make axios serialise FormData as JSON.
-const MULTIPART = { 'Content-Type': 'multipart/form-data' };
-
 /** POST /api/leads/import/preview: what the import would do with this file and mapping; nothing is written. */
 export function usePreviewImport() {
   return useMutation({
     mutationFn: async (request: LeadImportRequest) =>
       (
         await api.post<LeadImportPreview>('leads/import/preview', importForm(request), {
-          headers: MULTIPART,
+          headers: MULTIPART_HEADERS,
           timeout: LONG_TIMEOUT_MS,
         })
       ).data,
@@ -42,7 +39,7 @@ export function useImportLeads(onProgress: (percent: number) => void) {
     mutationFn: async (request: LeadImportRequest) =>
       (
         await api.post<LeadImportResult>('leads/import', importForm(request), {
-          headers: MULTIPART,
+          headers: MULTIPART_HEADERS,
           timeout: LONG_TIMEOUT_MS,
           onUploadProgress: (event) =>
             onProgress(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
