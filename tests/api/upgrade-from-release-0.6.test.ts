@@ -116,6 +116,7 @@ describe('upgrading a release 0.6 database', () => {
       'tasks',
       'task_comments',
       'time_entries',
+      'task_attachments',
     ] as const) {
       const rows = await handle.db.selectFrom(table).select('id').execute();
       expect(rows, table).toEqual([]);
