@@ -494,7 +494,7 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
   });
 
   describe('usage in GET /api/workspace', () => {
-    it('answers storage, members and e-mails today with the Solo HQ limits', async () => {
+    it('answers storage, members, e-mails today and open projects with the Solo HQ limits', async () => {
       const ws = await freeOwner();
       await setStoredBytes(ws.workspaceId, 123_456);
       const workspace = await getWorkspace(ws.headers);
@@ -504,6 +504,7 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
         storage: { used: 123_456, limit: LIMIT },
         members: { used: 1, limit: 10 },
         emailsToday: { used: 0, limit: 100 },
+        openProjects: { used: 0, limit: 5 },
       });
       expect(workspace.storageUsedBytes).toBe(123_456);
       expect(workspace.storageLimitBytes).toBe(LIMIT);
@@ -521,6 +522,7 @@ describe('plan limits (docs/product/workspace.md#plan-limits)', () => {
         storage: { limit: null },
         members: { used: 1, limit: 500 },
         emailsToday: { limit: null },
+        openProjects: { limit: null },
       });
       await setStoredBytes(ws.workspaceId, LIMIT * 2);
       const response = await sendBlog(t, ws.headers, blogFields(ws.category), {

@@ -45,6 +45,7 @@ test('a Free workspace near its storage sees the bar fill, and an upload past th
   await expect(page.getByTestId('workspace-storage')).toContainText('of 500 MB');
   await expect(page.getByTestId('workspace-members')).toHaveText('1 of 10');
   await expect(page.getByTestId('workspace-emails')).toHaveText('0 of 100');
+  await expect(page.getByTestId('workspace-projects')).toHaveText('0 of 5');
   await expect(page.getByRole('progressbar', { name: 'Members' })).toHaveAttribute('aria-valuenow', '10');
 
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -118,5 +118,6 @@ export async function workspaceUsage(
     storage: { used: await storedBytes(db, workspaceId), limit: limits.storageBytes },
     members: { used: await memberCount(db, workspaceId), limit: limits.members },
     emailsToday: { used: mailToday, limit: limits.emailsPerDay },
+    openProjects: { used: await openProjectCount(db, workspaceId), limit: limits.projects },
   };
 }

@@ -29,12 +29,13 @@ export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 /** One figure of a plan's usage; a null limit is unlimited. */
 const usageFigureSchema = z.object({ used: z.number(), limit: z.number().nullable() });
 
-/** Plan limits in use (docs/product/workspace.md#plan-limits): storage in bytes, members, e-mails sent today (UTC). */
+/** Plan limits in use (docs/product/workspace.md#plan-limits): storage in bytes, members, e-mails sent today (UTC), open projects. */
 export const workspaceUsageSchema = z.object({
   planName: z.string(),
   storage: usageFigureSchema,
   members: usageFigureSchema,
   emailsToday: usageFigureSchema,
+  openProjects: usageFigureSchema,
 });
 export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
 

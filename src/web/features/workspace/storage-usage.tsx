@@ -7,7 +7,7 @@ import { cn } from '../../components/ui/cn';
 import { formatBytes } from './format-bytes';
 
 interface Meter {
-  key: 'storage' | 'members' | 'emails';
+  key: 'storage' | 'members' | 'emails' | 'projects';
   label: string;
   used: number;
   limit: number | null;
@@ -67,6 +67,7 @@ export function PlanUsage({ usage }: { usage: WorkspaceUsage }) {
     { key: 'storage', label: 'Storage usage', ...usage.storage, format: formatBytes },
     { key: 'members', label: 'Members', ...usage.members, format: formatIndianNumber },
     { key: 'emails', label: 'E-mails today', ...usage.emailsToday, format: formatIndianNumber },
+    { key: 'projects', label: 'Open projects', ...usage.openProjects, format: formatIndianNumber },
   ];
   return (
     <section
@@ -84,7 +85,7 @@ export function PlanUsage({ usage }: { usage: WorkspaceUsage }) {
           <Gauge className="size-4" aria-hidden />
         </span>
       </div>
-      <div className="mt-4 grid gap-5 sm:grid-cols-3">
+      <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {meters.map((meter) => (
           <UsageMeter key={meter.key} meter={meter} />
         ))}
