@@ -149,6 +149,13 @@ describe('time', () => {
     expect(
       (await call(t.app, 'GET', `/api/time-entries/${theirs._id}`, developer.headers)).json().minutes,
     ).toBe(10);
+    // Read by id as the lists show it: the project's manager sees it, a teammate does not.
+    expect((await call(t.app, 'GET', `/api/time-entries/${theirs._id}`, manager.headers)).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, 'GET', `/api/time-entries/${theirs._id}`, designer.headers)).statusCode).toBe(
+      404,
+    );
     await call(t.app, 'DELETE', `/api/time-entries/${theirs._id}`, developer.headers);
   });
 

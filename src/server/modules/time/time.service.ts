@@ -243,9 +243,17 @@ export function createTimeService(
     };
   }
 
+  /**
+   * One entry, as the lists' scope would show it: an admin's any, others' their own and their projects'.
+   * Another member's entry on a project one does not manage answers as one that does not exist.
+   */
   async function one(caller: SessionUser, id: string): Promise<TimeEntryView> {
     const row = await findEntry(db, caller.workspace_id, id);
     if (!row) throw notFound(M.notFound);
+    if (!isAdmin(caller) && row.user_id !== caller.id) {
+      const project = await findProject(db, caller.workspace_id, row.project_id);
+      if (project?.manager_id !== caller.id) throw notFound(M.notFound);
+    }
     return (await views(caller, [row]))[0]!;
   }
 
