@@ -148,9 +148,13 @@ describe('projects', () => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().errors, JSON.stringify(body)).toContainEqual({ field, message });
     }
-    const taken = await create(boss, project({ code: 'P-001' }));
+    const taken = await create(boss, project({ code: 'hf-seo' }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(M.codeTaken('P-001'));
+    expect(taken.json().message).toBe(M.codeTaken('HF-SEO'));
+    // P-<digits> belongs to the numbers: taken by hand, it would block a later project's own code.
+    const reserved = await create(boss, project({ code: 'P-999' }));
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().message).toBe(M.codeReserved);
     const outsider = await create(boss, project({ managerId: stranger.id }));
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().message).toBe(M.managerInvalid);
@@ -198,7 +202,10 @@ describe('projects', () => {
 
   it('delivers a project with its date and note, on time or late, and lists it among the delivered', async () => {
     const made = (
-      await create(boss, project({ name: 'Logo', status: 'active', dueDate: '2026-05-10' }))
+      await create(
+        boss,
+        project({ name: 'Logo', status: 'active', dueDate: '2026-05-10', managerId: manager.id }),
+      )
     ).json().project;
     const delivered = await call(t.app, 'POST', `/api/projects/${made._id}/deliver`, manager.headers, {
       deliveredOn: '2026-05-12',
@@ -237,6 +244,38 @@ describe('projects', () => {
       project({ name: 'Logo', code: 'P-005', status: 'active' }),
     );
     expect(reopened.json().project).toMatchObject({ status: 'active', deliveredOn: null, deliveryNote: '' });
+  });
+
+  it('attack: a team member cannot make themselves the manager, edit or deliver the project', async () => {
+    const made = (
+      await create(
+        boss,
+        project({ name: 'Guarded plan', managerId: manager.id, team: [{ userId: designer.id }] }),
+      )
+    ).json().project;
+    const takeOver = await call(t.app, 'PUT', `/api/projects/${made._id}`, designer.headers, {
+      clientId,
+      name: 'Guarded plan',
+      code: made.code,
+      managerId: designer.id,
+    });
+    expect(takeOver.statusCode).toBe(403);
+    expect(takeOver.json().message).toBe(M.editNotAllowed);
+    expect(
+      (await call(t.app, 'POST', `/api/projects/${made._id}/deliver`, designer.headers, {})).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', `/api/projects/${made._id}`, boss.headers)).json()).toMatchObject({
+      manager: { _id: manager.id },
+      status: 'planned',
+    });
+    // Its manager and the workspace's admin may.
+    const byManager = await call(t.app, 'PUT', `/api/projects/${made._id}`, manager.headers, {
+      clientId,
+      name: 'Guarded plan v2',
+      code: made.code,
+      team: [{ userId: designer.id }],
+    });
+    expect(byManager.statusCode).toBe(200);
   });
 
   it('refuses deleting a client that has projects, and a project to those who neither manage it nor administer', async () => {
@@ -319,7 +358,7 @@ describe('projects', () => {
     const numbers = answers.map((a) => a.json().project.number).sort((a: number, b: number) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // A refused creation gives its number back: the next one is 21.
-    expect((await create(owner, { clientId: client, name: 'Bad', code: 'P-001' })).statusCode).toBe(409);
+    expect((await create(owner, { clientId: client, name: 'Bad', code: 'P-001' })).statusCode).toBe(400);
     expect((await create(owner, { clientId: client, name: 'Next' })).json().project.number).toBe(21);
   });
 
@@ -406,7 +445,7 @@ describe('projects', () => {
     ).json().lead;
     const refused = await call(t.app, 'POST', `/api/leads/${second._id}/convert`, boss.headers, {
       clientId,
-      project: { name: 'Clash', code: 'P-001' },
+      project: { name: 'Clash', code: 'HF-SEO' },
     });
     expect(refused.statusCode).toBe(409);
     expect((await call(t.app, 'GET', `/api/leads/${second._id}`, boss.headers)).json().status).toBe('New');

@@ -537,4 +537,73 @@ describe('time', () => {
       .projects[0];
     expect(listed.retainer).toBeNull();
   });
+
+  it('attack: two stops, two approvals or two deletes at once count once', async () => {
+    const own = (
+      await call(t.app, 'POST', '/api/projects', boss.headers, {
+        clientId,
+        name: 'Race work',
+        status: 'active',
+        managerId: manager.id,
+        team: [{ userId: designer.id }],
+      })
+    ).json().project._id;
+    const usage = async () => (await call(t.app, 'GET', `/api/projects/${own}`, boss.headers)).json().usage;
+    await call(t.app, 'POST', '/api/timer/start', designer.headers, { projectId: own });
+    clock.now = new Date(clock.now.getTime() + 30 * 60_000);
+    const stops = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, 'POST', '/api/timer/stop', designer.headers)),
+    );
+    expect(stops.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await usage()).unapprovedMinutes).toBe(30);
+    const entry = (await log(designer, { projectId: own, date: '2026-11-30', minutes: 20 })).json().entry;
+    const deletes = await Promise.all(
+      [1, 2].map(() => call(t.app, 'DELETE', `/api/time-entries/${entry._id}`, designer.headers)),
+    );
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect((await usage()).unapprovedMinutes).toBe(30);
+    const week = MONDAY;
+    await call(t.app, 'POST', '/api/time-entries/submit', designer.headers, { weekStart: week });
+    const decision = { userId: designer.id, projectId: own, weekStart: week, action: 'approve' };
+    const approvals = await Promise.all([
+      call(t.app, 'POST', '/api/time-approvals', manager.headers, decision),
+      call(t.app, 'POST', '/api/time-approvals', boss.headers, decision),
+    ]);
+    expect(approvals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await usage()).toMatchObject({ approvedMinutes: 30, unapprovedMinutes: 0 });
+  });
+
+  it('warns again at a mark once a raised budget is reached anew', async () => {
+    const db = t.database.handle.db;
+    const current = (await call(t.app, 'GET', `/api/projects/${projectId}`, boss.headers)).json();
+    const used = current.usage.approvedMinutes + current.usage.unapprovedMinutes;
+    const raised = await call(t.app, 'PUT', `/api/projects/${projectId}`, boss.headers, {
+      clientId,
+      name: current.name,
+      code: current.code,
+      status: 'active',
+      managerId: manager.id,
+      hourlyRate: current.hourlyRate,
+      budgetMinutes: used * 2,
+      team: current.team.map((m: { _id: string; hourlyRate: number | null }) => ({
+        userId: m._id,
+        hourlyRate: m.hourlyRate,
+      })),
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const before = await db
+      .selectFrom('user_notifications')
+      .select('id')
+      .where('user_id', '=', manager.id)
+      .where('kind', '=', 'budget-warning')
+      .execute();
+    await log(developer, { projectId, date: '2026-11-27', minutes: Math.ceil(used * 0.6) });
+    const after = await db
+      .selectFrom('user_notifications')
+      .select('title')
+      .where('user_id', '=', manager.id)
+      .where('kind', '=', 'budget-warning')
+      .execute();
+    expect(after.length).toBe(before.length + 1);
+  });
 });

@@ -23,6 +23,8 @@ export const PROJECT_MESSAGES = {
     `This workspace has its ${limit} open projects (${plan} plan). Deliver or cancel one, or upgrade to add more.`,
   clientHasProjects: (count: number) =>
     `This client has ${count} project${count === 1 ? '' : 's'}. Delete or move them before deleting the client.`,
+  editNotAllowed: 'Only the project’s manager or a workspace admin can change it',
+  codeReserved: 'Codes like P-001 are project numbers: choose another code, or leave it empty',
   deleteNotAllowed: 'Only the project’s manager or a workspace admin can delete it',
   created: 'Project created',
   updated: 'Project updated',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CLIENT_MESSAGES as M } from '../../../shared/messages';
+import { CLIENT_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
 import {
   DEFAULT_COUNTRY,
   DEFAULT_CURRENCY,
@@ -12,6 +12,7 @@ import {
 import type { ConversionProjectInput, ProjectView } from '../../../shared/schemas/projects';
 import type { Database, LeadRow, SessionUser } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { recordActivity } from '../activity/activity.service';
 import { applyLeadEdit, findLead, recordLeadEvents } from '../leads/leads.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
@@ -109,88 +110,96 @@ export function createLeadConversion(
       const at = clock();
       const now = at.toISOString();
       const linked = 'clientId' in input;
-      const made = await db.transaction().execute(async (trx) => {
-        // The edit locks the lead first: two conversions of one lead take turns, the second finds the first.
-        const lead = await applyLeadEdit(trx, caller, leadId, { status: 'Converted' }, at);
-        const past = await clientOfLead(trx, caller.workspace_id, leadId);
-        if (past) throw conflict(M.alreadyConverted(past.name));
-        const attribution = {
-          lead_id: lead.id,
-          source: lead.source,
-          utm_source: lead.utm_source,
-          utm_medium: lead.utm_medium,
-          utm_campaign: lead.utm_campaign,
-        };
-        let id: string;
-        let name: string;
-        let currency: string;
-        if ('clientId' in input) {
-          const client = await findClient(trx, caller.workspace_id, input.clientId);
-          if (!client) throw notFound(M.notFound);
-          id = client.id;
-          name = client.name;
-          currency = client.currency;
-          // A client found again keeps the first lead it came from, and that lead's campaign.
-          if (client.lead_id === null) await updateClient(trx, id, { ...attribution, updated_at: now });
-        } else {
-          id = randomUUID();
-          name = input.client.name;
-          currency = input.client.currency;
-          await insertClient(trx, {
-            id,
+      const made = await db
+        .transaction()
+        .execute(async (trx) => {
+          // The edit locks the lead first: two conversions of one lead take turns, the second finds the first.
+          const lead = await applyLeadEdit(trx, caller, leadId, { status: 'Converted' }, at);
+          const past = await clientOfLead(trx, caller.workspace_id, leadId);
+          if (past) throw conflict(M.alreadyConverted(past.name));
+          const attribution = {
+            lead_id: lead.id,
+            source: lead.source,
+            utm_source: lead.utm_source,
+            utm_medium: lead.utm_medium,
+            utm_campaign: lead.utm_campaign,
+          };
+          let id: string;
+          let name: string;
+          let currency: string;
+          if ('clientId' in input) {
+            const client = await findClient(trx, caller.workspace_id, input.clientId);
+            if (!client) throw notFound(M.notFound);
+            id = client.id;
+            name = client.name;
+            currency = client.currency;
+            // A client found again keeps the first lead it came from, and that lead's campaign.
+            if (client.lead_id === null) await updateClient(trx, id, { ...attribution, updated_at: now });
+          } else {
+            id = randomUUID();
+            name = input.client.name;
+            currency = input.client.currency;
+            await insertClient(trx, {
+              id,
+              workspace_id: caller.workspace_id,
+              ...columnsOf(input.client),
+              owner_id: await clients.ownerFor(caller, input.client.ownerId, trx),
+              ...attribution,
+              created_by: caller.id,
+              created_at: now,
+              updated_at: now,
+            });
+            await replaceContacts(trx, id, contactRows(caller.workspace_id, id, input.client));
+            await enqueueWebhookEvent(
+              trx,
+              caller.workspace_id,
+              'client.created',
+              { client: webhookClient(id, input.client, now), leadId: lead.id },
+              at,
+            );
+          }
+          await insertClientEvent(trx, {
+            id: randomUUID(),
             workspace_id: caller.workspace_id,
-            ...columnsOf(input.client),
-            owner_id: await clients.ownerFor(caller, input.client.ownerId, trx),
-            ...attribution,
-            created_by: caller.id,
-            created_at: now,
-            updated_at: now,
+            client_id: id,
+            kind: 'converted',
+            actor_id: caller.id,
+            actor_name: caller.username,
+            data: JSON.stringify({ leadId: lead.id, leadName: lead.name, linked }),
+            at: now,
           });
-          await replaceContacts(trx, id, contactRows(caller.workspace_id, id, input.client));
-          await enqueueWebhookEvent(
+          await recordLeadEvents(
             trx,
-            caller.workspace_id,
-            'client.created',
-            { client: webhookClient(id, input.client, now), leadId: lead.id },
+            [
+              {
+                workspaceId: caller.workspace_id,
+                leadId: lead.id,
+                kind: 'client',
+                actor: caller,
+                data: { clientId: id, name, linked },
+              },
+            ],
             at,
           );
-        }
-        await insertClientEvent(trx, {
-          id: randomUUID(),
-          workspace_id: caller.workspace_id,
-          client_id: id,
-          kind: 'converted',
-          actor_id: caller.id,
-          actor_name: caller.username,
-          data: JSON.stringify({ leadId: lead.id, leadName: lead.name, linked }),
-          at: now,
+          await recordActivity(trx, {
+            workspaceId: caller.workspace_id,
+            userId: caller.id,
+            kind: 'lead-converted',
+            action: linked
+              ? `${caller.username} converted lead ${lead.name} and linked it to the client ${name}`
+              : `${caller.username} converted lead ${lead.name} into the client ${name}`,
+          });
+          const projectId = input.project
+            ? await projects.createIn(trx, caller, { id, name, currency }, input.project)
+            : null;
+          return { clientId: id, projectId };
+        })
+        .catch((error: unknown) => {
+          // Two writes racing for one chosen project code: the unique index refuses the second.
+          if (isUniqueViolation(error) && input.project)
+            throw conflict(PROJECT_MESSAGES.codeTaken(input.project.code));
+          throw error;
         });
-        await recordLeadEvents(
-          trx,
-          [
-            {
-              workspaceId: caller.workspace_id,
-              leadId: lead.id,
-              kind: 'client',
-              actor: caller,
-              data: { clientId: id, name, linked },
-            },
-          ],
-          at,
-        );
-        await recordActivity(trx, {
-          workspaceId: caller.workspace_id,
-          userId: caller.id,
-          kind: 'lead-converted',
-          action: linked
-            ? `${caller.username} converted lead ${lead.name} and linked it to the client ${name}`
-            : `${caller.username} converted lead ${lead.name} into the client ${name}`,
-        });
-        const projectId = input.project
-          ? await projects.createIn(trx, caller, { id, name, currency }, input.project)
-          : null;
-        return { clientId: id, projectId };
-      });
       const client = await clients.get(caller, made.clientId);
       return {
         success: true as const,

@@ -70,6 +70,8 @@ export async function listProjects(
   const [page, count] = await Promise.all([
     rows
       .selectAll()
+      // Projects without the date go last either way, on both engines (they differ on NULLs).
+      .orderBy(sql`${sql.ref(SORT_COLUMNS[query.sort])} is null`)
       .orderBy(SORT_COLUMNS[query.sort], query.order)
       .orderBy('id', query.order)
       .limit(query.limit)
@@ -203,6 +205,14 @@ export async function summaryCounts(
       .where('workspace_id', '=', workspaceId)
       .where('status', '<>', 'done')
       .where('due_date', '<', dates.today)
+      // Only the work still being done: a delivered or cancelled project's leftovers are not overdue.
+      .where('project_id', 'in', (eb) =>
+        eb
+          .selectFrom('projects')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('status', 'in', [...OPEN_PROJECT_STATUSES]),
+      )
       .executeTakeFirst(),
     (() => {
       let rows = db

@@ -3,7 +3,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { PROJECT_MESSAGES as M } from '../../../shared/messages';
 import {
+  BUDGET_WARNING_PERCENTS,
   OPEN_PROJECT_STATUSES,
+  budgetPercent,
   defaultProjectCode,
   retainerMonth,
   type ProjectStatus,
@@ -86,6 +88,15 @@ async function withUniqueCode<T>(code: string, run: () => Promise<T>): Promise<T
   }
 }
 
+/** The highest warning mark (0, 80, 100) the project's time reaches against these budgets. */
+function reachedMark(row: ProjectRow, budgetMinutes: number | null, budgetAmount: number | null): number {
+  const percent = Math.max(
+    budgetPercent(Number(row.approved_minutes) + Number(row.unapproved_minutes), budgetMinutes) ?? 0,
+    budgetPercent(Number(row.approved_amount) + Number(row.unapproved_amount), budgetAmount) ?? 0,
+  );
+  return [...BUDGET_WARNING_PERCENTS].reverse().find((mark) => percent >= mark) ?? 0;
+}
+
 /** The project as webhooks carry it. */
 const webhookProject = (row: ProjectRow): WebhookProject => ({
   id: row.id,
@@ -161,6 +172,8 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
     number: number,
     exceptId: string | null,
   ) {
+    // P-<digits> is what numbers become: a chosen one could take a later project's and block it for good.
+    if (code && /^P-\d+$/.test(code) && code !== defaultProjectCode(number)) throw badRequest(M.codeReserved);
     const chosen = code || defaultProjectCode(number);
     if (await codeTaken(trx, caller.workspace_id, chosen, exceptId)) throw conflict(M.codeTaken(chosen));
     return chosen;
@@ -367,6 +380,8 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
         db.transaction().execute(async (trx) => {
           const current = await findProject(trx, caller.workspace_id, id);
           if (!current) throw notFound(M.notFound);
+          // Its settings, manager, team, rates and status are its manager's (or an admin's) to change.
+          if (!managesProject(caller, current)) throw forbidden(M.editNotAllowed);
           const client = await clientOf(trx, caller, input.clientId);
           if (isOpen(input.status) && !isOpen(current.status))
             await assertProjectRoom(trx, caller.workspace_id);
@@ -378,6 +393,12 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
             code,
             status: input.status,
             manager_id: input.managerId ? await managerFor(trx, caller, input.managerId) : current.manager_id,
+            // A budget raised past a mark already warned of lets the mark warn again when it is reached anew;
+            // a budget lowered keeps it, and the next time logged warns of what is passed.
+            budget_alerted: Math.min(
+              current.budget_alerted,
+              reachedMark(current, input.budgetMinutes, input.budgetAmount),
+            ),
             delivered_on: input.status === 'delivered' ? (current.delivered_on ?? today()) : null,
             delivery_note: input.status === 'delivered' ? current.delivery_note : '',
             updated_at: clock().toISOString(),
@@ -386,8 +407,14 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
           await replaceMembers(trx, id, await teamRows(trx, caller, id, input));
           const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter(
             (key) =>
-              !['search_text', 'updated_at', 'status', 'delivered_on', 'delivery_note'].includes(key) &&
-              String(current[key]) !== String(columns[key]),
+              ![
+                'search_text',
+                'updated_at',
+                'status',
+                'delivered_on',
+                'delivery_note',
+                'budget_alerted',
+              ].includes(key) && String(current[key]) !== String(columns[key]),
           );
           if (changed.length > 0) await event(trx, caller, id, 'updated', { fields: changed });
           // A delivery is its own entry on the timeline; any other change of status is a status entry.
@@ -404,6 +431,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
       await db.transaction().execute(async (trx) => {
         const current = await findProject(trx, caller.workspace_id, id);
         if (!current) throw notFound(M.notFound);
+        if (!managesProject(caller, current)) throw forbidden(M.editNotAllowed);
         const columns = {
           status: 'delivered' as const,
           delivered_on: input.deliveredOn ?? today(),

@@ -99,6 +99,10 @@ export function createTaskAttachments(db: Kysely<Database>, clock: () => Date = 
       };
       await db.transaction().execute(async (trx) => {
         await insertAttachment(trx, row);
+        // Counted again after the insert: the storage trigger's row lock makes uploads to one workspace
+        // take turns, so two racing for the twentieth place cannot both keep theirs.
+        if ((await attachmentCount(trx, task.id)) > TASK_LIMITS.attachmentsMax)
+          throw conflict(M.tooManyAttachments);
         await assertWithinStorage(trx, caller.workspace_id, row.size);
       });
       const { data: _data, ...listed } = row;

@@ -1,17 +1,28 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { TaskListQuery, TaskStatus } from '../../../shared/schemas/tasks';
+import { engineOf } from '../../db/engine';
 import type { Database, TaskCommentsTable, TaskRow, TasksTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function findTask(db: Db, workspaceId: string, id: string): Promise<TaskRow | undefined> {
+/**
+ * A task of the workspace; `forWrite` in a write's transaction locks it on PostgreSQL (SQLite runs one write
+ * at a time), so two moves to Done take turns and the second sees the first's: one webhook, one next task.
+ */
+export function findTask(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  forWrite = false,
+): Promise<TaskRow | undefined> {
   return db
     .selectFrom('tasks')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
+    .$if(forWrite && engineOf(db) === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
 

@@ -57,8 +57,8 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
     return project;
   }
 
-  async function taskOf(trx: Db, caller: SessionUser, id: string): Promise<TaskRow> {
-    const task = await findTask(trx, caller.workspace_id, id);
+  async function taskOf(trx: Db, caller: SessionUser, id: string, forWrite = false): Promise<TaskRow> {
+    const task = await findTask(trx, caller.workspace_id, id, forWrite);
     if (!task) throw notFound(M.notFound);
     return task;
   }
@@ -274,7 +274,7 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
     async update(caller: SessionUser, id: string, input: TaskInput): Promise<TaskView> {
       const at = clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        const current = await taskOf(trx, caller, id);
+        const current = await taskOf(trx, caller, id, true);
         const project = await projectOf(trx, caller, current.project_id);
         const moved = input.status !== current.status;
         const values = {
@@ -313,7 +313,7 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
     async move(caller: SessionUser, id: string, input: TaskMoveInput): Promise<TaskView> {
       const at = clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        const current = await taskOf(trx, caller, id);
+        const current = await taskOf(trx, caller, id, true);
         const project = await projectOf(trx, caller, current.project_id);
         const moved = input.status !== current.status;
         const column = (await columnIds(trx, project.id, input.status)).filter((taskId) => taskId !== id);

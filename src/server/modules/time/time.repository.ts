@@ -1,15 +1,29 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { TimeEntryStatus, TimeReportGroup } from '../../../shared/schemas/time';
+import { engineOf } from '../../db/engine';
 import type { Database, TimeEntriesTable, TimeEntryRow } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findEntry(db: Db, workspaceId: string, id: string): Promise<TimeEntryRow | undefined> {
+/**
+ * Reads taken in a write's transaction lock what they read on PostgreSQL (SQLite runs one write at a
+ * time): a second stop, approval, edit or delete of the same rows waits for the first, then reads what it
+ * left, so the roll-ups are changed once.
+ */
+const locked = (db: Db) => engineOf(db) === 'postgres';
+
+export function findEntry(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  forWrite = false,
+): Promise<TimeEntryRow | undefined> {
   return db
     .selectFrom('time_entries')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
+    .$if(forWrite && locked(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
 
@@ -25,12 +39,20 @@ export async function deleteEntry(db: Db, id: string): Promise<void> {
   await db.deleteFrom('time_entries').where('id', '=', id).execute();
 }
 
-export function runningTimer(db: Db, userId: string): Promise<TimeEntryRow | undefined> {
+/** The member's running timer in this workspace (one who moved on keeps none here). */
+export function runningTimer(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  forWrite = false,
+): Promise<TimeEntryRow | undefined> {
   return db
     .selectFrom('time_entries')
     .selectAll()
+    .where('workspace_id', '=', workspaceId)
     .where('user_id', '=', userId)
     .where('started_at', 'is not', null)
+    .$if(forWrite && locked(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
 
@@ -179,6 +201,7 @@ export async function labels(db: Db, group: TimeReportGroup, ids: string[]): Pro
 /** One person's entries of a week in a status, outside running timers (and of one project, when given). */
 function weekOf(
   db: Db,
+  workspaceId: string,
   userId: string,
   from: string,
   to: string,
@@ -187,6 +210,7 @@ function weekOf(
 ) {
   let rows = db
     .selectFrom('time_entries')
+    .where('workspace_id', '=', workspaceId)
     .where('user_id', '=', userId)
     .where('date', '>=', from)
     .where('date', '<=', to)
@@ -199,14 +223,16 @@ function weekOf(
 /** The rows a week's change of status moves, with what each is worth (for the projects' roll-ups). */
 export function weekEntries(
   db: Db,
+  workspaceId: string,
   userId: string,
   from: string,
   to: string,
   status: TimeEntryStatus,
   projectId?: string,
 ) {
-  return weekOf(db, userId, from, to, status, projectId)
+  return weekOf(db, workspaceId, userId, from, to, status, projectId)
     .select(['id', 'project_id', 'minutes', 'amount'])
+    .$if(locked(db), (qb) => qb.forUpdate())
     .execute();
 }
 

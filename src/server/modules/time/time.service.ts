@@ -92,7 +92,7 @@ export function createTimeService(
 
   /** An entry the caller may still change: theirs, neither approved nor submitted, not a running timer. */
   async function changeable(trx: Db, caller: SessionUser, id: string): Promise<TimeEntryRow> {
-    const entry = await findEntry(trx, caller.workspace_id, id);
+    const entry = await findEntry(trx, caller.workspace_id, id, true);
     if (!entry) throw notFound(M.notFound);
     if (entry.user_id !== caller.id) throw forbidden(M.notYours);
     if (entry.status === 'approved') throw conflict(M.approvedLocked);
@@ -357,7 +357,7 @@ export function createTimeService(
     },
 
     async timer(caller: SessionUser): Promise<TimeEntryView | null> {
-      const row = await runningTimer(db, caller.id);
+      const row = await runningTimer(db, caller.workspace_id, caller.id);
       return row ? (await views(caller, [row]))[0]! : null;
     },
 
@@ -367,7 +367,7 @@ export function createTimeService(
       try {
         await db.transaction().execute(async (trx) => {
           const { project, rate } = await workable(trx, caller, input.projectId);
-          const running = await runningTimer(trx, caller.id);
+          const running = await runningTimer(trx, caller.workspace_id, caller.id);
           if (running)
             throw conflict(
               M.timerRunning((await findProject(trx, caller.workspace_id, running.project_id))?.code ?? ''),
@@ -398,7 +398,7 @@ export function createTimeService(
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const running = await runningTimer(db, caller.id);
+        const running = await runningTimer(db, caller.workspace_id, caller.id);
         throw conflict(
           M.timerRunning(
             running ? ((await findProject(db, caller.workspace_id, running.project_id))?.code ?? '') : '',
@@ -411,7 +411,7 @@ export function createTimeService(
     /** Stops the caller's timer: its minutes rounded up (at least 1, at most a day), then counted. */
     async stop(caller: SessionUser): Promise<TimeEntryView> {
       const id = await writing(caller, async (trx, touched) => {
-        const running = await runningTimer(trx, caller.id);
+        const running = await runningTimer(trx, caller.workspace_id, caller.id, true);
         if (!running) throw conflict(M.noTimer);
         const elapsed = Math.ceil((clock().getTime() - Date.parse(running.started_at!)) / 60_000);
         const minutes = Math.min(TIME_LIMITS.timerMinutesMax, Math.max(1, elapsed));
@@ -435,7 +435,14 @@ export function createTimeService(
     /** Submits the caller's open time of the week (Monday to Sunday) for approval. */
     async submit(caller: SessionUser, weekStart: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const rows = await weekEntries(trx, caller.id, weekStart, addDays(weekStart, 6), 'open');
+        const rows = await weekEntries(
+          trx,
+          caller.workspace_id,
+          caller.id,
+          weekStart,
+          addDays(weekStart, 6),
+          'open',
+        );
         if (rows.length === 0) throw conflict(M.nothingToSubmit);
         await setStatuses(
           trx,
@@ -492,6 +499,7 @@ export function createTimeService(
         if (!managesProject(caller, project)) throw forbidden(M.notManager);
         const rows = await weekEntries(
           trx,
+          caller.workspace_id,
           input.userId,
           input.weekStart,
           addDays(input.weekStart, 6),
