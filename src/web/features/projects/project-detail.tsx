@@ -177,7 +177,16 @@ function LogTime({ project, tasks }: { project: ProjectView; tasks: TaskView[] }
  * One project (docs/product/projects.md#projects): its figures and budget burn, its tasks as a board and a
  * list, its time, its timeline; edit, deliver, start a timer, delete.
  */
-export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack(): void }) {
+export function ProjectDetail({
+  projectId,
+  user,
+  onBack,
+}: {
+  projectId: string;
+  /** Who looks: its manager and the workspace's admins edit, deliver and delete it (as the server allows). */
+  user: { _id: string; role: string };
+  onBack(): void;
+}) {
   const project = useProject(projectId);
   const tasks = useTasks(projectId);
   const timeline = useProjectTimeline(projectId);
@@ -204,6 +213,7 @@ export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack
     );
   const p = project.data;
   const open = ['planned', 'active', 'on_hold'].includes(p.status);
+  const manages = p.manager?._id === user._id || user.role === 'Business Admin' || user.role === 'Admin';
   const taskList = tasks.data ?? [];
 
   return (
@@ -246,36 +256,41 @@ export function ProjectDetail({ projectId, onBack }: { projectId: string; onBack
               <Play className="size-4" aria-hidden /> Start timer
             </Button>
           )}
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            <Pencil className="size-4" aria-hidden /> Edit
-          </Button>
-          {p.status !== 'delivered' && (
+          {manages && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden /> Edit
+            </Button>
+          )}
+          {manages && p.status !== 'delivered' && (
             <Button onClick={() => setDelivering(true)}>
               <CheckCircle2 className="size-4" aria-hidden /> Deliver
             </Button>
           )}
-          <Button
-            variant="ghost"
-            aria-label={`Delete ${p.code} ${p.name}`}
-            disabled={remove.isPending}
-            onClick={() => {
-              if (
-                !window.confirm(
-                  `Delete ${p.code} ${p.name} with its tasks, time and timeline? This cannot be undone.`,
+          {manages && (
+            <Button
+              variant="ghost"
+              aria-label={`Delete ${p.code} ${p.name}`}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (
+                  !window.confirm(
+                    `Delete ${p.code} ${p.name} with its tasks, time and timeline? This cannot be undone.`,
+                  )
                 )
-              )
-                return;
-              remove.mutate(p._id, {
-                onSuccess: () => {
-                  toast.success(M.deleted);
-                  onBack();
-                },
-                onError: (error) => toast.error(serverMessage(error) ?? 'The project could not be deleted.'),
-              });
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
+                  return;
+                remove.mutate(p._id, {
+                  onSuccess: () => {
+                    toast.success(M.deleted);
+                    onBack();
+                  },
+                  onError: (error) =>
+                    toast.error(serverMessage(error) ?? 'The project could not be deleted.'),
+                });
+              }}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          )}
         </div>
       </header>
 

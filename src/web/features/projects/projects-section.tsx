@@ -49,7 +49,7 @@ export function ProjectsSection({ user }: SectionProps) {
       </header>
       <ProjectFigures />
       {address.projectId ? (
-        <ProjectDetail projectId={address.projectId} onBack={address.closeProject} />
+        <ProjectDetail projectId={address.projectId} user={user} onBack={address.closeProject} />
       ) : (
         <Tabs<ProjectTab>
           label="Client / Projects views"
