@@ -192,6 +192,9 @@ describe('projects', () => {
     );
     expect(await list('search=lotus')).toEqual(['Spa brochure', 'Spa launch']);
     expect(await list('search=hf-')).toEqual(['SEO retainer']);
+    // Renamed, the client's projects are found by its new name.
+    await call(t.app, 'PUT', `/api/clients/${other}`, boss.headers, { name: 'Lotus Wellness', ...billing });
+    expect(await list('search=wellness')).toEqual(['Spa brochure', 'Spa launch']);
     const page = (
       await call(t.app, 'GET', '/api/projects?limit=2&page=2&sort=code&order=asc', boss.headers)
     ).json();

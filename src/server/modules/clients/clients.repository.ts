@@ -184,3 +184,12 @@ export async function projectCountOfClient(db: Db, clientId: string): Promise<nu
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Rewrites the search text of the client's projects (name, code, client's name) after a rename. */
+export async function renameInProjectSearch(db: Db, clientId: string, clientName: string): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ search_text: sql<string>`lower(name || ' ' || code || ' ' || ${clientName})` })
+    .where('client_id', '=', clientId)
+    .execute();
+}

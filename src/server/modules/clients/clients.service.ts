@@ -25,6 +25,7 @@ import {
   insertClientEvent,
   listClients,
   projectCountOfClient,
+  renameInProjectSearch,
   replaceContacts,
   updateClient,
 } from './clients.repository';
@@ -254,6 +255,8 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
         const ownerId = input.ownerId === '' ? current.owner_id : await ownerFor(caller, input.ownerId, trx);
         const columns = columnsOf(input);
         await updateClient(trx, id, { ...columns, owner_id: ownerId, updated_at: now });
+        // Its projects are found by its name too (their search text holds it).
+        if (current.name !== input.name) await renameInProjectSearch(trx, id, input.name);
         await replaceContacts(trx, id, contactRows(caller.workspace_id, id, input));
         const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter(
           (key) => key !== 'search_text' && current[key] !== columns[key],
