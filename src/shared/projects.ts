@@ -139,3 +139,10 @@ export function retainerMonth(
     cursor = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
   }
 }
+
+/** The workspace's admins: they manage every project and see everyone's time (docs/product/projects.md#projects). */
+export const isProjectAdmin = (role: string): boolean => role === 'Admin' || role === 'Business Admin';
+
+/** Who edits, delivers and deletes a project and approves its time: its manager or a workspace admin. */
+export const mayManageProject = (managerId: string | null, user: { id: string; role: string }): boolean =>
+  managerId === user.id || isProjectAdmin(user.role);

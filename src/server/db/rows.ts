@@ -63,3 +63,16 @@ export function toPublicUser(row: Omit<UserRow, 'password_hash'>): PublicUser {
 export function permissionSubject(row: Pick<UserRow, 'role' | 'permissions'>): PermissionSubject {
   return { role: row.role, permissions: parseJson<PermissionMap>(row.permissions, {}) };
 }
+
+/** Timeline rows (a client's, a project's) as the API shows them: their JSON details parsed. */
+export function timelineEvents(
+  rows: readonly { id: string; kind: string; actor_name: string; data: string; at: string }[],
+) {
+  return rows.map((row) => ({
+    _id: row.id,
+    kind: row.kind,
+    actor: row.actor_name,
+    data: parseJson<Record<string, unknown>>(row.data, {}),
+    at: row.at,
+  }));
+}

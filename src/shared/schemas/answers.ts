@@ -28,3 +28,17 @@ export const errorAnswerSchema = z.object({
 
 /** A field the server refused and why (a 400's `errors`). */
 export type FieldError = NonNullable<z.infer<typeof errorAnswerSchema>['errors']>[number];
+
+/** A record's timeline (a client's, a project's), newest first: who did what, with the kind's details. */
+export const recordTimelineSchema = z.object({
+  events: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.string(),
+      actor: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      at: z.string(),
+    }),
+  ),
+});
+export type RecordTimeline = z.infer<typeof recordTimelineSchema>;

@@ -12,7 +12,7 @@ import {
   taxIdProblem,
 } from '../clients';
 import { CLIENT_MESSAGES as M } from '../messages';
-import { pageInfoSchema } from './answers';
+import { pageInfoSchema, recordTimelineSchema } from './answers';
 import { conversionProjectSchema, projectSchema } from './projects';
 
 export * from '../clients';
@@ -149,17 +149,7 @@ export const clientListSchema = z.object({ clients: z.array(clientSchema), pagin
 export const CLIENT_EVENT_KINDS = ['created', 'updated', 'converted'] as const;
 
 /** GET /api/clients/:id/timeline: newest first. */
-export const clientTimelineSchema = z.object({
-  events: z.array(
-    z.object({
-      _id: z.string(),
-      kind: z.string(),
-      actor: z.string(),
-      data: z.record(z.string(), z.unknown()),
-      at: z.string(),
-    }),
-  ),
-});
+export const clientTimelineSchema = recordTimelineSchema;
 
 /** Why a client may be the lead being converted: the lead duplicate rules (docs/product/leads.md#duplicates). */
 export const CLIENT_MATCH_REASONS = ['email', 'phone', 'name'] as const;

@@ -7,7 +7,7 @@ import {
   isIsoDate,
 } from '../projects';
 import { PROJECT_MESSAGES as M } from '../messages';
-import { pageInfoSchema } from './answers';
+import { pageInfoSchema, recordTimelineSchema } from './answers';
 
 export * from '../projects';
 
@@ -202,17 +202,7 @@ export const projectListSchema = z.object({ projects: z.array(projectSchema), pa
 
 export const PROJECT_EVENT_KINDS = ['created', 'updated', 'status', 'delivered', 'budget'] as const;
 
-export const projectTimelineSchema = z.object({
-  events: z.array(
-    z.object({
-      _id: z.string(),
-      kind: z.string(),
-      actor: z.string(),
-      data: z.record(z.string(), z.unknown()),
-      at: z.string(),
-    }),
-  ),
-});
+export const projectTimelineSchema = recordTimelineSchema;
 
 /** GET /api/projects/summary: the Overview's and the Projects section's live figures. */
 export const projectSummarySchema = z.object({

@@ -7,6 +7,7 @@ import type {
   LeadConversionDraft,
   leadConversionSchema,
 } from '../../shared/schemas/clients';
+import type { RecordTimeline } from '../../shared/schemas/answers';
 import { api } from './api-client';
 import { saveBlob } from './download';
 
@@ -108,11 +109,6 @@ export function useClientOptions(search = '') {
 export function useClientTimeline(id: string) {
   return useQuery({
     queryKey: [...CLIENTS, 'timeline', id],
-    queryFn: async () =>
-      (
-        await api.get<{
-          events: { _id: string; kind: string; actor: string; data: Record<string, unknown>; at: string }[];
-        }>(`clients/${id}/timeline`)
-      ).data.events,
+    queryFn: async () => (await api.get<RecordTimeline>(`clients/${id}/timeline`)).data.events,
   });
 }

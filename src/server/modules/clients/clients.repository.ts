@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { containsPattern } from '../../db/search';
 import type { ClientListQuery } from '../../../shared/schemas/clients';
 import type {
   ClientContactRow,
@@ -12,15 +13,15 @@ import type { Insertable, Updateable } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What a search term matches: `%term%` with LIKE's own characters taken literally. */
-const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const SORT_COLUMNS = { name: 'name', created: 'created_at', updated: 'updated_at' } as const;
 
 /** The workspace's clients the list's filters keep (search, owner, country, currency). */
 function matching(db: Db, workspaceId: string, query: ClientListQuery, ownerId: string | undefined) {
   let rows = db.selectFrom('clients').where('workspace_id', '=', workspaceId);
-  if (query.search) rows = rows.where(sql<boolean>`search_text like ${containing(query.search)} escape '\\'`);
+  if (query.search)
+    rows = rows.where(
+      sql<boolean>`search_text like ${containsPattern(query.search.toLowerCase())} escape '\\'`,
+    );
   if (ownerId) rows = rows.where('owner_id', '=', ownerId);
   if (query.country) rows = rows.where('country', '=', query.country);
   if (query.currency) rows = rows.where('currency', '=', query.currency);

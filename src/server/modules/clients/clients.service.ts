@@ -7,7 +7,7 @@ import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
 import type { WebhookClient } from '../../../shared/webhooks';
 import type { ClientContactRow, ClientRow, Database, SessionUser } from '../../db/types';
-import { permissionSubject } from '../../db/rows';
+import { permissionSubject, timelineEvents } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { csvLine } from '../../lib/csv';
@@ -293,14 +293,7 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
 
     async timeline(caller: SessionUser, id: string) {
       if (!(await findClient(db, caller.workspace_id, id))) throw notFound(M.notFound);
-      const rows = await clientEvents(db, id, 200);
-      return rows.map((row) => ({
-        _id: row.id,
-        kind: row.kind,
-        actor: row.actor_name,
-        data: JSON.parse(row.data) as Record<string, unknown>,
-        at: row.at,
-      }));
+      return timelineEvents(await clientEvents(db, id, 200));
     },
 
     /** GET /api/clients/export.csv: every matching client by name, read a batch at a time. */

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { containsPattern } from '../../db/search';
 import type { ProjectListQuery } from '../../../shared/schemas/projects';
 import type {
   Database,
@@ -10,8 +11,6 @@ import type {
 import { OPEN_PROJECT_STATUSES } from '../../../shared/projects';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_COLUMNS = {
   name: 'name',
@@ -41,7 +40,10 @@ function matching(
   { query, managerId, today, weekEnd, monthEnd }: ProjectFilters,
 ) {
   let rows = db.selectFrom('projects').where('workspace_id', '=', workspaceId);
-  if (query.search) rows = rows.where(sql<boolean>`search_text like ${containing(query.search)} escape '\\'`);
+  if (query.search)
+    rows = rows.where(
+      sql<boolean>`search_text like ${containsPattern(query.search.toLowerCase())} escape '\\'`,
+    );
   if (query.client) rows = rows.where('client_id', '=', query.client);
   if (managerId) rows = rows.where('manager_id', '=', managerId);
   if (query.status?.length) rows = rows.where('status', 'in', query.status);

@@ -7,6 +7,8 @@ import {
   OPEN_PROJECT_STATUSES,
   budgetPercent,
   defaultProjectCode,
+  isProjectAdmin,
+  mayManageProject,
   retainerMonth,
   type ProjectStatus,
 } from '../../../shared/projects';
@@ -22,7 +24,7 @@ import type {
 import { addDays } from '../../../shared/time';
 import type { WebhookProject } from '../../../shared/webhooks';
 import type { Database, ProjectRow, SessionUser } from '../../db/types';
-import { permissionSubject } from '../../db/rows';
+import { permissionSubject, timelineEvents } from '../../db/rows';
 import { dropSequence, takeNextNumber } from '../../db/number-sequences';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -58,7 +60,7 @@ const amountOf = (value: number | string | null): number | null => (value === nu
 
 /** Who may delete a project or approve its time: its manager, or the workspace's admins. */
 export const managesProject = (caller: SessionUser, project: Pick<ProjectRow, 'manager_id'>): boolean =>
-  project.manager_id === caller.id || caller.role === 'Business Admin' || caller.role === 'Admin';
+  mayManageProject(project.manager_id, caller);
 
 /** Whether a member may be a project's manager or on its team: active, in the dashboard, with Projects. */
 const worksOnProjects = (member: Parameters<typeof permissionSubject>[0] & { status: string }) =>
@@ -463,7 +465,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
     /** GET /api/projects/summary: active projects, due this week, overdue tasks, hours this week. */
     async summary(caller: SessionUser): Promise<ProjectSummary> {
       const { today, weekEnd } = projectDates(clock());
-      const teamTime = caller.role === 'Business Admin' || caller.role === 'Admin';
+      const teamTime = isProjectAdmin(caller.role);
       const [counts, limits] = await Promise.all([
         summaryCounts(
           db,
@@ -478,13 +480,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
 
     async timeline(caller: SessionUser, id: string) {
       if (!(await findProject(db, caller.workspace_id, id))) throw notFound(M.notFound);
-      return (await projectEvents(db, id, 200)).map((row) => ({
-        _id: row.id,
-        kind: row.kind,
-        actor: row.actor_name,
-        data: JSON.parse(row.data) as Record<string, unknown>,
-        at: row.at,
-      }));
+      return timelineEvents(await projectEvents(db, id, 200));
     },
   };
 }

@@ -1,11 +1,10 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { TaskListQuery, TaskStatus } from '../../../shared/schemas/tasks';
 import { engineOf } from '../../db/engine';
+import { containsInsensitive } from '../../db/search';
 import type { Database, TaskCommentsTable, TaskRow, TasksTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A task of the workspace; `forWrite` in a write's transaction locks it on PostgreSQL (SQLite runs one write
@@ -34,8 +33,7 @@ export async function listTasks(
   assigneeId: string | undefined,
 ) {
   let rows = db.selectFrom('tasks').where('project_id', '=', projectId);
-  if (query.search)
-    rows = rows.where(sql<boolean>`lower(title) like ${containing(query.search)} escape '\\'`);
+  if (query.search) rows = rows.where(containsInsensitive('title', query.search));
   if (query.status) rows = rows.where('status', '=', query.status);
   if (assigneeId)
     rows = rows.where('id', 'in', (eb) =>

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { TIME_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
-import { BUDGET_WARNING_PERCENTS, budgetPercent, formatMinutes } from '../../../shared/projects';
+import {
+  BUDGET_WARNING_PERCENTS,
+  budgetPercent,
+  formatMinutes,
+  isProjectAdmin,
+} from '../../../shared/projects';
 import {
   TIME_LIMITS,
   addDays,
@@ -45,10 +50,9 @@ import { weekStartOf } from '../../../shared/time';
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
 
-const isAdmin = (caller: SessionUser) => caller.role === 'Business Admin' || caller.role === 'Admin';
 /** Whose time a caller sees: a workspace admin everyone's; others their own and their projects'. */
 export const scopeOf = (caller: SessionUser): TimeScope =>
-  isAdmin(caller) ? { all: true } : { all: false, userId: caller.id };
+  isProjectAdmin(caller.role) ? { all: true } : { all: false, userId: caller.id };
 
 /** What an entry moves in its project's roll-ups, by its status. */
 const share = (entry: Pick<TimeEntryRow, 'status' | 'minutes' | 'amount'>, sign: 1 | -1) => {
@@ -250,7 +254,7 @@ export function createTimeService(
   async function one(caller: SessionUser, id: string): Promise<TimeEntryView> {
     const row = await findEntry(db, caller.workspace_id, id);
     if (!row) throw notFound(M.notFound);
-    if (!isAdmin(caller) && row.user_id !== caller.id) {
+    if (!isProjectAdmin(caller.role) && row.user_id !== caller.id) {
       const project = await findProject(db, caller.workspace_id, row.project_id);
       if (project?.manager_id !== caller.id) throw notFound(M.notFound);
     }

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import {
   BILLING_TYPE_LABELS,
   formatMinutes,
+  mayManageProject,
   parseHours,
   type ProjectView,
 } from '../../../shared/schemas/projects';
@@ -213,7 +214,7 @@ export function ProjectDetail({
     );
   const p = project.data;
   const open = ['planned', 'active', 'on_hold'].includes(p.status);
-  const manages = p.manager?._id === user._id || user.role === 'Business Admin' || user.role === 'Admin';
+  const manages = mayManageProject(p.manager?._id ?? null, { id: user._id, role: user.role });
   const taskList = tasks.data ?? [];
 
   return (
