@@ -48,6 +48,15 @@ import { createTasksService } from './modules/projects/tasks.service';
 import { createTimeReports } from './modules/time/time-reports';
 import { timeRoutes } from './modules/time/time.routes';
 import { createTimeService } from './modules/time/time.service';
+import { booksRoutes } from './modules/finance/books.routes';
+import { createBooks } from './modules/finance/books';
+import { financeRoutes } from './modules/finance/finance.routes';
+import { createInvoiceDelivery } from './modules/finance/invoice-delivery';
+import { createReminderSweep, type ReminderSweep } from './modules/finance/invoice-reminders';
+import { createFinanceSettings } from './modules/finance/finance-settings';
+import { createInvoicesService } from './modules/finance/invoices.service';
+import { paymentsRoutes } from './modules/finance/payments.routes';
+import { createPaymentsService } from './modules/finance/payments.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { leadViewsRoutes } from './modules/leads/lead-views.routes';
@@ -142,6 +151,8 @@ declare module 'fastify' {
     workspacePurge: WorkspacePurge;
     /** Follow-ups on their day: the bell and the morning digest; main.ts starts it once listening, tests call sweep(). */
     followUps: FollowUpSweep;
+    /** Payment reminders of unpaid invoices; main.ts starts it once listening, tests call sweep(). */
+    reminders: ReminderSweep;
     /** Delivers queued webhook events; main.ts starts it once listening, tests call deliverDue(). */
     webhooks: WebhookWorker;
     /** Website analytics: main.ts starts its roll-ups once listening, tests call flush() and rollUp(). */
@@ -331,6 +342,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('workspacePurge', workspacePurge);
   const followUps = createFollowUpSweep(db, { clock, log: app.log, mailer });
   app.decorate('followUps', followUps);
+  const invoices = createInvoicesService(db, deps.clock);
+  const invoiceDelivery = createInvoiceDelivery(db, invoices, mailer);
+  const reminders = createReminderSweep(db, {
+    invoices,
+    delivery: invoiceDelivery,
+    mailer,
+    clock,
+    log: app.log,
+  });
+  app.decorate('reminders', reminders);
   // docs/product/integrations.md#webhooks: public targets only unless ALLOW_PRIVATE_WEBHOOKS; https once SITE_URL is.
   const allowPrivateWebhooks = deps.config.allowPrivateWebhooks ?? false;
   const webhookRules = {
@@ -437,6 +458,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         timeRoutes(createTimeService(db, mailer, deps.clock), createTimeReports(db), guards),
       );
+      await api.register(
+        financeRoutes(db, createFinanceSettings(db, deps.clock), invoices, invoiceDelivery, guards),
+      );
+      await api.register(paymentsRoutes(createPaymentsService(db, deps.clock), guards));
+      await api.register(booksRoutes(createBooks(db, deps.clock), guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(
@@ -532,6 +558,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scheduler.stop();
     await workspacePurge.stop();
     await followUps.stop();
+    await reminders.stop();
     await webhookWorker.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   await app.workspacePurge.start();
   // Follow-ups of today (and a morning digest missed while no instance was running), then every 10 minutes.
   await app.followUps.start();
+  // Payment reminders whose day came while no instance was running go now, then every 30 minutes.
+  await app.reminders.start();
   // Webhook events queued while no instance was running go out now, then each within seconds.
   await app.webhooks.start();
   // Page views that waited while no instance ran are rolled up now, then every ANALYTICS_ROLLUP_SECONDS.

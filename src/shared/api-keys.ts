@@ -18,6 +18,10 @@ export const API_KEY_SCOPES = [
   'tasks:write',
   'time:read',
   'time:write',
+  'invoices:read',
+  'invoices:write',
+  'payments:read',
+  'payments:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -64,6 +68,16 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   'time:write': {
     label: 'Time: write',
     text: "Log, edit and delete the key creator's own time entries (never approve them).",
+  },
+  'invoices:read': { label: 'Invoices: read', text: 'List and read invoices and credit notes.' },
+  'invoices:write': {
+    label: 'Invoices: write',
+    text: 'Create, edit and delete drafts, finalise them, issue credit notes and invoice projects.',
+  },
+  'payments:read': { label: 'Payments: read', text: 'List and read payments, refunds and client credit.' },
+  'payments:write': {
+    label: 'Payments: write',
+    text: 'Record and delete payments and refunds, and allocate them to invoices.',
   },
 };
 

@@ -23,6 +23,11 @@ export const AUDIT_KINDS = [
   'lead-converted',
   'project-delivered',
   'time-approved',
+  'invoice-finalised',
+  'invoice-deleted',
+  'credit-note-issued',
+  'payment-recorded',
+  'payment-deleted',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -47,6 +52,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'lead-converted': 'Lead converted',
   'project-delivered': 'Project delivered',
   'time-approved': 'Time approved',
+  'invoice-finalised': 'Invoice finalised',
+  'invoice-deleted': 'Draft invoice deleted',
+  'credit-note-issued': 'Credit note issued',
+  'payment-recorded': 'Payment recorded',
+  'payment-deleted': 'Payment deleted',
   other: 'Other',
 };
 

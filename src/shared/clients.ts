@@ -109,7 +109,7 @@ export function isGstin(value: string): boolean {
 }
 
 /** EU VAT numbers start with their country's prefix (Greece's is EL) and have 2-12 letters or digits. */
-const EU_VAT_PREFIX: Record<string, string> = {
+export const EU_VAT_PREFIX: Record<string, string> = {
   AT: 'AT',
   BE: 'BE',
   BG: 'BG',

@@ -60,6 +60,8 @@ export const MAIL_KIND_LABELS = {
   'access-removed': 'Set-up removed on proof',
   'credential-added': 'New key or webhook',
   'budget-warning': 'Budget warning',
+  invoice: 'Invoice',
+  'payment-reminder': 'Payment reminder',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -5,7 +5,7 @@ import { PAGE_PARAMETERS } from './page-parameters';
 
 const FEATURES = path.resolve(import.meta.dirname, '../web/features');
 /** Pages shown only after sign-in: the server renders them signed out, without reading their address. */
-const SIGNED_IN_ONLY = new Set(['leads', 'projects']);
+const SIGNED_IN_ONLY = new Set(['leads', 'projects', 'finance']);
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

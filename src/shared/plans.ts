@@ -62,7 +62,14 @@ export function limitsForWorkspace(workspaceId: string, plan: string): PlanLimit
  * set-up, test e-mails, its owners' follow-up digests. Platform mail (resets, confirmations, sign-in alerts, deletion notices, "member
  * joined") is never counted: nobody may be kept from resetting a password by a full day.
  */
-export const COUNTED_MAIL_KINDS: readonly string[] = ['invitation', 'contact', 'test', 'follow-up-digest'];
+export const COUNTED_MAIL_KINDS: readonly string[] = [
+  'invitation',
+  'contact',
+  'test',
+  'follow-up-digest',
+  'invoice',
+  'payment-reminder',
+];
 
 /** Usage shown past this share in amber, and at the limit in red. */
 export const USAGE_WARN_PERCENT = 80;

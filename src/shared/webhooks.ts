@@ -14,6 +14,9 @@ export const WEBHOOK_EVENTS = [
   'project.created',
   'project.delivered',
   'task.completed',
+  'invoice.finalized',
+  'invoice.paid',
+  'payment.recorded',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -47,6 +50,15 @@ export const WEBHOOK_EVENT_INFO: Record<WebhookEvent, { label: string; descripti
     description: 'A project was marked Delivered, with its date and note.',
   },
   'task.completed': { label: 'Task completed', description: 'A task of a project was moved to Done.' },
+  'invoice.finalized': {
+    label: 'Invoice finalised',
+    description: 'A draft invoice or a credit note was given its number and can no longer change.',
+  },
+  'invoice.paid': { label: 'Invoice paid', description: 'Payments and credits settled an invoice in full.' },
+  'payment.recorded': {
+    label: 'Payment recorded',
+    description: "A client's payment was recorded, with the invoices it settles.",
+  },
 };
 
 export const WEBHOOK_HEADERS = {
@@ -170,8 +182,40 @@ export interface WebhookProject {
   createdAt: string;
 }
 
+/** An invoice or credit note as webhooks carry it; amounts in minor units of `currency`. */
+export interface WebhookInvoice {
+  id: string;
+  kind: 'invoice' | 'credit_note';
+  number: string | null;
+  clientId: string;
+  projectId: string | null;
+  issueDate: string;
+  dueDate: string | null;
+  currency: string;
+  subtotal: number;
+  taxTotal: number;
+  total: number;
+  paidAmount: number;
+  creditedAmount: number;
+  balance: number;
+}
+
 /** Each event's `data` (docs/product/integrations.md#webhooks). */
 export interface WebhookEventData {
+  'invoice.finalized': { invoice: WebhookInvoice; corrects: { id: string; number: string | null } | null };
+  'invoice.paid': { invoice: WebhookInvoice };
+  'payment.recorded': {
+    payment: {
+      id: string;
+      clientId: string;
+      date: string;
+      amount: number;
+      currency: string;
+      method: string;
+      reference: string;
+    };
+    allocations: { invoiceId: string; number: string | null; amount: number }[];
+  };
   /** `leadId`: the lead it was converted from, null when it was added by hand. */
   'client.created': { client: WebhookClient; leadId: string | null };
   'project.created': { project: WebhookProject };

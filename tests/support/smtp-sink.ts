@@ -14,6 +14,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files it carried, as sent (base64 decoded); the JSON written to `dir` carries their names and sizes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpSink {
@@ -100,12 +102,18 @@ export async function startSmtpSink(
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
           };
           sink.messages.push(mail);
           if (options.dir) {
             // Written whole, then renamed: a reader never sees half a file.
             const file = path.join(options.dir, `${Date.now()}-${sink.messages.length}.json`);
-            fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+            const listed = mail.attachments.map((a) => ({ filename: a.filename, size: a.content.length }));
+            fs.writeFileSync(`${file}.part`, JSON.stringify({ ...mail, attachments: listed }));
             fs.renameSync(`${file}.part`, file);
           }
           callback();

@@ -589,8 +589,148 @@ export interface TimeEntriesTable {
   approved_by: string | null;
   approved_at: string | null;
   invoiced_at: string | null;
+  /** The invoice that bills the entry (migration 033); null until one does. */
+  invoice_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A workspace's tax profile and invoice series (migration 033, docs/product/finance.md#tax-profile). */
+export interface FinanceSettingsTable {
+  workspace_id: string;
+  legal_name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  state_code: string;
+  tax_id: string;
+  email: string;
+  currency: string;
+  default_rate_bp: number;
+  default_sac: string;
+  invoice_prefix: string;
+  credit_note_prefix: string;
+  fy_start_month: number;
+  payment_terms_days: number;
+  upi_id: string;
+  bank_details: string;
+  notes: string;
+  terms: string;
+  updated_at: string;
+}
+
+/** An invoice or a credit note (migration 033, docs/product/finance.md#invoices). */
+export interface InvoicesTable {
+  id: string;
+  workspace_id: string;
+  kind: 'invoice' | 'credit_note';
+  client_id: string;
+  project_id: string | null;
+  corrects_id: string | null;
+  status: 'draft' | 'open' | 'paid' | 'credited';
+  number: string | null;
+  series: string | null;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  scheme: string;
+  place_of_supply: string;
+  /** The parties as printed (JSON of InvoiceParty). */
+  seller: string;
+  buyer: string;
+  subtotal: Bigint;
+  tax_total: Bigint;
+  total: Bigint;
+  paid_amount: Bigint;
+  credited_amount: Bigint;
+  notes: string;
+  terms: string;
+  search_text: string;
+  reminders_paused: number;
+  finalised_at: string | null;
+  finalised_by: string | null;
+  sent_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  workspace_id: string;
+  position: number;
+  description: string;
+  sac: string;
+  quantity_milli: number;
+  unit: string;
+  unit_price: Bigint;
+  discount: Bigint;
+  category: string;
+  rate_bp: number;
+  exempt_reason: string;
+  net: Bigint;
+}
+
+/** A reminder step of an invoice, claimed once (migration 033). */
+export interface InvoiceRemindersTable {
+  invoice_id: string;
+  /** Days from the due date: −3, 0, 7, 21. */
+  step: number;
+  status: 'queued' | 'refused';
+  created_at: string;
+}
+
+/** A file a queued message carries (migration 033). */
+export interface MailAttachmentsTable {
+  id: string;
+  outbox_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Buffer;
+}
+
+/** An invoice's tax by category and rate, as its totals gave it (migration 033). */
+export interface InvoiceTaxesTable {
+  invoice_id: string;
+  workspace_id: string;
+  category: string;
+  rate_bp: number;
+  base: Bigint;
+  cgst: Bigint;
+  sgst: Bigint;
+  igst: Bigint;
+  vat: Bigint;
+}
+
+/** Money received from a client, or refunded to it (migration 033). */
+export interface PaymentsTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  kind: 'receipt' | 'refund';
+  refund_of: string | null;
+  date: string;
+  amount: Bigint;
+  currency: string;
+  method: string;
+  reference: string;
+  note: string;
+  allocated_amount: Bigint;
+  refunded_amount: Bigint;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface PaymentAllocationsTable {
+  id: string;
+  workspace_id: string;
+  payment_id: string;
+  invoice_id: string;
+  amount: Bigint;
+  created_at: string;
 }
 
 /** A member's private calendar feed (migration 031). */
@@ -948,6 +1088,14 @@ export interface Database {
   time_entries: TimeEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   task_attachments: TaskAttachmentsTable;
+  finance_settings: FinanceSettingsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_taxes: InvoiceTaxesTable;
+  mail_attachments: MailAttachmentsTable;
+  invoice_reminders: InvoiceRemindersTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
   lead_status_counts: LeadStatusCountsTable;
   lead_priority_counts: LeadPriorityCountsTable;
   email_settings: EmailSettingsTable;
@@ -990,6 +1138,10 @@ export type ClientContactRow = Selectable<ClientContactsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type TimeEntryRow = Selectable<TimeEntriesTable>;
+export type FinanceSettingsRow = Selectable<FinanceSettingsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../db/types';
 import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
-import { claimDueMail, markFailed, markSent, markWaiting } from './outbox';
+import { attachmentsOf, claimDueMail, markFailed, markSent, markWaiting } from './outbox';
 import {
   UnusableSetup,
   recordTransportHealth,
@@ -86,7 +86,14 @@ export function createOutboxWorker(
     try {
       await sendWithSmtp(
         transport.settings,
-        { to, replyTo: row.reply_to, subject: row.subject, text: row.text_body, html: row.html_body },
+        {
+          to,
+          replyTo: row.reply_to,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          attachments: await attachmentsOf(ctx.db, row.id),
+        },
         smtpOptions(ctx.config),
       );
       await markSent(ctx.db, row, to, now());

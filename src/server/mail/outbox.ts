@@ -15,6 +15,14 @@ export interface OutgoingMail extends MailBody {
   /** '' sends it to the sending set-up's own address (contact messages reach the agency's inbox). */
   to: string;
   replyTo?: string;
+  /** Files sent with it (an invoice's PDF): stored with the message until it is delivered or given up. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Delivery gives up after this many attempts (about 5 hours with the back-off below). */
@@ -85,7 +93,39 @@ async function insertMail(
       ...state,
     })
     .execute();
+  if (mail.attachments?.length)
+    await db
+      .insertInto('mail_attachments')
+      .values(
+        mail.attachments.map((file) => ({
+          id: randomUUID(),
+          outbox_id: id,
+          filename: file.filename,
+          content_type: file.contentType,
+          bytes: file.content,
+        })),
+      )
+      .execute();
   return id;
+}
+
+/** The files a message carries, for its delivery. */
+export async function attachmentsOf(db: Db, outboxId: string): Promise<MailAttachment[]> {
+  const rows = await db
+    .selectFrom('mail_attachments')
+    .select(['filename', 'content_type', 'bytes'])
+    .where('outbox_id', '=', outboxId)
+    .execute();
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    content: Buffer.from(row.bytes),
+  }));
+}
+
+/** A message done with (delivered or given up) no longer needs its files. */
+async function dropAttachments(db: Db, outboxId: string): Promise<void> {
+  await db.deleteFrom('mail_attachments').where('outbox_id', '=', outboxId).execute();
 }
 
 /**
@@ -138,6 +178,7 @@ export async function markSent(db: Kysely<Database>, row: MailOutboxRow, to: str
     })
     .where('id', '=', row.id)
     .execute();
+  await dropAttachments(db, row.id);
 }
 
 /** A failed attempt: try again after the back-off, or give up when retrying cannot help or is used up. */
@@ -160,6 +201,7 @@ export async function markFailed(
     })
     .where('id', '=', row.id)
     .execute();
+  if (giveUp) await dropAttachments(db, row.id);
 }
 
 /** No set-up can send it yet: back in the queue without using up an attempt. */

@@ -20,6 +20,7 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpOptions {
@@ -77,6 +78,11 @@ export async function sendWithSmtp(
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: mail.attachments?.map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      content,
+    })),
     // Never read files or URLs named in a message: bodies are built from user text.
     disableFileAccess: true,
     disableUrlAccess: true,

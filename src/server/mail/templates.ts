@@ -312,3 +312,59 @@ export function budgetWarningMail(
     action: { label: 'Open the project', url: input.link },
   });
 }
+
+/** An invoice or credit note to the client, its PDF attached (docs/product/finance.md#sending). */
+export function invoiceMail(
+  siteName: string,
+  input: {
+    seller: string;
+    kind: 'invoice' | 'credit_note';
+    number: string;
+    total: string;
+    dueDate: string | null;
+    message: string;
+  },
+): MailBody {
+  const what = input.kind === 'invoice' ? 'invoice' : 'credit note';
+  return render(
+    siteName,
+    `${input.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${input.number} from ${input.seller}`,
+    {
+      paragraphs: [
+        'Hello,',
+        ...(input.message ? [input.message] : []),
+        input.kind === 'invoice'
+          ? `Please find attached invoice ${input.number} for ${input.total}${input.dueDate ? `, due on ${input.dueDate}` : ''}.`
+          : `Please find attached credit note ${input.number} for ${input.total}.`,
+        `The ${what} is a PDF/A file you can keep for your records.`,
+      ],
+      footnote: `Sent by ${input.seller}. Reply to this e-mail with any question about it.`,
+    },
+  );
+}
+
+/** A reminder of an unpaid invoice, before, on or after its due date (docs/product/finance.md#reminders). */
+export function paymentReminderMail(
+  siteName: string,
+  input: {
+    seller: string;
+    number: string;
+    balance: string;
+    dueDate: string;
+    when: 'before' | 'due' | 'after';
+  },
+): MailBody {
+  const line = {
+    before: `This is a friendly reminder that invoice ${input.number} for ${input.balance} is due on ${input.dueDate}.`,
+    due: `Invoice ${input.number} for ${input.balance} is due today (${input.dueDate}).`,
+    after: `Invoice ${input.number} was due on ${input.dueDate}, and ${input.balance} is still unpaid.`,
+  }[input.when];
+  return render(siteName, `Reminder: invoice ${input.number} from ${input.seller}`, {
+    paragraphs: [
+      'Hello,',
+      line,
+      'The invoice is attached again. If you have already paid, thank you, and please ignore this reminder.',
+    ],
+    footnote: `Sent by ${input.seller}. Reply to this e-mail with any question about it.`,
+  });
+}

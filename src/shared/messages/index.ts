@@ -29,3 +29,4 @@ export * from './clients';
 export * from './projects';
 export * from './tasks';
 export * from './time';
+export * from './finance';

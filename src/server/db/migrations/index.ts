@@ -31,6 +31,7 @@ import * as tasks from './029-tasks';
 import * as timeEntries from './030-time-entries';
 import * as calendarFeeds from './031-calendar-feeds';
 import * as taskAttachments from './032-task-attachments';
+import * as invoices from './033-invoices';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '030-time-entries': timeEntries,
   '031-calendar-feeds': calendarFeeds,
   '032-task-attachments': taskAttachments,
+  '033-invoices': invoices,
 };

@@ -194,3 +194,20 @@ export async function renameInProjectSearch(db: Db, clientId: string, clientName
     .where('client_id', '=', clientId)
     .execute();
 }
+
+/** How many invoices and payments name the client: its books are kept, so it is not deleted. */
+export async function billingCountOfClient(db: Db, clientId: string): Promise<number> {
+  const [invoices, payments] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(invoices.n) + Number(payments.n);
+}

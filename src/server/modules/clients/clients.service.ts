@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
-import { CLIENT_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
+import { CLIENT_MESSAGES as M, FINANCE_MESSAGES, PROJECT_MESSAGES } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
 import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
 import type { WebhookClient } from '../../../shared/webhooks';
@@ -14,7 +14,7 @@ import { csvLine } from '../../lib/csv';
 import { recordActivity } from '../activity/activity.service';
 import { memberForLeads, usernamesByIds } from '../users/users.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
-export { findClientSummary } from './clients.repository';
+export { contactsOf, findClient, findClientSummary } from './clients.repository';
 import {
   clientBatch,
   clientEvents,
@@ -24,6 +24,7 @@ import {
   insertClient,
   insertClientEvent,
   listClients,
+  billingCountOfClient,
   projectCountOfClient,
   renameInProjectSearch,
   replaceContacts,
@@ -281,6 +282,7 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
         if (!(await findClient(trx, caller.workspace_id, id))) throw notFound(M.notFound);
         const projects = await projectCountOfClient(trx, id);
         if (projects > 0) throw conflict(PROJECT_MESSAGES.clientHasProjects(projects));
+        if ((await billingCountOfClient(trx, id)) > 0) throw conflict(FINANCE_MESSAGES.clientHasInvoices);
         const name = await deleteClient(trx, caller.workspace_id, id);
         if (name === undefined) throw notFound(M.notFound);
         await recordActivity(trx, {

@@ -185,6 +185,49 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'DELETE /api/clients/:id': {
     summary: 'Delete a client with its contacts and timeline (none with projects)',
   },
+  'GET /api/finance/settings': { summary: 'The tax profile and invoice series (Finance)' },
+  'PUT /api/finance/settings': { summary: 'Save the tax profile and invoice series' },
+  'GET /api/invoices': { summary: 'List invoices or credit notes with filters and pages (Finance)' },
+  'POST /api/invoices': { summary: 'Create a draft invoice' },
+  'GET /api/invoices/:id': {
+    summary: 'One invoice or credit note with its lines, totals, payments and credits',
+  },
+  'PUT /api/invoices/:id': { summary: 'Edit a draft invoice' },
+  'DELETE /api/invoices/:id': { summary: 'Delete a draft invoice' },
+  'POST /api/invoices/:id/finalise': {
+    summary: 'Finalise a draft: its number from the series, read-only from then',
+  },
+  'GET /api/invoices/:id/pdf': {
+    summary: 'The invoice or credit note as a PDF/A-3 file (Factur-X inside for EU clients)',
+    file: { status: 200, mediaType: 'application/pdf', description: 'PDF/A-3b, fonts embedded' },
+  },
+  'PUT /api/invoices/:id/reminders': { summary: "Stop or resume an invoice's payment reminders" },
+  'POST /api/invoices/:id/send': { summary: 'E-mail a final invoice with its PDF to the client' },
+  'POST /api/invoices/:id/credit-notes': { summary: 'Issue a credit note against a final invoice' },
+  'POST /api/projects/:id/invoice': { summary: "Draft an invoice of a project's approved, unbilled hours" },
+  'GET /api/payments': { summary: 'List payments, refunds and credits (Finance)' },
+  'POST /api/payments': { summary: 'Record a payment and allocate it to invoices' },
+  'GET /api/payments/:id': { summary: 'One payment with its allocations' },
+  'POST /api/payments/:id/allocations': { summary: "Allocate a payment's unallocated money to invoices" },
+  'POST /api/payments/:id/refunds': { summary: 'Refund from what a payment has not settled' },
+  'DELETE /api/payments/:id': { summary: 'Delete a mistaken payment or refund' },
+  'GET /api/finance/summary': {
+    summary: 'Billing & Payments figures: outstanding, overdue ageing, received, 12 months',
+  },
+  'GET /api/finance/gst-summary': {
+    summary: "The month's tax by rate over final invoices less credit notes",
+  },
+  'GET /api/clients/:id/statement': {
+    summary: "A client's statement: documents and payments with a running balance",
+  },
+  'GET /api/invoices/export.csv': {
+    summary: 'Download final invoices and credit notes as CSV, in issue order (Finance)',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
+  'GET /api/payments/export.csv': {
+    summary: 'Download payments, refunds and credits as CSV, in date order (Finance)',
+    file: { status: 200, mediaType: 'text/csv', description: 'RFC 4180 CSV, formulas neutralised' },
+  },
   'GET /api/projects': { summary: "List the workspace's projects with filters, sorts and pages (Projects)" },
   'GET /api/projects/members': { summary: 'Who may manage a project or be on its team' },
   'GET /api/projects/summary': { summary: 'Live project figures for the Overview and the Projects section' },

@@ -80,6 +80,18 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     () => import('../../features/projects/project-delivered-section'),
     'ProjectDeliveredSection',
   ),
+  'invoice-generation': named(
+    () => import('../../features/finance/invoice-generation-section'),
+    'InvoiceGenerationSection',
+  ),
+  'payment-records': named(
+    () => import('../../features/finance/payment-records-section'),
+    'PaymentRecordsSection',
+  ),
+  'billing-payments': named(
+    () => import('../../features/finance/billing-payments-section'),
+    'BillingPaymentsSection',
+  ),
 };
 const PLACEHOLDER = named(
   () => import('../../features/placeholders/placeholder-section'),

@@ -16,9 +16,7 @@ import {
   ClipboardList,
   Clock,
   Contact,
-  CreditCard,
   Database,
-  Download,
   Eye,
   FilePen,
   FileSignature,
@@ -51,7 +49,6 @@ import {
   Pin,
   Play,
   Plug,
-  Receipt,
   ReceiptText,
   Repeat,
   Scale,
@@ -857,64 +854,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Finance Management ─────────────────────────────────────────────────────
-  'billing-payments': {
-    kind: 'cards',
-    description: 'Your plan, how you pay for it and what you have been charged.',
-    cards: [
-      {
-        title: 'Plan and subscription',
-        text: 'The current plan, its limits and the next renewal date.',
-        icon: BadgeCheck,
-      },
-      {
-        title: 'Payment methods',
-        text: 'Cards and bank accounts used to pay for the subscription.',
-        icon: CreditCard,
-      },
-      { title: 'Billing history', text: 'Past charges with downloadable receipts.', icon: ReceiptText },
-      { title: 'Tax details', text: 'GSTIN and billing address printed on every invoice.', icon: Building2 },
-    ],
-  },
-  'invoice-generation': {
-    kind: 'cards',
-    description: 'Create and send client invoices.',
-    cards: [
-      {
-        title: 'Invoice builder',
-        text: 'Line items, quantities, rates and discounts for each client.',
-        icon: Receipt,
-      },
-      {
-        title: 'GST and taxes',
-        text: 'CGST, SGST or IGST worked out from the client’s state.',
-        icon: Percent,
-      },
-      { title: 'Recurring invoices', text: 'Retainers billed automatically every month.', icon: Repeat },
-      {
-        title: 'Payment reminders',
-        text: 'Polite reminders sent before and after the due date.',
-        icon: Mail,
-      },
-    ],
-  },
-  'payment-records': {
-    kind: 'cards',
-    description: 'Every payment received from clients, and what is still outstanding.',
-    cards: [
-      {
-        title: 'Payments received',
-        text: 'Amount, date and method for each client payment.',
-        icon: Banknote,
-      },
-      { title: 'Outstanding dues', text: 'Unpaid invoices, sorted by how overdue they are.', icon: Clock },
-      { title: 'Refunds', text: 'Refunds issued to clients, with the reason for each.', icon: Download },
-      {
-        title: 'Reconciliation',
-        text: 'Match bank entries with invoices so the books agree.',
-        icon: ListChecks,
-      },
-    ],
-  },
   'expense-management': {
     kind: 'cards',
     description: 'Track what the business spends, and keep claims and budgets under control.',
