@@ -48,6 +48,7 @@ describe('invoice totals', () => {
       {
         category: 'standard',
         rateBp: 1800,
+        inclusive: false,
         base: 2_874_999,
         components: [
           { name: 'CGST', rateBp: 900, amount: 258_750 },
@@ -58,6 +59,7 @@ describe('invoice totals', () => {
       {
         category: 'standard',
         rateBp: 500,
+        inclusive: false,
         base: 99_999,
         components: [
           { name: 'CGST', rateBp: 250, amount: 2_500 },
@@ -65,7 +67,7 @@ describe('invoice totals', () => {
         ],
         tax: 5_000,
       },
-      { category: 'exempt', rateBp: 0, base: 10_000, components: [], tax: 0 },
+      { category: 'exempt', rateBp: 0, inclusive: false, base: 10_000, components: [], tax: 0 },
     ]);
     expect(totals.taxTotal).toBe(522_500);
     expect(totals.total).toBe(3_507_498);
@@ -126,6 +128,77 @@ describe('invoice totals', () => {
         const inter = invoiceTotals(lines, 'gst-inter');
         return forward.groups.every((g, i) => Math.abs(g.tax - inter.groups[i]!.tax) <= 1);
       }),
+    );
+  });
+});
+
+describe('prices that include their tax', () => {
+  it('gives the figures worked out by hand, adding up to exactly the prices agreed', () => {
+    // ₹11,800.00 incl. 18 %: net ₹10,000.00 exactly. 3 × ₹99.99 = ₹299.97 incl. 18 %: 299.97 / 1.18 = 254.2118…
+    // → ₹254.21. Group: nets ₹10,254.21, gross ₹12,099.97, tax ₹1,845.76 → CGST ₹922.88, SGST ₹922.88.
+    // And ₹500.00 plus 5 %: CGST ₹12.50, SGST ₹12.50.
+    const totals = invoiceTotals(
+      [
+        line({ unitPrice: 1_180_000, inclusive: true }),
+        line({ quantityMilli: 3000, unitPrice: 9_999, inclusive: true }),
+        line({ unitPrice: 50_000, rateBp: 500 }),
+      ],
+      'gst-intra',
+    );
+    expect(totals.lineNets).toEqual([1_000_000, 25_421, 50_000]);
+    expect(totals.groups).toEqual([
+      {
+        category: 'standard',
+        rateBp: 1800,
+        inclusive: true,
+        base: 1_025_421,
+        components: [
+          { name: 'CGST', rateBp: 900, amount: 92_288 },
+          { name: 'SGST', rateBp: 900, amount: 92_288 },
+        ],
+        tax: 184_576,
+      },
+      {
+        category: 'standard',
+        rateBp: 500,
+        inclusive: false,
+        base: 50_000,
+        components: [
+          { name: 'CGST', rateBp: 250, amount: 1_250 },
+          { name: 'SGST', rateBp: 250, amount: 1_250 },
+        ],
+        tax: 2_500,
+      },
+    ]);
+    expect(totals.total).toBe(1_209_997 + 52_500);
+  });
+
+  it('puts the odd paisa of the tax inside a price on CGST', () => {
+    // ₹1.01 incl. 18 %: net 101 / 1.18 = 85.59 → 86 paise; tax 15 paise: CGST 8, SGST 7.
+    const totals = invoiceTotals([line({ unitPrice: 101, inclusive: true })], 'gst-intra');
+    expect(totals.groups[0]!.components.map((c) => c.amount)).toEqual([8, 7]);
+    expect(totals.total).toBe(101);
+  });
+
+  it('adds up to the gross of inclusive lines for any lines, the nets within half a paisa of gross ÷ (1 + rate)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          anyLine.map((l) => ({ ...l, inclusive: true })),
+          { maxLength: 30 },
+        ),
+        fc.constantFrom('gst-intra', 'gst-inter', 'vat' as const),
+        (lines, scheme) => {
+          const totals = invoiceTotals(lines, scheme);
+          const gross = lines.reduce((sum, l) => sum + mulDivRound(l.quantityMilli, l.unitPrice, 1000), 0);
+          if (totals.total !== gross) return false;
+          return lines.every((l, i) => {
+            const inside = l.category === 'standard' && l.rateBp > 0 ? 10_000 + l.rateBp : 10_000;
+            const exact = (mulDivRound(l.quantityMilli, l.unitPrice, 1000) * 10_000) / inside;
+            return Math.abs(totals.lineNets[i]! - exact) <= 0.5;
+          });
+        },
+      ),
     );
   });
 });

@@ -9,6 +9,11 @@
  *    half away from zero — per component when the tax is split (CGST and SGST each at half the rate, as the
  *    invoice shows them);
  * 3. the total = the sum of the nets + the sum of the taxes.
+ * A line whose price includes its tax (`inclusive`) is the exception the buyer sees: its gross (quantity ×
+ * price − discount) is what it costs in all. Its net is the gross taken back to before tax (gross × 100 /
+ * (100 + rate), rounded), and its group's tax is the groups' gross less their nets, split as CGST and SGST
+ * with the odd paisa on CGST: the invoice then adds up to exactly the prices the client agreed. Inclusive
+ * and exclusive lines of one rate are separate groups.
  * Quantities are whole thousandths (1.5 hours = 1500), rates whole basis points (18 % = 1800): no float
  * is ever multiplied.
  */
@@ -29,6 +34,8 @@ export interface TotalsLine {
   category: TaxCategory;
   /** Basis points: 18 % = 1800. Only a `standard` line's rate is charged. */
   rateBp: number;
+  /** The price includes the tax (see above); false or absent: tax is added. */
+  inclusive?: boolean;
 }
 
 export interface TaxComponent {
@@ -40,6 +47,8 @@ export interface TaxComponent {
 export interface TaxGroup {
   category: TaxCategory;
   rateBp: number;
+  /** Lines whose prices include the tax. */
+  inclusive: boolean;
   /** The taxable value: the sum of the group's line nets. */
   base: number;
   components: TaxComponent[];
@@ -68,9 +77,17 @@ export function mulDivRound(a: number, b: number, d: number): number {
   return Number(value);
 }
 
-/** A line's net in minor units: quantity × price, rounded, less its discount. */
-export const lineNet = (line: TotalsLine): number =>
+/** A line's gross in minor units: quantity × price, rounded, less its discount (tax included or not). */
+export const lineGross = (line: TotalsLine): number =>
   mulDivRound(line.quantityMilli, line.unitPrice, 1000) - line.discount;
+
+/** Whether a line's price has tax inside it to take out: inclusive and charged at a rate. */
+const taxInside = (line: TotalsLine): boolean =>
+  line.inclusive === true && line.category === 'standard' && line.rateBp > 0;
+
+/** A line's net (taxable value) in minor units: its gross, or for an inclusive price the gross before tax. */
+export const lineNet = (line: TotalsLine): number =>
+  taxInside(line) ? mulDivRound(lineGross(line), 10_000, 10_000 + line.rateBp) : lineGross(line);
 
 function components(scheme: TaxScheme, rateBp: number, base: number): TaxComponent[] {
   if (scheme === 'gst-intra') {
@@ -87,27 +104,55 @@ function components(scheme: TaxScheme, rateBp: number, base: number): TaxCompone
   ];
 }
 
+/** The tax inside inclusive prices, split as the scheme prints it: the odd minor unit on CGST. */
+function insideComponents(scheme: TaxScheme, rateBp: number, tax: number): TaxComponent[] {
+  if (scheme === 'gst-intra') {
+    const cgst = mulDivRound(tax, 1, 2);
+    return [
+      { name: 'CGST', rateBp: rateBp / 2, amount: cgst },
+      { name: 'SGST', rateBp: rateBp / 2, amount: tax - cgst },
+    ];
+  }
+  return [{ name: scheme === 'gst-inter' ? 'IGST' : 'VAT', rateBp, amount: tax }];
+}
+
 /** The totals of these lines under this scheme (see the rules above). */
 export function invoiceTotals(lines: readonly TotalsLine[], scheme: TaxScheme): Totals {
   const lineNets = lines.map(lineNet);
-  const byGroup = new Map<string, TaxGroup>();
+  const byGroup = new Map<string, TaxGroup & { gross: number }>();
   lines.forEach((line, i) => {
     const rateBp = line.category === 'standard' ? line.rateBp : 0;
-    const key = `${line.category}|${rateBp}`;
-    const group = byGroup.get(key) ?? { category: line.category, rateBp, base: 0, components: [], tax: 0 };
+    const inclusive = taxInside(line);
+    const key = `${line.category}|${rateBp}|${inclusive}`;
+    const group = byGroup.get(key) ?? {
+      category: line.category,
+      rateBp,
+      inclusive,
+      base: 0,
+      gross: 0,
+      components: [],
+      tax: 0,
+    };
     group.base += lineNets[i]!;
+    group.gross += lineGross(line);
     byGroup.set(key, group);
   });
   const groups = [...byGroup.values()]
     .sort(
       (a, b) =>
-        TAX_CATEGORIES.indexOf(a.category) - TAX_CATEGORIES.indexOf(b.category) || b.rateBp - a.rateBp,
+        TAX_CATEGORIES.indexOf(a.category) - TAX_CATEGORIES.indexOf(b.category) ||
+        b.rateBp - a.rateBp ||
+        Number(a.inclusive) - Number(b.inclusive),
     )
-    .map((group) => {
+    .map(({ gross, ...group }): TaxGroup => {
       // Only standard-rated supplies are charged here: zero-rated, exempt and out-of-scope carry none, and
       // under reverse charge the client accounts for the tax.
-      const parts =
-        group.category === 'standard' && group.rateBp > 0 ? components(scheme, group.rateBp, group.base) : [];
+      const charged = group.category === 'standard' && group.rateBp > 0;
+      const parts = !charged
+        ? []
+        : group.inclusive
+          ? insideComponents(scheme, group.rateBp, gross - group.base)
+          : components(scheme, group.rateBp, group.base);
       return { ...group, components: parts, tax: parts.reduce((sum, c) => sum + c.amount, 0) };
     });
   const subtotal = lineNets.reduce((sum, n) => sum + n, 0);

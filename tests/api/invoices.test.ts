@@ -159,6 +159,7 @@ describe('invoices', () => {
       {
         category: 'standard',
         rateBp: 1800,
+        inclusive: false,
         base: 3_124_988,
         components: [
           { name: 'CGST', rateBp: 900, amount: 281_249 },
@@ -169,6 +170,7 @@ describe('invoices', () => {
       {
         category: 'standard',
         rateBp: 500,
+        inclusive: false,
         base: 95_000,
         components: [
           { name: 'CGST', rateBp: 250, amount: 2_375 },
@@ -176,7 +178,7 @@ describe('invoices', () => {
         ],
         tax: 4_750,
       },
-      { category: 'exempt', rateBp: 0, base: 50_000, components: [], tax: 0 },
+      { category: 'exempt', rateBp: 0, inclusive: false, base: 50_000, components: [], tax: 0 },
     ]);
     expect(invoice.totals).toMatchObject({ subtotal: 3_269_988, taxTotal: 567_248, total: 3_837_236 });
     expect(invoice.amountInWords).toBe(
@@ -189,6 +191,33 @@ describe('invoices', () => {
       total: 3_837_236,
       balance: 3_837_236,
     });
+  });
+
+  it('takes the tax out of prices that include it, the invoice adding up to the prices agreed', async () => {
+    const made = await draft(boss, {
+      lines: [
+        // ₹11,800 incl. 18 % → ₹10,000 + ₹1,800; 3 × ₹99.99 incl. 18 % = ₹299.97 → net 299.97 / 1.18 = ₹254.21.
+        line({ description: 'Retainer', unitPrice: 1_180_000, inclusive: true }),
+        line({ description: 'Boosts', quantityMilli: 3000, unitPrice: 9_999, inclusive: true }),
+        line({ description: 'Print', unitPrice: 50_000, rateBp: 500 }),
+      ],
+    });
+    const invoice = made.json().invoice;
+    expect(invoice.lines.map((l: { net: number; inclusive: boolean }) => [l.net, l.inclusive])).toEqual([
+      [1_000_000, true],
+      [25_421, true],
+      [50_000, false],
+    ]);
+    // Inside the prices: ₹12,099.97 − ₹10,254.21 = ₹1,845.76 of tax, CGST and SGST ₹922.88 each.
+    expect(invoice.totals.groups[0]).toMatchObject({
+      inclusive: true,
+      base: 1_025_421,
+      components: [
+        { name: 'CGST', amount: 92_288 },
+        { name: 'SGST', amount: 92_288 },
+      ],
+    });
+    expect(invoice.totals.total).toBe(1_209_997 + 52_500);
   });
 
   it('charges IGST when the place of supply is another state', async () => {

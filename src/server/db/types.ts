@@ -671,6 +671,7 @@ export interface InvoiceLinesTable {
   category: string;
   rate_bp: number;
   exempt_reason: string;
+  inclusive: number;
   net: Bigint;
 }
 

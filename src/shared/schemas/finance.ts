@@ -150,6 +150,8 @@ export const invoiceLineInputSchema = z
       .min(0, M.rateInvalid)
       .max(L.rateBpMax, M.rateInvalid),
     exemptReason: text(L.reasonMax).default(''),
+    /** The price includes the tax: the line's net is taken back out of it. */
+    inclusive: z.boolean().default(false),
   })
   .superRefine((line, ctx) => {
     if (line.category === 'exempt' && !line.exemptReason)
@@ -213,6 +215,7 @@ const totalsSchema = z.object({
     z.object({
       category: z.enum(TAX_CATEGORIES),
       rateBp: z.number(),
+      inclusive: z.boolean(),
       base: z.number(),
       components: z.array(
         z.object({ name: z.enum(['CGST', 'SGST', 'IGST', 'VAT']), rateBp: z.number(), amount: z.number() }),
@@ -235,6 +238,7 @@ export const invoiceLineSchema = z.object({
   category: z.enum(TAX_CATEGORIES),
   rateBp: z.number(),
   exemptReason: z.string(),
+  inclusive: z.boolean(),
   net: z.number(),
 });
 

@@ -17,7 +17,8 @@ import { engineOf } from '../engine';
  * to it and `credited_amount` what its credit notes took off. `status`: draft, open, paid, credited (what
  * the screen calls Sent, Partly paid and Overdue are open ones).
  *
- * `invoice_lines`: a document's lines in order, each with its net as the totals function rounded it.
+ * `invoice_lines`: a document's lines in order, each with its net as the totals function rounded it
+ * (`inclusive` 1: its price includes the tax).
  * `invoice_taxes`: its tax groups as the totals function gave them (taxable value and each component per
  * category and rate), so the month's GST summary sums rows instead of recomputing every invoice.
  *
@@ -139,6 +140,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('rate_bp', 'integer', (c) => c.notNull())
     .addColumn('exempt_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('inclusive', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('net', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema

@@ -101,7 +101,19 @@ export function facturXml(doc: InvoiceDocument): string {
         el('ram:SpecifiedTradeProduct', text('ram:Name', line.description)),
         el(
           'ram:SpecifiedLineTradeAgreement',
-          el('ram:NetPriceProductTradePrice', amount('ram:ChargeAmount', line.unitPrice)),
+          // EN 16931 prices are net: a price that included its tax is given as the line's net for its
+          // whole quantity (BasisQuantity), its discount already inside it.
+          line.inclusive
+            ? el(
+                'ram:NetPriceProductTradePrice',
+                amount('ram:ChargeAmount', doc.totals.lineNets[i]!) +
+                  text(
+                    'ram:BasisQuantity',
+                    decimalQuantity(line.quantityMilli),
+                    ` unitCode="${unitCode(line.unit)}"`,
+                  ),
+              )
+            : el('ram:NetPriceProductTradePrice', amount('ram:ChargeAmount', line.unitPrice)),
         ),
         el(
           'ram:SpecifiedLineTradeDelivery',
@@ -118,7 +130,7 @@ export function facturXml(doc: InvoiceDocument): string {
               'ram:ApplicableTradeTax',
               text('ram:TypeCode', 'VAT') + categoryAndRate(line.category, line.rateBp),
             ),
-            line.discount
+            line.discount && !line.inclusive
               ? el(
                   'ram:SpecifiedTradeAllowanceCharge',
                   el('ram:ChargeIndicator', text('udt:Indicator', 'false')) +

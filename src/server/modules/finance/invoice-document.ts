@@ -33,6 +33,8 @@ export interface InvoiceDocumentLine {
   rateBp: number;
   /** Why a line is exempt, printed beside it (required by law for an exempt supply). */
   exemptReason: string;
+  /** Its price includes the tax: printed "incl. tax" under the rate; its taxable value is the net. */
+  inclusive?: boolean;
 }
 
 export interface InvoiceDocument {

@@ -460,6 +460,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     const notes = [
       line.sac ? `SAC ${line.sac}` : '',
       line.category === 'exempt' && line.exemptReason ? `Exempt: ${line.exemptReason}` : '',
+      line.inclusive ? 'Price includes tax' : '',
     ]
       .filter(Boolean)
       .join('\n');

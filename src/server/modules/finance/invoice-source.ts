@@ -70,6 +70,7 @@ export function invoiceDocument(
       category: line.category,
       rateBp: line.rateBp,
       exemptReason: line.exemptReason,
+      inclusive: line.inclusive,
     })),
     totals: invoice.totals,
     amountInWords: invoice.amountInWords,

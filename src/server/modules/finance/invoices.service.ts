@@ -99,13 +99,17 @@ export const webhookInvoice = (row: InvoiceRow): WebhookInvoice => ({
 });
 
 const totalsLine = (
-  line: Pick<InvoiceLineInput, 'quantityMilli' | 'unitPrice' | 'discount' | 'category' | 'rateBp'>,
+  line: Pick<
+    InvoiceLineInput,
+    'quantityMilli' | 'unitPrice' | 'discount' | 'category' | 'rateBp' | 'inclusive'
+  >,
 ) => ({
   quantityMilli: line.quantityMilli,
   unitPrice: line.unitPrice,
   discount: line.discount,
   category: line.category,
   rateBp: line.rateBp,
+  inclusive: line.inclusive,
 });
 
 const lineInputOf = (row: InvoiceLineRow): InvoiceLineInput => ({
@@ -118,6 +122,7 @@ const lineInputOf = (row: InvoiceLineRow): InvoiceLineInput => ({
   category: row.category as InvoiceLineInput['category'],
   rateBp: row.rate_bp,
   exemptReason: row.exempt_reason,
+  inclusive: row.inclusive === 1,
 });
 
 /** The one totals function on these lines, refused when a figure could not be an invoice's. */
@@ -139,22 +144,33 @@ function checkedTotals(lines: InvoiceLineInput[], scheme: TaxScheme): Totals {
   return totals;
 }
 
-/** The tax groups as stored for the books: each component's amount in its own column. */
-const taxRows = (workspaceId: string, invoiceId: string, totals: Totals) =>
-  totals.groups.map((group) => {
-    const part = (name: string) => group.components.find((c) => c.name === name)?.amount ?? 0;
-    return {
-      invoice_id: invoiceId,
-      workspace_id: workspaceId,
+/**
+ * The tax groups as stored for the books, one row per category and rate (inclusive and exclusive lines of a
+ * rate summed): each component's amount in its own column.
+ */
+function taxRows(workspaceId: string, invoiceId: string, totals: Totals) {
+  const rows = new Map<
+    string,
+    { category: string; rate_bp: number; base: number; cgst: number; sgst: number; igst: number; vat: number }
+  >();
+  for (const group of totals.groups) {
+    const key = `${group.category}|${group.rateBp}`;
+    const row = rows.get(key) ?? {
       category: group.category,
       rate_bp: group.rateBp,
-      base: group.base,
-      cgst: part('CGST'),
-      sgst: part('SGST'),
-      igst: part('IGST'),
-      vat: part('VAT'),
+      base: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      vat: 0,
     };
-  });
+    row.base += group.base;
+    for (const component of group.components)
+      row[component.name.toLowerCase() as 'cgst' | 'sgst' | 'igst' | 'vat'] += component.amount;
+    rows.set(key, row);
+  }
+  return [...rows.values()].map((row) => ({ invoice_id: invoiceId, workspace_id: workspaceId, ...row }));
+}
 
 /** Writes a document's lines and its tax groups from the same totals. */
 const writeLines = (
@@ -186,6 +202,7 @@ const lineRows = (workspaceId: string, invoiceId: string, lines: InvoiceLineInpu
     category: line.category,
     rate_bp: line.category === 'standard' ? line.rateBp : 0,
     exempt_reason: line.category === 'exempt' ? line.exemptReason : '',
+    inclusive: line.inclusive && line.category === 'standard' ? 1 : 0,
     net: totals.lineNets[position]!,
   }));
 
@@ -618,6 +635,7 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
           category: 'standard',
           rateBp: settings.defaultRateBp,
           exemptReason: '',
+          inclusive: false,
         }));
         const input: InvoiceInput = {
           clientId: client.id,

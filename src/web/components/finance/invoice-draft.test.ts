@@ -42,6 +42,7 @@ describe('the invoice editor’s figures', () => {
       issueDate: '2026-11-29',
       dueDate: '2026-11-01',
       placeOfSupply: '',
+      pricesIncludeTax: false,
       notes: '',
       terms: '',
       lines: [{ ...newLine(undefined), quantity: 'x', unitPrice: '1.234' }],

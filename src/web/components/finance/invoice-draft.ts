@@ -31,6 +31,8 @@ export interface InvoiceDraft {
   issueDate: string;
   dueDate: string;
   placeOfSupply: string;
+  /** The unit prices typed include their tax (every line's): the server takes it back out. */
+  pricesIncludeTax: boolean;
   lines: LineDraft[];
   notes: string;
   terms: string;
@@ -86,6 +88,7 @@ export function draftOf(invoice: InvoiceView | null, settings: FinanceSettings |
       issueDate: today(),
       dueDate: '',
       placeOfSupply: '',
+      pricesIncludeTax: false,
       lines: [newLine(settings)],
       notes: '',
       terms: '',
@@ -97,6 +100,7 @@ export function draftOf(invoice: InvoiceView | null, settings: FinanceSettings |
     dueDate: invoice.dueDate ?? '',
     // The stored place is the one the server worked out; '' lets the client's state decide again.
     placeOfSupply: invoice.placeOfSupply === '96' ? '' : invoice.placeOfSupply,
+    pricesIncludeTax: invoice.lines.some((line) => line.inclusive),
     lines: invoice.lines.map((line) => ({
       key: newKey(),
       description: line.description,
@@ -115,13 +119,14 @@ export function draftOf(invoice: InvoiceView | null, settings: FinanceSettings |
 }
 
 /** A line's figures for the live totals: what cannot be read counts as nothing yet. */
-export function totalsLineOf(line: LineDraft, currency: string): TotalsLine {
+export function totalsLineOf(line: LineDraft, currency: string, inclusive = false): TotalsLine {
   return {
     quantityMilli: parseQuantity(line.quantity) ?? 0,
     unitPrice: parseMoney(line.unitPrice, currency) ?? 0,
     discount: line.discount.trim() ? (parseMoney(line.discount, currency) ?? 0) : 0,
     category: line.category,
     rateBp: line.rateBp,
+    inclusive,
   };
 }
 
@@ -148,6 +153,7 @@ export function readDraft(
       category: line.category,
       rateBp: line.category === 'standard' ? line.rateBp : 0,
       exemptReason: line.category === 'exempt' ? line.exemptReason : '',
+      inclusive: draft.pricesIncludeTax,
     };
   });
   const parsed = invoiceInputSchema.safeParse({

@@ -74,7 +74,7 @@ export function InvoiceEditor({
   const totals = useMemo(() => {
     try {
       return invoiceTotals(
-        draft.lines.map((line) => totalsLineOf(line, currency)),
+        draft.lines.map((line) => totalsLineOf(line, currency, draft.pricesIncludeTax)),
         scheme,
       );
     } catch {
@@ -190,9 +190,20 @@ export function InvoiceEditor({
           />
         )}
         <section aria-labelledby="invoice-lines-heading" className="space-y-3">
-          <h3 id="invoice-lines-heading" className="text-base font-semibold text-ink">
-            Lines
-          </h3>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="invoice-lines-heading" className="text-base font-semibold text-ink">
+              Lines
+            </h3>
+            <label className="flex items-center gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={draft.pricesIncludeTax}
+                onChange={(e) => set('pricesIncludeTax', e.target.checked)}
+              />
+              Prices include tax
+            </label>
+          </div>
           <LineEditor
             lines={draft.lines}
             nets={totals.lineNets}

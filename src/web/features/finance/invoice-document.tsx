@@ -115,6 +115,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                   {line.exemptReason && (
                     <span className="block text-xs text-muted">Exempt: {line.exemptReason}</span>
                   )}
+                  {line.inclusive && <span className="block text-xs text-muted">Price includes tax</span>}
                 </td>
                 {india && <td className="px-3 py-2 font-mono text-muted">{line.sac || '–'}</td>}
                 <td className="px-3 py-2 text-right tabular-nums">
