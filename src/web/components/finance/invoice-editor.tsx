@@ -80,7 +80,7 @@ export function InvoiceEditor({
     } catch {
       return EMPTY_TOTALS; // past the safe range: the server refuses it too
     }
-  }, [draft.lines, currency, scheme]);
+  }, [draft.lines, draft.pricesIncludeTax, currency, scheme]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
