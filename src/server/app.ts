@@ -51,6 +51,8 @@ import { createTimeService } from './modules/time/time.service';
 import { booksRoutes } from './modules/finance/books.routes';
 import { createBooks } from './modules/finance/books';
 import { financeRoutes } from './modules/finance/finance.routes';
+import { expensesRoutes } from './modules/finance/expenses.routes';
+import { createExpensesService } from './modules/finance/expenses.service';
 import { createInvoiceDelivery } from './modules/finance/invoice-delivery';
 import { createReminderSweep, type ReminderSweep } from './modules/finance/invoice-reminders';
 import { createFinanceSettings } from './modules/finance/finance-settings';
@@ -463,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(paymentsRoutes(createPaymentsService(db, deps.clock), guards));
       await api.register(booksRoutes(createBooks(db, deps.clock), guards));
+      await api.register(expensesRoutes(createExpensesService(db, deps.clock), guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(

@@ -22,6 +22,8 @@ export const API_KEY_SCOPES = [
   'invoices:write',
   'payments:read',
   'payments:write',
+  'expenses:read',
+  'expenses:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -78,6 +80,11 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   'payments:write': {
     label: 'Payments: write',
     text: 'Record and delete payments and refunds, and allocate them to invoices.',
+  },
+  'expenses:read': { label: 'Expenses: read', text: 'List and read expenses and download their receipts.' },
+  'expenses:write': {
+    label: 'Expenses: write',
+    text: 'Submit, edit and delete expenses and attach receipts (never approve them).',
   },
 };
 

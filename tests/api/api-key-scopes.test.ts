@@ -66,7 +66,7 @@ describe('API key scopes from the route table', () => {
     for (const [route, scope] of Object.entries(API_KEY_ROUTE_SCOPES)) {
       expect(API_KEY_SCOPES).toContain(scope);
       expect(routes.has(route), `${route} is in the route table`).toBe(true);
-      expect(['module', 'modules', 'group', 'public'], `${route} is reached by a key`).toContain(
+      expect(['module', 'modules', 'group', 'section', 'public'], `${route} is reached by a key`).toContain(
         routes.get(route)!.rule?.kind,
       );
     }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredAnswers } from './support/declared-answers';
 import type { AccessRule } from '../../src/server/auth/guards';
-import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../src/shared/access';
+import {
+  canUseModule,
+  isGroupVisible,
+  isKeptOutOfDashboard,
+  isSectionVisible,
+} from '../../src/shared/access';
 import { MODULE_KEYS, type PermissionSubject } from '../../src/shared/roles';
 import { builtWeb, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin } from './support/users';
@@ -38,6 +43,8 @@ function admits(rule: AccessRule, subject: PermissionSubject): boolean {
       return !isKeptOutOfDashboard(subject) && rule.modules.every((module) => canUseModule(subject, module));
     case 'group':
       return !isKeptOutOfDashboard(subject) && isGroupVisible(subject, rule.group);
+    case 'section':
+      return !isKeptOutOfDashboard(subject) && isSectionVisible(subject, rule.section);
   }
 }
 

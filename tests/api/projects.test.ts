@@ -91,7 +91,13 @@ describe('projects', () => {
       manager: { _id: manager.id, username: 'proj-pm' },
       deliveredOn: null,
       onTime: null,
-      usage: { approvedMinutes: 0, unapprovedMinutes: 0, approvedAmount: 0, unapprovedAmount: 0 },
+      usage: {
+        approvedMinutes: 0,
+        unapprovedMinutes: 0,
+        approvedAmount: 0,
+        unapprovedAmount: 0,
+        expenseAmount: 0,
+      },
     });
     expect(made.team).toEqual([
       { _id: designer.id, username: 'proj-gd', hourlyRate: 180_000 },

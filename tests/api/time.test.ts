@@ -95,6 +95,7 @@ describe('time', () => {
       unapprovedMinutes: 150,
       approvedAmount: 0,
       unapprovedAmount: 258_334,
+      expenseAmount: 0,
     });
     expect((await call(t.app, 'GET', `/api/tasks/${task._id}`, boss.headers)).json().loggedMinutes).toBe(50);
     // Edited and deleted, the roll-ups follow to the paisa.
@@ -110,6 +111,7 @@ describe('time', () => {
       unapprovedMinutes: 115,
       approvedAmount: 0,
       unapprovedAmount: 287_500,
+      expenseAmount: 0,
     });
     expect((await call(t.app, 'GET', `/api/tasks/${task._id}`, boss.headers)).json().loggedMinutes).toBe(0);
   });

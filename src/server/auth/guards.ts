@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BLOCKED_STATUSES, type ModuleKey, type UserStatus } from '../../shared/roles';
-import { canUseModule, isGroupVisible, isKeptOutOfDashboard } from '../../shared/access';
+import { canUseModule, isGroupVisible, isKeptOutOfDashboard, isSectionVisible } from '../../shared/access';
 import type { SectionGroupKey } from '../../shared/sections';
 import {
   ACCESS_MESSAGES,
@@ -53,7 +53,9 @@ export type AccessRule =
   | { kind: 'module'; module: ModuleKey }
   /** Every one of these modules: work that crosses two of them (a lead converted into a client). */
   | { kind: 'modules'; modules: ModuleKey[] }
-  | { kind: 'group'; group: SectionGroupKey };
+  | { kind: 'group'; group: SectionGroupKey }
+  /** One section of a group, where a role sees only some of the group's (SOLOHQ in Finance). */
+  | { kind: 'section'; section: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,6 +87,8 @@ export interface Guards {
   requireModules(modules: ModuleKey[]): Guard;
   /** A sidebar group without a module of its own (Botgit): the visibility rule (docs/product/roles-and-access.md#sidebar-visibility), on the server. */
   requireGroup(group: SectionGroupKey): Guard;
+  /** A section the sidebar shows the caller (docs/product/roles-and-access.md#sidebar-visibility), on the server. */
+  requireSection(section: string): Guard;
   /** The user behind the bearer token, or null for none or one the dashboard keeps out; never throws (for routes that are public but richer when signed in). */
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
   /**
@@ -266,6 +270,12 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
       return withRule({ kind: 'group', group }, async (request, reply) => {
         await requireUser(request, reply);
         if (!isGroupVisible(permissionSubject(request.currentUser!), group)) throw forbidden();
+      });
+    },
+    requireSection(section) {
+      return withRule({ kind: 'section', section }, async (request, reply) => {
+        await requireUser(request, reply);
+        if (!isSectionVisible(permissionSubject(request.currentUser!), section)) throw forbidden();
       });
     },
     async optionalUser(request) {

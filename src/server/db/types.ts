@@ -495,6 +495,8 @@ export interface ProjectsTable {
   unapproved_minutes: Generated<number>;
   approved_amount: Generated<Bigint>;
   unapproved_amount: Generated<Bigint>;
+  /** Approved expenses in the project's currency (migration 034). */
+  expense_amount: Generated<Bigint>;
   budget_alerted: Generated<number>;
   search_text: string;
   created_by: string | null;
@@ -673,6 +675,40 @@ export interface InvoiceLinesTable {
   exempt_reason: string;
   inclusive: number;
   net: Bigint;
+}
+
+/** Money the agency spent (migration 034, docs/product/finance.md#expenses). */
+export interface ExpensesTable {
+  id: string;
+  workspace_id: string;
+  vendor: string;
+  date: string;
+  amount: Bigint;
+  tax_amount: Bigint;
+  currency: string;
+  category: string;
+  description: string;
+  project_id: string | null;
+  billable: number;
+  status: 'pending' | 'approved' | 'rejected';
+  decision_note: string;
+  submitted_by: string | null;
+  submitted_by_name: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  invoice_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExpenseReceiptsTable {
+  expense_id: string;
+  workspace_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
 }
 
 /** A reminder step of an invoice, claimed once (migration 033). */
@@ -1095,6 +1131,8 @@ export interface Database {
   invoice_taxes: InvoiceTaxesTable;
   mail_attachments: MailAttachmentsTable;
   invoice_reminders: InvoiceRemindersTable;
+  expenses: ExpensesTable;
+  expense_receipts: ExpenseReceiptsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   lead_status_counts: LeadStatusCountsTable;
@@ -1143,6 +1181,7 @@ export type FinanceSettingsRow = Selectable<FinanceSettingsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type ExpenseRow = Selectable<ExpensesTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

@@ -30,3 +30,4 @@ export * from './projects';
 export * from './tasks';
 export * from './time';
 export * from './finance';
+export * from './expenses';

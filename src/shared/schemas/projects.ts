@@ -149,6 +149,8 @@ export const projectUsageSchema = z.object({
   unapprovedMinutes: z.number().int(),
   approvedAmount: z.number().int(),
   unapprovedAmount: z.number().int(),
+  /** Approved expenses in the project's currency, counted against the money budget beside the time. */
+  expenseAmount: z.number().int(),
 });
 export type ProjectUsage = z.infer<typeof projectUsageSchema>;
 

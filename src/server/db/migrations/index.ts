@@ -32,6 +32,7 @@ import * as timeEntries from './030-time-entries';
 import * as calendarFeeds from './031-calendar-feeds';
 import * as taskAttachments from './032-task-attachments';
 import * as invoices from './033-invoices';
+import * as expenses from './034-expenses';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '031-calendar-feeds': calendarFeeds,
   '032-task-attachments': taskAttachments,
   '033-invoices': invoices,
+  '034-expenses': expenses,
 };

@@ -205,6 +205,23 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/invoices/:id/send': { summary: 'E-mail a final invoice with its PDF to the client' },
   'POST /api/invoices/:id/credit-notes': { summary: 'Issue a credit note against a final invoice' },
   'POST /api/projects/:id/invoice': { summary: "Draft an invoice of a project's approved, unbilled hours" },
+  'GET /api/expenses': {
+    summary: "List the workspace's expenses with filters and totals (Expense Management)",
+  },
+  'POST /api/expenses': { summary: 'Submit an expense' },
+  'GET /api/expenses/:id': { summary: 'One expense' },
+  'PUT /api/expenses/:id': { summary: 'Edit an expense waiting for approval' },
+  'DELETE /api/expenses/:id': { summary: 'Delete an expense (not one on an invoice)' },
+  'POST /api/expenses/:id/decision': { summary: 'Approve or reject an expense (a workspace admin)' },
+  'PUT /api/expenses/:id/receipt': { summary: "Attach an expense's receipt (an image or a PDF)" },
+  'GET /api/expenses/:id/receipt': {
+    summary: "Download an expense's receipt",
+    file: {
+      status: 200,
+      mediaType: 'application/octet-stream',
+      description: 'The receipt as uploaded (an image or a PDF)',
+    },
+  },
   'GET /api/payments': { summary: 'List payments, refunds and credits (Finance)' },
   'POST /api/payments': { summary: 'Record a payment and allocate it to invoices' },
   'GET /api/payments/:id': { summary: 'One payment with its allocations' },

@@ -88,7 +88,7 @@ export async function releaseTime(db: Db, invoiceId: string): Promise<void> {
     .execute();
 }
 
-/** Deletes a draft; the time it billed is free to bill again. */
+/** Deletes a draft (its caller frees what it billed first). */
 export async function deleteDraft(db: Db, id: string): Promise<void> {
   await releaseTime(db, id);
   await db.deleteFrom('invoices').where('id', '=', id).where('status', '=', 'draft').execute();

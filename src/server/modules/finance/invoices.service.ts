@@ -52,6 +52,7 @@ import {
   workspaceName,
 } from './invoices.repository';
 import { releaseAllocations } from './payments.repository';
+import { claimBillableExpenses, releaseExpenses } from './expenses.repository';
 
 type Trx = Transaction<Database>;
 
@@ -437,7 +438,10 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
         const row = await mustFindDraft(trx, caller, id);
         const { columns, totals } = await draftColumns(trx, caller, input);
         // Time billed by the draft stays with it only while the draft stays with that project.
-        if (row.project_id && row.project_id !== columns.project_id) await releaseTime(trx, id);
+        if (row.project_id && row.project_id !== columns.project_id) {
+          await releaseTime(trx, id);
+          await releaseExpenses(trx, id);
+        }
         await updateInvoice(trx, id, columns);
         await writeLines(trx, caller.workspace_id, id, input.lines, totals);
         return { message: M.updated, invoice: await view(trx, await mustFind(trx, caller, id)) };
@@ -447,6 +451,7 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
     async remove(caller: SessionUser, id: string) {
       await db.transaction().execute(async (trx) => {
         await mustFindDraft(trx, caller, id);
+        await releaseExpenses(trx, id);
         await deleteDraft(trx, id);
         await recordActivity(trx, {
           workspaceId: caller.workspace_id,
@@ -606,7 +611,8 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
           updated_at: now,
         });
         const entries = await claimBillableTime(trx, project.id, id, through ?? today(), now);
-        if (!entries.length) throw conflict(M.nothingToBill);
+        const spent = await claimBillableExpenses(trx, project.id, client.currency, id, through ?? today());
+        if (!entries.length && !spent.length) throw conflict(M.nothingToBill);
         const titles = new Map(
           (
             await taskTitles(trx, [...new Set(entries.map((e) => e.task_id).filter((t): t is string => !!t))])
@@ -637,6 +643,20 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
           exemptReason: '',
           inclusive: false,
         }));
+        // Re-billed expenses at their cost before the tax paid on them, with the workspace's tax on top.
+        for (const expense of spent)
+          lines.push({
+            description: `Expense: ${expense.vendor}${expense.description ? `, ${expense.description}` : ''} (${expense.date})`,
+            sac: settings.country === 'IN' ? settings.defaultSac : '',
+            quantityMilli: 1000,
+            unit: 'item',
+            unitPrice: Number(expense.amount) - Number(expense.tax_amount),
+            discount: 0,
+            category: 'standard',
+            rateBp: settings.defaultRateBp,
+            exemptReason: '',
+            inclusive: false,
+          });
         const input: InvoiceInput = {
           clientId: client.id,
           projectId: project.id,

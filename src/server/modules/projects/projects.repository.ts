@@ -32,7 +32,7 @@ export interface ProjectFilters {
 /** Used time past the hours or the money budget. */
 const overBudget = sql<boolean>`(
   (budget_minutes is not null and approved_minutes + unapproved_minutes > budget_minutes)
-  or (budget_amount is not null and approved_amount + unapproved_amount > budget_amount))`;
+  or (budget_amount is not null and approved_amount + unapproved_amount + expense_amount > budget_amount))`;
 
 function matching(
   db: Db,

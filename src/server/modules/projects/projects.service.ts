@@ -94,7 +94,10 @@ async function withUniqueCode<T>(code: string, run: () => Promise<T>): Promise<T
 function reachedMark(row: ProjectRow, budgetMinutes: number | null, budgetAmount: number | null): number {
   const percent = Math.max(
     budgetPercent(Number(row.approved_minutes) + Number(row.unapproved_minutes), budgetMinutes) ?? 0,
-    budgetPercent(Number(row.approved_amount) + Number(row.unapproved_amount), budgetAmount) ?? 0,
+    budgetPercent(
+      Number(row.approved_amount) + Number(row.unapproved_amount) + Number(row.expense_amount),
+      budgetAmount,
+    ) ?? 0,
   );
   return [...BUDGET_WARNING_PERCENTS].reverse().find((mark) => percent >= mark) ?? 0;
 }
@@ -251,6 +254,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
       unapproved_minutes: 0,
       approved_amount: 0,
       unapproved_amount: 0,
+      expense_amount: 0,
       budget_alerted: 0,
     };
     await replaceMembers(trx, id, await teamRows(trx, caller, id, input));
@@ -317,6 +321,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
         unapprovedMinutes: Number(row.unapproved_minutes),
         approvedAmount: Number(row.approved_amount),
         unapprovedAmount: Number(row.unapproved_amount),
+        expenseAmount: Number(row.expense_amount),
       },
       retainer: null,
       createdAt: row.created_at,

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { fileTypeFromFile } from 'file-type';
@@ -11,6 +10,7 @@ import type { SpooledUpload } from '../../http/spooled-upload';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { findProject } from './projects.repository';
 import { managesProject } from './projects.service';
+import { cleanFileName } from '../../lib/file-name';
 import { findTask } from './tasks.repository';
 import {
   attachmentBytes,
@@ -20,14 +20,6 @@ import {
   findAttachment,
   insertAttachment,
 } from './task-attachments.repository';
-
-/** A file name as it may be shown and sent back: its last segment, no control characters, 200 at most. */
-export function cleanFileName(name: string): string {
-  // Control characters and quotes would break a header or a line; they are dropped.
-  const printable = [...name].filter((c) => c >= ' ' && c !== '\u007f' && c !== '"').join('');
-  const base = path.basename(printable.replace(/\\/g, '/')).trim();
-  return (base || 'file').slice(0, TASK_LIMITS.attachmentNameMax);
-}
 
 /**
  * Plain text: valid UTF-8 without NUL bytes (what file-type leaves unnamed) that is not markup a browser or

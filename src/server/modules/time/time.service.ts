@@ -128,7 +128,7 @@ export function createTimeService(
       project.budget_minutes,
     );
     const moneyShare = budgetPercent(
-      Number(project.approved_amount) + Number(project.unapproved_amount),
+      Number(project.approved_amount) + Number(project.unapproved_amount) + Number(project.expense_amount),
       project.budget_amount === null ? null : Number(project.budget_amount),
     );
     const percent = Math.max(minutesShare ?? 0, moneyShare ?? 0);
@@ -163,7 +163,12 @@ export function createTimeService(
       at,
     );
     const used = byMoney
-      ? formatMoney(Number(project.approved_amount) + Number(project.unapproved_amount), project.currency)
+      ? formatMoney(
+          Number(project.approved_amount) +
+            Number(project.unapproved_amount) +
+            Number(project.expense_amount),
+          project.currency,
+        )
       : formatMinutes(Number(project.approved_minutes) + Number(project.unapproved_minutes));
     const budget = byMoney
       ? formatMoney(Number(project.budget_amount), project.currency)

@@ -51,7 +51,8 @@ export function PriorityBadge({ priority }: { priority: TaskPriority }) {
 
 /** A project's time used, approved and not, in minutes and money. */
 export const usedMinutes = (p: ProjectView) => p.usage.approvedMinutes + p.usage.unapprovedMinutes;
-export const usedAmount = (p: ProjectView) => p.usage.approvedAmount + p.usage.unapprovedAmount;
+export const usedAmount = (p: ProjectView) =>
+  p.usage.approvedAmount + p.usage.unapprovedAmount + p.usage.expenseAmount;
 
 /** Whether its time has passed either budget. */
 export const isOverBudget = (p: ProjectView) =>

@@ -1,0 +1,30 @@
+import { EXPENSE_LIMITS } from '../expenses';
+
+/** Expenses (docs/product/finance.md#expenses). */
+export const EXPENSE_MESSAGES = {
+  notFound: 'Expense not found',
+  vendorRequired: 'Enter who was paid',
+  dateInvalid: 'Enter the date as YYYY-MM-DD',
+  amountInvalid: 'Enter the amount paid, above 0',
+  taxInvalid: 'The tax cannot be below 0 or more than the amount',
+  currencyInvalid: 'Choose a currency as its three-letter code',
+  categoryInvalid: 'Choose a category',
+  billableNeedsProject: 'Choose the project whose client it is billed to',
+  projectNotFound: 'Project not found',
+  notPending: 'This expense was already decided and cannot be changed',
+  notYours: 'Only who submitted an expense, or a workspace admin, can change it',
+  approveNotAllowed: 'Only a workspace admin approves expenses',
+  created: 'Expense submitted',
+  updated: 'Expense saved',
+  deleted: 'Expense deleted',
+  approved: 'Expense approved',
+  rejected: 'Expense rejected',
+  invoicedLocked: 'This expense is on an invoice and cannot be deleted',
+  receiptMissing: 'Choose the receipt to upload',
+  receiptType: 'A receipt must be an image (PNG, JPEG, WebP, HEIC) or a PDF',
+  receiptTooLarge: `A receipt must be ${EXPENSE_LIMITS.receiptMaxBytes / 1024 / 1024} MB or smaller`,
+  receiptNotFound: 'This expense has no receipt',
+  receiptSaved: 'Receipt attached',
+  empty: 'No expenses yet. Add what you spend, with its receipt, to see it against budgets.',
+  noMatch: 'No expenses match these filters.',
+} as const;
