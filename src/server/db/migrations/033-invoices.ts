@@ -105,16 +105,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('number'), 'is not', null)
     .execute();
   // The list (newest first, by status), the overdue and ageing reads, a client's statement.
+  // The list's order (newest first within a kind) read straight from the index, never sorted.
   await db.schema
     .createIndex('invoices_workspace_issue_idx')
     .on('invoices')
-    .columns(['workspace_id', 'issue_date', 'id'])
+    .columns(['workspace_id', 'kind', 'issue_date', 'created_at', 'id'])
     .execute();
+  // A state's list (overdue, partly paid) in the list's order, its filter and count answered from the index.
   await db.schema
-    .createIndex('invoices_workspace_status_due_idx')
+    .createIndex('invoices_workspace_status_idx')
     .on('invoices')
-    .columns(['workspace_id', 'status', 'due_date'])
+    .columns(['workspace_id', 'kind', 'status', 'issue_date', 'created_at', 'id', 'due_date', 'paid_amount'])
     .execute();
+  // The reminder sweep: open invoices by due date, across workspaces.
+  await db.schema.createIndex('invoices_status_due_idx').on('invoices').columns(['status', 'due_date']).execute();
   await db.schema
     .createIndex('invoices_client_issue_idx')
     .on('invoices')
