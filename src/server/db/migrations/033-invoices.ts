@@ -118,7 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['workspace_id', 'kind', 'status', 'issue_date', 'created_at', 'id', 'due_date', 'paid_amount'])
     .execute();
   // The reminder sweep: open invoices by due date, across workspaces.
-  await db.schema.createIndex('invoices_status_due_idx').on('invoices').columns(['status', 'due_date']).execute();
+  await db.schema
+    .createIndex('invoices_status_due_idx')
+    .on('invoices')
+    .columns(['status', 'due_date'])
+    .execute();
   await db.schema
     .createIndex('invoices_client_issue_idx')
     .on('invoices')
