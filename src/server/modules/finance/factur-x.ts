@@ -1,4 +1,5 @@
 import type { TaxCategory } from '../../../shared/invoice-totals';
+import { escapeXml } from '../../lib/xml';
 import { minorToDecimal } from '../../../shared/money';
 import type { InvoiceDocument, InvoiceParty } from './invoice-document';
 
@@ -24,14 +25,8 @@ const DEFAULT_REASON: Partial<Record<TaxCategory, string>> = {
   out_of_scope: 'Not subject to VAT',
 };
 
-export const escapeXml = (text: string): string =>
-  text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,
-  );
-
 /** Basis points as a plain percentage: 1900 → "19", 1250 → "12.5", 550 → "5.5". */
-export const ratePercent = (rateBp: number): string => String(rateBp / 100);
+const ratePercent = (rateBp: number): string => String(rateBp / 100);
 
 /** Thousandths as a decimal without trailing zeros: 1500 → "1.5", 2000 → "2". */
 export function decimalQuantity(milli: number): string {

@@ -1,13 +1,29 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { TaxCategory } from '../../../shared/invoice-totals';
+import { rateText } from '../../../shared/finance';
 import { formatMoney } from '../../../shared/money';
-import { decimalQuantity, escapeXml, ratePercent } from './factur-x';
+import { escapeXml } from '../../lib/xml';
+import { decimalQuantity } from './factur-x';
 import type { InvoiceDocument, InvoiceParty } from './invoice-document';
+import {
+  BOTTOM,
+  CONTENT_W,
+  FACE,
+  FACTUR_X_XMP,
+  HEX,
+  INK,
+  MARGIN,
+  MUTED,
+  PAGE_H,
+  PAGE_W,
+  RULE,
+  lightness,
+  loadFonts,
+  mix,
+  showDate,
+  type PdfKitInternals,
+} from './pdf-support';
 
 /**
  * The invoice or credit note as a PDF/A-3b file: archivable for the years tax law keeps invoices, with the
@@ -15,134 +31,11 @@ import type { InvoiceDocument, InvoiceParty } from './invoice-document';
  * every figure comes from `doc.totals`, so the paper shows exactly what the screen shows.
  */
 
-type Fonts = { regular: Buffer; bold: Buffer };
-
-/** The PostScript names of the two files in assets/fonts. */
-const FACE = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' };
-
-/** The repository's assets/fonts, found from this file in src/ (tests, tsx) and from the dist/server bundle. */
-function fontDirectory(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ;) {
-    const candidate = path.join(dir, 'assets', 'fonts');
-    if (existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('assets/fonts not found above the invoice renderer');
-    dir = parent;
-  }
-}
-
-let fontsLoading: Promise<Fonts> | null = null;
-
-/** PDF/A admits only embedded fonts, and DejaVu Sans has the rupee sign the standard 14 fonts lack. */
-function loadFonts(): Promise<Fonts> {
-  fontsLoading ??= (async () => {
-    const dir = fontDirectory();
-    const [regular, bold] = await Promise.all([
-      readFile(path.join(dir, 'DejaVuSans.ttf')),
-      readFile(path.join(dir, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })().catch((error: unknown) => {
-    fontsLoading = null;
-    throw error;
-  });
-  return fontsLoading;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2026-11-28" → "28 Nov 2026", read from the digits so no time zone can move the day. */
-function showDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-}
-
-const HEX = /^#[0-9a-f]{6}$/i;
-
-const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-
-/** The colour mixed toward white (`toward` 255) or black (0): `amount` 0 leaves it, 1 reaches the target. */
-function mix(hex: string, amount: number, toward = 255): string {
-  return `#${channels(hex)
-    .map((c) =>
-      Math.round(c + (toward - c) * amount)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
-/** Perceived lightness, 0 for black to 1 for white. */
-const lightness = (hex: string): number => {
-  const [r = 0, g = 0, b = 0] = channels(hex);
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-};
-
-/**
- * The Factur-X extension schema: PDF/A admits an XMP property only when the file declares its schema, and
- * Factur-X readers find the embedded XML by these four properties.
- */
-const FACTUR_X_XMP = `
-<rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
-  <fx:DocumentType>INVOICE</fx:DocumentType>
-  <fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>
-  <fx:Version>1.0</fx:Version>
-  <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
-</rdf:Description>
-<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
-  <pdfaExtension:schemas>
-    <rdf:Bag>
-      <rdf:li rdf:parseType="Resource">
-        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
-        <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
-        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
-        <pdfaSchema:property>
-          <rdf:Seq>${[
-            ['DocumentFileName', 'The name of the embedded XML document'],
-            ['DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
-            ['Version', 'The actual version of the standard applying to the embedded XML document'],
-            ['ConformanceLevel', 'The conformance level of the embedded XML document'],
-          ]
-            .map(
-              ([name, description]) => `
-            <rdf:li rdf:parseType="Resource">
-              <pdfaProperty:name>${name}</pdfaProperty:name>
-              <pdfaProperty:valueType>Text</pdfaProperty:valueType>
-              <pdfaProperty:category>external</pdfaProperty:category>
-              <pdfaProperty:description>${description}</pdfaProperty:description>
-            </rdf:li>`,
-            )
-            .join('')}
-          </rdf:Seq>
-        </pdfaSchema:property>
-      </rdf:li>
-    </rdf:Bag>
-  </pdfaExtension:schemas>
-</rdf:Description>`;
-
-/** What pdfkit does but @types/pdfkit does not declare. */
-interface PdfKitInternals {
-  info: Record<string, unknown>;
-  endMetadata(): void;
-  /** Parses an image once; `image()` takes what it returns in place of the bytes. */
-  openImage(src: Buffer): PDFKit.Mixins.ImageSrc;
-}
-
 const NON_STANDARD_GROUP: Partial<Record<TaxCategory, string>> = {
   zero: 'Zero-rated supplies',
   exempt: 'Exempt supplies',
   out_of_scope: 'Supplies outside the scope of tax',
 };
-
-// A4 in points, and the layout's fixed measures.
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN = 42;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
-const BOTTOM = PAGE_H - 50;
-const INK = '#1f2933';
-const MUTED = '#6b7280';
-const RULE = '#d9dde3';
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const fonts = await loadFonts();
@@ -516,7 +409,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       summary.push(`Tax payable on reverse charge on ${money(group.base)}`);
     else if (group.components.length)
       for (const c of group.components)
-        summary.push(`${c.name} ${ratePercent(c.rateBp)}% on ${money(group.base)} = ${money(c.amount)}`);
+        summary.push(`${c.name} ${rateText(c.rateBp)} on ${money(group.base)} = ${money(c.amount)}`);
     else if (NON_STANDARD_GROUP[group.category])
       summary.push(`${NON_STANDARD_GROUP[group.category]}: ${money(group.base)}`);
   }
@@ -526,7 +419,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   ];
   for (const group of doc.totals.groups)
     for (const c of group.components)
-      totals.push({ label: `${c.name} ${ratePercent(c.rateBp)}%`, value: money(c.amount) });
+      totals.push({ label: `${c.name} ${rateText(c.rateBp)}`, value: money(c.amount) });
   totals.push({ label: 'Total', value: money(doc.totals.total), strong: true });
   if (!isCredit) {
     totals.push({ label: 'Paid', value: money(doc.paid) });

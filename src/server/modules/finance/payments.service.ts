@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/activity.service';
 import { findClient } from '../clients/clients.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import { findInvoice, updateInvoice } from './invoices.repository';
-import { balanceOf, settledStatus, webhookInvoice } from './invoices.service';
+import { balanceOf, settledStatus, webhookInvoice } from './invoice-core';
 import {
   allocationRows,
   allocationsOf,
