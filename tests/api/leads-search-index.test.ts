@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { engineOf } from '../../src/server/db/engine';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
 import { newLeadRow } from '../../src/server/modules/leads/lead-rows';
@@ -335,16 +334,8 @@ describe('migration 005 on a database that already has leads', () => {
     try {
       const db = handle.db;
       const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '005'));
-      const migrationTableSchema =
-        engineOf(db) === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-          : undefined;
-      const { error } = await new Migrator({
-        db,
-        migrationTableSchema,
-        provider: { getMigrations: async () => before },
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+      // The same migrator the server uses, so on PostgreSQL it looks for its tables in this schema only.
+      await migrateToLatest(db, before);
       const fake = { database: { handle } } as unknown as TestApp;
       // The workspace row alone (no sample leads): today's lead rows have columns a pre-005 table lacks.
       const workspace = await insertWorkspaceRow(db, { name: 'Before 005', domain: null, kind: 'business' });

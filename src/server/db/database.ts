@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import { engineOf, type Engine } from './engine';
 import type { Database } from './types';
 import { migrations } from './migrations/index';
@@ -123,8 +123,14 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   };
 }
 
-/** Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/**
+ * Applies every pending migration in order; each runs in a transaction (Kysely's Migrator). `set` is all of
+ * them; a test that builds an older release's database passes the ones that release had.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  set: Record<string, Migration> = migrations,
+): Promise<void> {
   // On PostgreSQL the migrator must look for its bookkeeping tables in our own schema, and only there: left
   // to itself it also finds another schema's tables (other instances, parallel test suites) and skips
   // creating ours, and fails when one of those schemas is dropped while it looks.
@@ -135,7 +141,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
     db: migrationTableSchema ? withOwnSchemaIntrospection(db, migrationTableSchema) : db,
     migrationTableSchema,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => set },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
