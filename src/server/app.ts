@@ -52,6 +52,9 @@ import { booksRoutes } from './modules/finance/books.routes';
 import { createBooks } from './modules/finance/books';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { expensesRoutes } from './modules/finance/expenses.routes';
+import { estimateLinkRoutes, estimatesRoutes } from './modules/finance/estimates.routes';
+import { createEstimatesService } from './modules/finance/estimates.service';
+import { createEstimateDelivery } from './modules/finance/estimate-delivery';
 import { createExpensesService } from './modules/finance/expenses.service';
 import { createInvoiceDelivery } from './modules/finance/invoice-delivery';
 import { createReminderSweep, type ReminderSweep } from './modules/finance/invoice-reminders';
@@ -346,6 +349,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('followUps', followUps);
   const invoices = createInvoicesService(db, deps.clock);
   const invoiceDelivery = createInvoiceDelivery(db, invoices, mailer);
+  const projects = createProjectsService(db, deps.clock);
+  const estimates = createEstimatesService(
+    db,
+    { createProjectIn: projects.createIn, createDraftInvoiceIn: invoices.createDraftIn },
+    deps.clock,
+  );
+  const estimateDelivery = createEstimateDelivery(db, estimates, mailer);
   const reminders = createReminderSweep(db, {
     invoices,
     delivery: invoiceDelivery,
@@ -445,7 +455,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(leadsRoutes(createLeadsService(db, deps.clock, deps.database.offLoop), guards));
       await api.register(leadViewsRoutes(createLeadViewsService(db, deps.clock), guards));
       const clients = createClientsService(db, deps.clock);
-      const projects = createProjectsService(db, deps.clock);
       await api.register(
         clientsRoutes(
           clients,
@@ -466,6 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentsRoutes(createPaymentsService(db, deps.clock), guards));
       await api.register(booksRoutes(createBooks(db, deps.clock), guards));
       await api.register(expensesRoutes(createExpensesService(db, deps.clock), guards));
+      await api.register(estimatesRoutes(estimates, estimateDelivery, guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(
@@ -547,6 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(seoRoutes(blogs, site, publicCache));
   await app.register(calendarFileRoutes(calendarFeed));
+  await app.register(estimateLinkRoutes(estimateDelivery));
   if (deps.web)
     await app.register(
       pagesRoutes(

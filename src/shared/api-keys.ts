@@ -24,6 +24,8 @@ export const API_KEY_SCOPES = [
   'payments:write',
   'expenses:read',
   'expenses:write',
+  'estimates:read',
+  'estimates:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -85,6 +87,11 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   'expenses:write': {
     label: 'Expenses: write',
     text: 'Submit, edit and delete expenses and attach receipts (never approve them).',
+  },
+  'estimates:read': { label: 'Estimates: read', text: 'List and read estimates and download their PDFs.' },
+  'estimates:write': {
+    label: 'Estimates: write',
+    text: 'Create, edit, send and delete estimates, record the client’s answer, and make accepted ones projects.',
   },
 };
 

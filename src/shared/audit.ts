@@ -28,6 +28,10 @@ export const AUDIT_KINDS = [
   'credit-note-issued',
   'payment-recorded',
   'payment-deleted',
+  'estimate-accepted',
+  'estimate-declined',
+  'estimate-deleted',
+  'estimate-converted',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -57,6 +61,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'credit-note-issued': 'Credit note issued',
   'payment-recorded': 'Payment recorded',
   'payment-deleted': 'Payment deleted',
+  'estimate-accepted': 'Estimate accepted',
+  'estimate-declined': 'Estimate declined',
+  'estimate-deleted': 'Estimate deleted',
+  'estimate-converted': 'Estimate made a project',
   other: 'Other',
 };
 

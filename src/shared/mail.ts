@@ -62,6 +62,7 @@ export const MAIL_KIND_LABELS = {
   'budget-warning': 'Budget warning',
   invoice: 'Invoice',
   'payment-reminder': 'Payment reminder',
+  estimate: 'Estimate',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

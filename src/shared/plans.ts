@@ -69,6 +69,7 @@ export const COUNTED_MAIL_KINDS: readonly string[] = [
   'follow-up-digest',
   'invoice',
   'payment-reminder',
+  'estimate',
 ];
 
 /** Usage shown past this share in amber, and at the limit in red. */

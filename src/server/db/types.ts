@@ -677,6 +677,45 @@ export interface InvoiceLinesTable {
   net: Bigint;
 }
 
+/** A quote to a client (migration 035, docs/product/finance.md#estimates). */
+export interface EstimatesTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  number: string;
+  status: 'draft' | 'sent' | 'accepted' | 'declined';
+  issue_date: string;
+  valid_until: string;
+  currency: string;
+  scheme: string;
+  place_of_supply: string;
+  seller: string;
+  buyer: string;
+  subtotal: Bigint;
+  tax_total: Bigint;
+  total: Bigint;
+  notes: string;
+  terms: string;
+  search_text: string;
+  share_token_hash: string | null;
+  sent_at: string | null;
+  accepted_by: string | null;
+  accepted_on: string | null;
+  accepted_note: string;
+  accepted_recorded_by: string | null;
+  accepted_recorded_by_name: string;
+  accepted_at: string | null;
+  declined_at: string | null;
+  decline_reason: string;
+  project_id: string | null;
+  deposit_invoice_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type EstimateLinesTable = Omit<InvoiceLinesTable, 'invoice_id'> & { estimate_id: string };
+
 /** Money the agency spent (migration 034, docs/product/finance.md#expenses). */
 export interface ExpensesTable {
   id: string;
@@ -1132,6 +1171,8 @@ export interface Database {
   mail_attachments: MailAttachmentsTable;
   invoice_reminders: InvoiceRemindersTable;
   expenses: ExpensesTable;
+  estimates: EstimatesTable;
+  estimate_lines: EstimateLinesTable;
   expense_receipts: ExpenseReceiptsTable;
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
@@ -1182,6 +1223,8 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type ExpenseRow = Selectable<ExpensesTable>;
+export type EstimateRow = Selectable<EstimatesTable>;
+export type EstimateLineRow = Selectable<EstimateLinesTable>;
 export type UserRow = Selectable<UsersTable>;
 /**
  * The signed-in user as every request reads it: the row without its password hash and profile image (up to

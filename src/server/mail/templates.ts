@@ -343,6 +343,23 @@ export function invoiceMail(
   );
 }
 
+/** An estimate to a client, with its PDF attached and a link to it (docs/product/finance.md#estimates). */
+export function estimateMail(
+  siteName: string,
+  input: { seller: string; number: string; total: string; validUntil: string; message: string; link: string },
+): MailBody {
+  return render(siteName, `Estimate ${input.number} from ${input.seller}`, {
+    paragraphs: [
+      'Hello,',
+      ...(input.message ? [input.message] : []),
+      `Please find attached estimate ${input.number} for ${input.total}, valid until ${input.validUntil}.`,
+      'To accept it, reply to this e-mail. The link below opens the estimate at any time.',
+    ],
+    action: { label: 'View the estimate', url: input.link },
+    footnote: `Sent by ${input.seller}. Reply to this e-mail with any question about it.`,
+  });
+}
+
 /** A reminder of an unpaid invoice, before, on or after its due date (docs/product/finance.md#reminders). */
 export function paymentReminderMail(
   siteName: string,

@@ -31,3 +31,4 @@ export * from './tasks';
 export * from './time';
 export * from './finance';
 export * from './expenses';
+export * from './estimates';

@@ -20,9 +20,9 @@ const text = (max: number) => z.string().trim().max(max);
 const id = z.string().trim().min(1).max(100);
 const STATE_CODES = new Set<string>(INDIAN_STATES.map(([code]) => code));
 
-const day = (message: string = M.dateInvalid) =>
+export const day = (message: string = M.dateInvalid) =>
   z.string({ error: message }).trim().refine(isIsoDate, message);
-const optionalDay = z
+export const optionalDay = z
   .string()
   .trim()
   .refine((value) => value === '' || isIsoDate(value), M.dateInvalid)
@@ -159,7 +159,8 @@ export const invoiceLineInputSchema = z
   });
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
-const lines = z
+/** A document's lines: an invoice's, a credit note's, an estimate's. */
+export const documentLinesSchema = z
   .array(invoiceLineInputSchema, { error: M.linesRequired })
   .min(1, M.linesRequired)
   .max(L.linesMax, M.tooManyLines);
@@ -179,7 +180,7 @@ export const invoiceInputSchema = z
       .trim()
       .refine((value) => value === '' || STATE_CODES.has(value), M.placeOfSupplyInvalid)
       .default(''),
-    lines,
+    lines: documentLinesSchema,
     notes: text(L.notesMax).default(''),
     terms: text(L.notesMax).default(''),
   })
@@ -193,11 +194,11 @@ export type InvoiceInput = z.infer<typeof invoiceInputSchema>;
 export const creditNoteInputSchema = z.object({
   issueDate: optionalDay,
   reason: text(L.notesMax).default(''),
-  lines: lines.nullish().transform((value) => value ?? null),
+  lines: documentLinesSchema.nullish().transform((value) => value ?? null),
 });
 export type CreditNoteInput = z.infer<typeof creditNoteInputSchema>;
 
-const partySchema = z.object({
+export const partySchema = z.object({
   name: z.string(),
   addressLines: z.array(z.string()),
   country: z.string(),
@@ -208,7 +209,7 @@ const partySchema = z.object({
 });
 export type InvoicePartyView = z.infer<typeof partySchema>;
 
-const totalsSchema = z.object({
+export const totalsSchema = z.object({
   lineNets: z.array(z.number()),
   subtotal: z.number(),
   groups: z.array(

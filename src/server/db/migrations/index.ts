@@ -33,6 +33,7 @@ import * as calendarFeeds from './031-calendar-feeds';
 import * as taskAttachments from './032-task-attachments';
 import * as invoices from './033-invoices';
 import * as expenses from './034-expenses';
+import * as estimates from './035-estimates';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '032-task-attachments': taskAttachments,
   '033-invoices': invoices,
   '034-expenses': expenses,
+  '035-estimates': estimates,
 };

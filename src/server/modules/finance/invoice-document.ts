@@ -38,7 +38,8 @@ export interface InvoiceDocumentLine {
 }
 
 export interface InvoiceDocument {
-  kind: 'invoice' | 'credit_note';
+  /** An estimate prints its validity date as `dueDate` and no balance or payment details. */
+  kind: 'invoice' | 'credit_note' | 'estimate';
   /** Null while a draft: the document is then watermarked "DRAFT" and says "Draft" where the number goes. */
   number: string | null;
   /** For a credit note: the number and date of the invoice it corrects. */

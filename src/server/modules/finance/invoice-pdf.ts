@@ -37,6 +37,16 @@ const NON_STANDARD_GROUP: Partial<Record<TaxCategory, string>> = {
   out_of_scope: 'Supplies outside the scope of tax',
 };
 
+/** How each kind of document names itself on the page. */
+const KIND_WORDS: Record<
+  InvoiceDocument['kind'],
+  { heading: string; kindName: string; numberLabel: string }
+> = {
+  invoice: { heading: 'TAX INVOICE', kindName: 'Tax Invoice', numberLabel: 'Invoice no.' },
+  credit_note: { heading: 'CREDIT NOTE', kindName: 'Credit Note', numberLabel: 'Credit note no.' },
+  estimate: { heading: 'ESTIMATE', kindName: 'Estimate', numberLabel: 'Estimate no.' },
+};
+
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const fonts = await loadFonts();
   const money = (minor: number) => formatMoney(minor, doc.currency);
@@ -46,9 +56,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const accentInk = lightness(accent) > 0.6 ? mix(accent, 0.55, 0) : accent;
   const onAccent = lightness(accent) > 0.6 ? INK : '#ffffff';
   const isCredit = doc.kind === 'credit_note';
-  const heading = isCredit ? 'CREDIT NOTE' : 'TAX INVOICE';
-  const kindName = isCredit ? 'Credit Note' : 'Tax Invoice';
-  const title = doc.number ? `${kindName} ${doc.number}` : `Draft ${isCredit ? 'credit note' : 'invoice'}`;
+  // An estimate is a quote, not a tax document: no balance, no payment details, valid until a date.
+  const isEstimate = doc.kind === 'estimate';
+  const { heading, kindName, numberLabel } = KIND_WORDS[doc.kind];
+  const title = doc.number ? `${kindName} ${doc.number}` : `Draft ${kindName.toLowerCase()}`;
   const qr = doc.upiLink
     ? await QRCode.toBuffer(doc.upiLink, { type: 'png', margin: 1, scale: 8, errorCorrectionLevel: 'M' })
     : null;
@@ -240,10 +251,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const sellerBottom = drawParty('From', doc.seller, MARGIN, y, colW);
   const buyerBottom = drawParty('Bill to', doc.buyer, MARGIN + colW + GAP, y, colW);
   const meta: [string, string][] = [
-    [isCredit ? 'Credit note no.' : 'Invoice no.', doc.number ?? 'Draft'],
+    [numberLabel, doc.number ?? 'Draft'],
     ['Issue date', showDate(doc.issueDate)],
   ];
-  if (doc.dueDate) meta.push(['Due date', showDate(doc.dueDate)]);
+  if (doc.dueDate) meta.push([isEstimate ? 'Valid until' : 'Due date', showDate(doc.dueDate)]);
   if (doc.placeOfSupply) meta.push(['Place of supply', doc.placeOfSupply]);
   let metaBottom = y + 1;
   const labelW = 72;
@@ -267,10 +278,12 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   const dueLabel = isCredit
     ? 'Credit total'
-    : doc.balance === 0 && doc.paid > 0
-      ? 'Paid in full'
-      : 'Balance due';
-  const dueAmount = isCredit ? doc.totals.total : doc.balance;
+    : isEstimate
+      ? 'Estimate total'
+      : doc.balance === 0 && doc.paid > 0
+        ? 'Paid in full'
+        : 'Balance due';
+  const dueAmount = isCredit || isEstimate ? doc.totals.total : doc.balance;
   const boxTop = metaBottom + 8;
   const boxH = 46;
   artifact(() => pdf.roundedRect(metaX, boxTop, colW, boxH, 4).fill(mix(accent, 0.9)));
@@ -421,7 +434,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     for (const c of group.components)
       totals.push({ label: `${c.name} ${rateText(c.rateBp)}`, value: money(c.amount) });
   totals.push({ label: 'Total', value: money(doc.totals.total), strong: true });
-  if (!isCredit) {
+  if (!isCredit && !isEstimate) {
     totals.push({ label: 'Paid', value: money(doc.paid) });
     totals.push({ label: 'Balance due', value: money(doc.balance), strong: true });
   }

@@ -22,6 +22,7 @@ import {
   NEW_DRAFT,
   balanceOf,
   createInvoiceCore,
+  type Trx,
   num,
   settledStatus,
   webhookInvoice,
@@ -37,6 +38,25 @@ import { createProjectBilling } from './project-billing';
 export function createInvoicesService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   const core = createInvoiceCore(db, clock);
   const { today, view, mustFind, mustFindDraft, issue, settingsOf, draftColumns } = core;
+
+  /** A draft invoice made in the caller's transaction (an estimate's deposit invoice is made in its own). */
+  async function createDraftIn(trx: Trx, caller: SessionUser, input: InvoiceInput): Promise<string> {
+    const id = randomUUID();
+    const { columns, totals } = await draftColumns(trx, caller, input);
+    await insertInvoice(trx, {
+      id,
+      workspace_id: caller.workspace_id,
+      kind: 'invoice',
+      status: 'draft',
+      ...NEW_DRAFT,
+      ...columns,
+      created_by: caller.id,
+      created_at: clock().toISOString(),
+    });
+    await writeLines(trx, caller.workspace_id, id, input.lines, totals);
+    return id;
+  }
+
   return {
     ...createCreditNotes(db, core, clock),
     ...createProjectBilling(db, core, clock),
@@ -89,23 +109,12 @@ export function createInvoicesService(db: Kysely<Database>, clock: () => Date = 
 
     async create(caller: SessionUser, input: InvoiceInput) {
       return db.transaction().execute(async (trx) => {
-        const id = randomUUID();
-        const { columns, totals } = await draftColumns(trx, caller, input);
-        const now = clock().toISOString();
-        await insertInvoice(trx, {
-          id,
-          workspace_id: caller.workspace_id,
-          kind: 'invoice',
-          status: 'draft',
-          ...NEW_DRAFT,
-          ...columns,
-          created_by: caller.id,
-          created_at: now,
-        });
-        await writeLines(trx, caller.workspace_id, id, input.lines, totals);
-        return { message: M.created, invoice: await view(trx, (await mustFind(trx, caller, id))!) };
+        const id = await createDraftIn(trx, caller, input);
+        return { message: M.created, invoice: await view(trx, await mustFind(trx, caller, id)) };
       });
     },
+
+    createDraftIn,
 
     async update(caller: SessionUser, id: string, input: InvoiceInput) {
       return db.transaction().execute(async (trx) => {

@@ -1,0 +1,26 @@
+/** Estimates (docs/product/finance.md#estimates). */
+export const ESTIMATE_MESSAGES = {
+  notFound: 'Estimate not found',
+  clientRequired: 'Choose the client to quote',
+  validUntilInvalid: 'The estimate must be valid until its date or later',
+  locked: 'This estimate was answered and cannot be changed',
+  notSent: 'Send the estimate before marking it accepted or declined',
+  notAccepted: 'Only an accepted estimate becomes a project',
+  alreadyConverted: 'This estimate already became a project',
+  acceptedByRequired: 'Enter who accepted the estimate',
+  depositInvalid: 'Enter a deposit between 1 and 100 percent, or none',
+  validityPassed: 'This estimate is no longer valid: give it a later date before sending it',
+  sendNoAddress: 'The client has no e-mail address: add a contact with one, or enter an address',
+  linkNotFound: 'This estimate link is not valid',
+  created: 'Estimate saved',
+  updated: 'Estimate saved',
+  deleted: 'Estimate deleted',
+  sent: (to: string) => `Estimate sent to ${to}`,
+  accepted: 'Estimate marked accepted',
+  declined: 'Estimate marked declined',
+  converted: (code: string) => `Project ${code} created from the estimate`,
+  convertedWithDeposit: (code: string) =>
+    `Project ${code} created from the estimate, with a draft deposit invoice`,
+  empty: 'No estimates yet. Quote a client before the work starts; an accepted estimate becomes a project.',
+  noMatch: 'No estimates match these filters.',
+} as const;
