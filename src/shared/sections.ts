@@ -107,7 +107,7 @@ export const SECTIONS: readonly SectionInfo[] = [
   { key: 'billing-payments', label: 'Billing & Payments', group: 'financeManagement', page: true },
   { key: 'invoice-generation', label: 'Invoice Generation', group: 'financeManagement', page: true },
   { key: 'payment-records', label: 'Payment Records', group: 'financeManagement', page: true },
-  { key: 'expense-management', label: 'Expense Management', group: 'financeManagement' },
+  { key: 'expense-management', label: 'Expense Management', group: 'financeManagement', page: true },
   { key: 'website-analytics', label: 'Website Analytics', group: 'seoManagement', page: true },
   { key: 'seo-insights', label: 'SEO Insights', group: 'seoManagement' },
   { key: 'web-settings', label: 'Web Settings', group: 'seoManagement', page: true },

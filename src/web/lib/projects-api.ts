@@ -41,12 +41,13 @@ const params = (f: ProjectListParams) => ({
   ...(f.overBudget ? { overBudget: 'true' } : {}),
 });
 
-export function useProjects(filters: ProjectListParams) {
+export function useProjects(filters: ProjectListParams, enabled = true) {
   return useQuery({
     queryKey: [...PROJECTS, 'list', params(filters)],
     queryFn: async () =>
       (await api.get<z.infer<typeof projectListSchema>>('projects', { params: params(filters) })).data,
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -88,6 +88,10 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     () => import('../../features/finance/payment-records-section'),
     'PaymentRecordsSection',
   ),
+  'expense-management': named(
+    () => import('../../features/finance/expense-management-section'),
+    'ExpenseManagementSection',
+  ),
   'billing-payments': named(
     () => import('../../features/finance/billing-payments-section'),
     'BillingPaymentsSection',

@@ -23,7 +23,6 @@ const CARD_ONLY = [
   'attendance-summary',
   'holiday-calendar',
   'incentives',
-  'expense-management',
   'company-policies',
   'company-handbook',
 ];

@@ -45,11 +45,9 @@ import {
   PartyPopper,
   Percent,
   PenLine,
-  PiggyBank,
   Pin,
   Play,
   Plug,
-  ReceiptText,
   Repeat,
   Scale,
   ScrollText,
@@ -849,34 +847,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
         title: 'Payout schedule',
         text: 'When approved incentives are added to payroll.',
         icon: CalendarCheck,
-      },
-    ],
-  },
-
-  // ── Finance Management ─────────────────────────────────────────────────────
-  'expense-management': {
-    kind: 'cards',
-    description: 'Track what the business spends, and keep claims and budgets under control.',
-    cards: [
-      {
-        title: 'Expense claims',
-        text: 'Staff claims for travel, software and client meetings.',
-        icon: Wallet,
-      },
-      {
-        title: 'Approvals',
-        text: 'Claims reviewed and approved by a manager before payout.',
-        icon: UserCheck,
-      },
-      {
-        title: 'Budgets and categories',
-        text: 'Monthly budgets per category, with spend against each.',
-        icon: PiggyBank,
-      },
-      {
-        title: 'Receipts',
-        text: 'Bills and receipts stored with the expense they support.',
-        icon: ReceiptText,
       },
     ],
   },
