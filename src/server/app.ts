@@ -58,6 +58,8 @@ import { createEstimateDelivery } from './modules/finance/estimate-delivery';
 import { createExpensesService } from './modules/finance/expenses.service';
 import { createInvoiceDelivery } from './modules/finance/invoice-delivery';
 import { createReminderSweep, type ReminderSweep } from './modules/finance/invoice-reminders';
+import { createRetainerBilling, type RetainerBilling } from './modules/finance/retainer-billing';
+import { retainerBillingRoutes } from './modules/finance/retainer-billing.routes';
 import { createFinanceSettings } from './modules/finance/finance-settings';
 import { createInvoicesService } from './modules/finance/invoices.service';
 import { paymentsRoutes } from './modules/finance/payments.routes';
@@ -158,6 +160,8 @@ declare module 'fastify' {
     followUps: FollowUpSweep;
     /** Payment reminders of unpaid invoices; main.ts starts it once listening, tests call sweep(). */
     reminders: ReminderSweep;
+    /** Monthly retainer invoices; main.ts starts it once listening, tests call sweep(). */
+    retainers: RetainerBilling;
     /** Delivers queued webhook events; main.ts starts it once listening, tests call deliverDue(). */
     webhooks: WebhookWorker;
     /** Website analytics: main.ts starts its roll-ups once listening, tests call flush() and rollUp(). */
@@ -364,6 +368,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('reminders', reminders);
+  const retainers = createRetainerBilling(db, { invoices, delivery: invoiceDelivery, clock, log: app.log });
+  app.decorate('retainers', retainers);
   // docs/product/integrations.md#webhooks: public targets only unless ALLOW_PRIVATE_WEBHOOKS; https once SITE_URL is.
   const allowPrivateWebhooks = deps.config.allowPrivateWebhooks ?? false;
   const webhookRules = {
@@ -476,6 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(booksRoutes(createBooks(db, deps.clock), guards));
       await api.register(expensesRoutes(createExpensesService(db, deps.clock), guards));
       await api.register(estimatesRoutes(estimates, estimateDelivery, guards));
+      await api.register(retainerBillingRoutes(retainers, guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
       await api.register(
         contactRoutes(
@@ -573,6 +580,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await workspacePurge.stop();
     await followUps.stop();
     await reminders.stop();
+    await retainers.stop();
     await webhookWorker.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   await app.followUps.start();
   // Payment reminders whose day came while no instance was running go now, then every 30 minutes.
   await app.reminders.start();
+  // A retainer month that ended while no instance was running is invoiced now, then hourly.
+  await app.retainers.start();
   // Webhook events queued while no instance was running go out now, then each within seconds.
   await app.webhooks.start();
   // Page views that waited while no instance ran are rolled up now, then every ANALYTICS_ROLLUP_SECONDS.

@@ -19,6 +19,15 @@ export const OPEN_PROJECT_STATUSES: readonly ProjectStatus[] = ['planned', 'acti
 export const BILLING_TYPES = ['fixed', 'hourly', 'retainer'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
 
+/** What the end of a retainer's month does (docs/product/finance.md#retainer-invoices). */
+export const RETAINER_INVOICING = ['off', 'draft', 'send'] as const;
+export type RetainerInvoicing = (typeof RETAINER_INVOICING)[number];
+export const RETAINER_INVOICING_LABELS: Record<RetainerInvoicing, string> = {
+  off: 'Not invoiced automatically',
+  draft: 'A draft invoice each month',
+  send: 'An invoice sent each month',
+};
+
 export const BILLING_TYPE_LABELS: Record<BillingType, string> = {
   fixed: 'Fixed price',
   hourly: 'Hourly',

@@ -110,6 +110,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/invoices/:id/finalise': 'invoices:write',
   'POST /api/invoices/:id/credit-notes': 'invoices:write',
   'POST /api/projects/:id/invoice': 'invoices:write',
+  'POST /api/projects/:id/retainer-invoice': 'invoices:write',
   'GET /api/payments': 'payments:read',
   'GET /api/estimates': 'estimates:read',
   'GET /api/estimates/:id': 'estimates:read',

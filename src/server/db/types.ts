@@ -486,6 +486,9 @@ export interface ProjectsTable {
   hourly_rate: Bigint | null;
   retainer_minutes: number | null;
   retainer_rollover: number;
+  /** A retainer's fee a month and what a month's end does with it (migration 036). */
+  retainer_fee: Bigint | null;
+  retainer_invoicing: 'off' | 'draft' | 'send';
   start_date: string | null;
   due_date: string | null;
   manager_id: string | null;
@@ -675,6 +678,15 @@ export interface InvoiceLinesTable {
   exempt_reason: string;
   inclusive: number;
   net: Bigint;
+}
+
+/** A retainer project's month, invoiced once (migration 036). */
+export interface RetainerInvoicesTable {
+  project_id: string;
+  month: string;
+  workspace_id: string;
+  invoice_id: string | null;
+  created_at: string;
 }
 
 /** A quote to a client (migration 035, docs/product/finance.md#estimates). */
@@ -1172,6 +1184,7 @@ export interface Database {
   invoice_reminders: InvoiceRemindersTable;
   expenses: ExpensesTable;
   estimates: EstimatesTable;
+  retainer_invoices: RetainerInvoicesTable;
   estimate_lines: EstimateLinesTable;
   expense_receipts: ExpenseReceiptsTable;
   payments: PaymentsTable;

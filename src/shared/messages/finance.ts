@@ -37,6 +37,10 @@ export const FINANCE_MESSAGES = {
   creditTooLarge: (left: string) =>
     `A credit note can take off at most ${left}, what is left of this invoice`,
   creditNothing: 'This invoice has already been credited in full',
+  retainerNotBillable: 'Only a monthly retainer with a fee a month is invoiced by the month',
+  retainerMonthInvalid: 'Choose the month as YYYY-MM, this month or an earlier one',
+  retainerMonthBilled: 'This month of the retainer is already invoiced',
+  retainerDrafted: (month: string) => `Retainer invoice for ${month} drafted`,
   nothingToBill: 'This project has no approved, billable hours left to invoice',
   created: 'Draft invoice created',
   updated: 'Invoice saved',

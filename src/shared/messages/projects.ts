@@ -14,6 +14,7 @@ export const PROJECT_MESSAGES = {
   hoursInvalid: `Enter hours from 0 to ${PROJECT_LIMITS.budgetHoursMax.toLocaleString('en-US')}, to the minute`,
   amountInvalid: 'Enter an amount of the project’s currency, with no more decimals than it has',
   retainerHoursRequired: 'A monthly retainer needs its hours a month',
+  retainerFeeRequired: 'Enter the retainer’s fee a month to invoice it each month',
   rateInvalid: 'Enter the hourly rate as an amount of the project’s currency',
   managerInvalid: 'Choose a project manager from this workspace’s members who work on projects',
   memberInvalid: 'Choose team members from this workspace’s members who work on projects',

@@ -4,6 +4,7 @@ import {
   PROJECT_CODE_PATTERN,
   PROJECT_LIMITS,
   PROJECT_STATUSES,
+  RETAINER_INVOICING,
   isIsoDate,
 } from '../projects';
 import { PROJECT_MESSAGES as M } from '../messages';
@@ -70,6 +71,9 @@ const projectFields = {
   /** A retainer's hours a month, and whether unused hours roll over to the next month. */
   retainerMinutes: minutes,
   retainerRollover: z.boolean().default(false),
+  /** A retainer's fee a month (minor units), and whether each month's end drafts or sends its invoice. */
+  retainerFee: amount(M.amountInvalid),
+  retainerInvoicing: z.enum(RETAINER_INVOICING).default('off'),
   startDate: day,
   dueDate: day,
   /** A member who may use Projects; empty: the one who creates the project. */
@@ -83,6 +87,8 @@ function checkProject(
     dueDate: string | null;
     billingType: string;
     retainerMinutes: number | null;
+    retainerFee?: number | null;
+    retainerInvoicing?: string;
   },
   context: z.RefinementCtx,
 ): void {
@@ -90,6 +96,8 @@ function checkProject(
     context.addIssue({ code: 'custom', path: ['dueDate'], message: M.dueBeforeStart });
   if (value.billingType === 'retainer' && !value.retainerMinutes)
     context.addIssue({ code: 'custom', path: ['retainerMinutes'], message: M.retainerHoursRequired });
+  if (value.billingType === 'retainer' && value.retainerInvoicing !== 'off' && !value.retainerFee)
+    context.addIssue({ code: 'custom', path: ['retainerFee'], message: M.retainerFeeRequired });
 }
 
 export const projectFieldsSchema = z.object(projectFields);
@@ -170,6 +178,8 @@ export const projectSchema = z.object({
   hourlyRate: z.number().int().nullable(),
   retainerMinutes: z.number().int().nullable(),
   retainerRollover: z.boolean(),
+  retainerFee: z.number().int().nullable(),
+  retainerInvoicing: z.enum(RETAINER_INVOICING),
   startDate: z.string().nullable(),
   dueDate: z.string().nullable(),
   manager: person.nullable(),

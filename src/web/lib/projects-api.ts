@@ -134,6 +134,8 @@ export const projectInputOf = (project: ProjectView, changes: Partial<ProjectInp
   hourlyRate: project.hourlyRate,
   retainerMinutes: project.retainerMinutes,
   retainerRollover: project.retainerRollover,
+  retainerFee: project.retainerFee,
+  retainerInvoicing: project.retainerInvoicing,
   startDate: project.startDate,
   dueDate: project.dueDate,
   managerId: project.manager?._id ?? '',

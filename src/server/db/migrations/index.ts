@@ -34,6 +34,7 @@ import * as taskAttachments from './032-task-attachments';
 import * as invoices from './033-invoices';
 import * as expenses from './034-expenses';
 import * as estimates from './035-estimates';
+import * as retainerBilling from './036-retainer-billing';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '033-invoices': invoices,
   '034-expenses': expenses,
   '035-estimates': estimates,
+  '036-retainer-billing': retainerBilling,
 };

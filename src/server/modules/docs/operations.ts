@@ -204,6 +204,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'PUT /api/invoices/:id/reminders': { summary: "Stop or resume an invoice's payment reminders" },
   'POST /api/invoices/:id/send': { summary: 'E-mail a final invoice with its PDF to the client' },
   'POST /api/invoices/:id/credit-notes': { summary: 'Issue a credit note against a final invoice' },
+  'POST /api/projects/:id/retainer-invoice': { summary: "Draft a retainer's invoice for a month" },
   'POST /api/projects/:id/invoice': { summary: "Draft an invoice of a project's approved, unbilled hours" },
   'GET /api/expenses': {
     summary: "List the workspace's expenses with filters and totals (Expense Management)",

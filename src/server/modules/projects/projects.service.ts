@@ -52,7 +52,7 @@ import {
 } from './projects.repository';
 
 /** What time entries read of projects. */
-export { findProject, membersOf } from './projects.repository';
+export { findProject, membersOf, minutesByMonth } from './projects.repository';
 
 type Trx = Transaction<Database>;
 const isOpen = (status: ProjectStatus) => OPEN_PROJECT_STATUSES.includes(status);
@@ -134,6 +134,8 @@ const columnsOf = (input: ConversionProjectInput, clientName: string) => ({
   hourly_rate: input.hourlyRate,
   retainer_minutes: input.billingType === 'retainer' ? input.retainerMinutes : null,
   retainer_rollover: input.billingType === 'retainer' && input.retainerRollover ? 1 : 0,
+  retainer_fee: input.billingType === 'retainer' ? input.retainerFee : null,
+  retainer_invoicing: input.billingType === 'retainer' ? input.retainerInvoicing : ('off' as const),
   start_date: input.startDate,
   due_date: input.dueDate,
   search_text: [input.name, input.code, clientName].join(' ').toLowerCase(),
@@ -309,6 +311,8 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
       hourlyRate: amountOf(row.hourly_rate),
       retainerMinutes: row.retainer_minutes,
       retainerRollover: row.retainer_rollover === 1,
+      retainerFee: amountOf(row.retainer_fee),
+      retainerInvoicing: row.retainer_invoicing,
       startDate: row.start_date,
       dueDate: row.due_date,
       manager: row.manager_id ? { _id: row.manager_id, username: people.get(row.manager_id) ?? '' } : null,

@@ -7,6 +7,8 @@ import {
   BILLING_TYPE_LABELS,
   PROJECT_STATUSES,
   PROJECT_STATUS_LABELS,
+  RETAINER_INVOICING,
+  RETAINER_INVOICING_LABELS,
   hoursText,
   parseHours,
   projectInputSchema,
@@ -14,6 +16,7 @@ import {
   type ProjectInput,
   type ProjectStatus,
   type ProjectView,
+  type RetainerInvoicing,
 } from '../../../shared/schemas/projects';
 import { Banner } from '../ui/banner';
 import { Button } from '../ui/button';
@@ -42,6 +45,8 @@ interface Draft {
   hourlyRate: string;
   retainerHours: string;
   retainerRollover: boolean;
+  retainerFee: string;
+  retainerInvoicing: RetainerInvoicing;
   startDate: string;
   dueDate: string;
   managerId: string;
@@ -65,6 +70,8 @@ function draftOf(project: ProjectView | null, clientId: string): Draft {
       hourlyRate: '',
       retainerHours: '',
       retainerRollover: false,
+      retainerFee: '',
+      retainerInvoicing: 'off',
       startDate: '',
       dueDate: '',
       managerId: '',
@@ -82,6 +89,8 @@ function draftOf(project: ProjectView | null, clientId: string): Draft {
     hourlyRate: money(project.hourlyRate, project.currency),
     retainerHours: hoursText(project.retainerMinutes),
     retainerRollover: project.retainerRollover,
+    retainerFee: money(project.retainerFee, project.currency),
+    retainerInvoicing: project.retainerInvoicing,
     startDate: project.startDate ?? '',
     dueDate: project.dueDate ?? '',
     managerId: project.manager?._id ?? '',
@@ -116,6 +125,9 @@ function inputOf(draft: Draft, currency: string): { input?: ProjectInput; errors
     hourlyRate: amount('hourlyRate', draft.hourlyRate, M.rateInvalid),
     retainerMinutes: draft.billingType === 'retainer' ? hours('retainerMinutes', draft.retainerHours) : null,
     retainerRollover: draft.retainerRollover,
+    retainerFee:
+      draft.billingType === 'retainer' ? amount('retainerFee', draft.retainerFee, M.amountInvalid) : null,
+    retainerInvoicing: draft.billingType === 'retainer' ? draft.retainerInvoicing : 'off',
     startDate: draft.startDate,
     dueDate: draft.dueDate,
     managerId: draft.managerId,
@@ -251,6 +263,20 @@ export function ProjectFormPanel({
               description="Carried into the next month"
               checked={draft.retainerRollover}
               onChange={(value) => set('retainerRollover', value)}
+            />
+            <TextField
+              label={`Fee a month (${currency})`}
+              inputMode="decimal"
+              placeholder="e.g. 1,20,000"
+              value={draft.retainerFee}
+              onChange={(e) => set('retainerFee', e.target.value)}
+              error={errors.retainerFee}
+            />
+            <OptionSelectField
+              label="When a month ends"
+              value={draft.retainerInvoicing}
+              onChange={(e) => set('retainerInvoicing', e.target.value as RetainerInvoicing)}
+              options={RETAINER_INVOICING.map((r) => ({ value: r, label: RETAINER_INVOICING_LABELS[r] }))}
             />
           </div>
         )}
