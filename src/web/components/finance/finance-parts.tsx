@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SearchX } from 'lucide-react';
+import { ESTIMATE_STATE_LABELS, type EstimateState } from '../../../shared/estimates';
 import { INVOICE_STATE_LABELS, type InvoiceState } from '../../../shared/finance';
 import type { BadgeColor } from '../../lib/badge-color';
 import { Badge } from '../ui/badge';
@@ -18,6 +19,19 @@ const STATE_COLORS: Record<InvoiceState, BadgeColor> = {
 
 export function InvoiceStateBadge({ state }: { state: InvoiceState }) {
   return <Badge color={STATE_COLORS[state]}>{INVOICE_STATE_LABELS[state]}</Badge>;
+}
+
+/** Draft grey, Sent blue, Expired amber, Accepted green, Declined red. */
+const ESTIMATE_COLORS: Record<EstimateState, BadgeColor> = {
+  draft: 'grey',
+  sent: 'blue',
+  expired: 'amber',
+  accepted: 'green',
+  declined: 'red',
+};
+
+export function EstimateStateBadge({ state }: { state: EstimateState }) {
+  return <Badge color={ESTIMATE_COLORS[state]}>{ESTIMATE_STATE_LABELS[state]}</Badge>;
 }
 
 const KIND_LABELS = { receipt: 'Payment', refund: 'Refund' } as const;

@@ -5,6 +5,7 @@ import {
   invoiceInputSchema,
   type FinanceSettings,
   type InvoiceInput,
+  type InvoiceLineInput,
   type InvoiceView,
   type TaxCategory,
 } from '../../../shared/schemas/finance';
@@ -80,6 +81,22 @@ export function newLine(settings: FinanceSettings | undefined): LineDraft {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A document's saved lines (an invoice's, an estimate's) as the line editor holds them. */
+export function lineDraftsOf(lines: InvoiceView['lines'], currency: string): LineDraft[] {
+  return lines.map((line) => ({
+    key: newKey(),
+    description: line.description,
+    sac: line.sac,
+    quantity: quantityText(line.quantityMilli),
+    unit: line.unit,
+    unitPrice: minorToDecimal(line.unitPrice, currency),
+    discount: line.discount ? minorToDecimal(line.discount, currency) : '',
+    category: line.category,
+    rateBp: line.rateBp,
+    exemptReason: line.exemptReason,
+  }));
+}
+
 export function draftOf(invoice: InvoiceView | null, settings: FinanceSettings | undefined): InvoiceDraft {
   if (!invoice)
     return {
@@ -101,18 +118,7 @@ export function draftOf(invoice: InvoiceView | null, settings: FinanceSettings |
     // The stored place is the one the server worked out; '' lets the client's state decide again.
     placeOfSupply: invoice.placeOfSupply === '96' ? '' : invoice.placeOfSupply,
     pricesIncludeTax: invoice.lines.some((line) => line.inclusive),
-    lines: invoice.lines.map((line) => ({
-      key: newKey(),
-      description: line.description,
-      sac: line.sac,
-      quantity: quantityText(line.quantityMilli),
-      unit: line.unit,
-      unitPrice: minorToDecimal(line.unitPrice, invoice.currency),
-      discount: line.discount ? minorToDecimal(line.discount, invoice.currency) : '',
-      category: line.category,
-      rateBp: line.rateBp,
-      exemptReason: line.exemptReason,
-    })),
+    lines: lineDraftsOf(invoice.lines, invoice.currency),
     notes: invoice.notes,
     terms: invoice.terms,
   };
@@ -130,13 +136,17 @@ export function totalsLineOf(line: LineDraft, currency: string, inclusive = fals
   };
 }
 
-/** Reads the draft into the API's input; what cannot be read becomes a field error here, as the server would. */
-export function readDraft(
-  draft: InvoiceDraft,
+/**
+ * The line editor's lines as the API takes them, `inclusive` on every line; what cannot be read becomes a
+ * field error in `errors` (`lines.<i>.<field>`), as the server would name it.
+ */
+export function readLines(
+  drafts: readonly LineDraft[],
   currency: string,
-): { input?: InvoiceInput; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const lines = draft.lines.map((line, i) => {
+  inclusive: boolean,
+  errors: Record<string, string>,
+): InvoiceLineInput[] {
+  return drafts.map((line, i) => {
     const quantityMilli = parseQuantity(line.quantity);
     if (quantityMilli === null) errors[`lines.${i}.quantityMilli`] = M.quantityInvalid;
     const unitPrice = parseMoney(line.unitPrice, currency);
@@ -153,9 +163,18 @@ export function readDraft(
       category: line.category,
       rateBp: line.category === 'standard' ? line.rateBp : 0,
       exemptReason: line.category === 'exempt' ? line.exemptReason : '',
-      inclusive: draft.pricesIncludeTax,
+      inclusive,
     };
   });
+}
+
+/** Reads the draft into the API's input; what cannot be read becomes a field error here, as the server would. */
+export function readDraft(
+  draft: InvoiceDraft,
+  currency: string,
+): { input?: InvoiceInput; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const lines = readLines(draft.lines, currency, draft.pricesIncludeTax, errors);
   const parsed = invoiceInputSchema.safeParse({
     clientId: draft.clientId,
     projectId: draft.projectId || null,

@@ -1,8 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { INDIAN_STATES } from '../../../shared/clients';
-import { gstStateLabel } from '../../../shared/finance';
-import { invoiceTotals, type Totals } from '../../../shared/invoice-totals';
 import type { InvoiceView } from '../../../shared/schemas/finance';
 import { Banner } from '../ui/banner';
 import { Button } from '../ui/button';
@@ -14,20 +11,11 @@ import { serverMessage } from '../../lib/api-client';
 import { useClientOptions } from '../../lib/clients-api';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { useFinanceSettings, useSaveInvoice } from '../../lib/finance-api';
-import { placeOfSupply, schemeFor } from '../../../shared/finance';
 import { useProjects } from '../../lib/projects-api';
-import { draftOf, readDraft, totalsLineOf, type InvoiceDraft } from './invoice-draft';
-import { LineEditor } from './line-editor';
-import { TotalsBox } from './totals-box';
+import { DocumentLines, PlaceOfSupplyField, useLiveTotals } from './document-lines';
+import { draftOf, readDraft, type InvoiceDraft } from './invoice-draft';
 
 const FORM_ID = 'invoice-form';
-const SCHEME_NOTES = {
-  'gst-intra': 'CGST + SGST: the place of supply is your own state.',
-  'gst-inter': 'IGST: the place of supply is another state or outside India.',
-  vat: 'One tax line per rate.',
-} as const;
-
-const EMPTY_TOTALS: Totals = { lineNets: [], subtotal: 0, groups: [], taxTotal: 0, total: 0 };
 
 /**
  * A draft invoice's editor (docs/product/finance.md#invoices): client and project, dates, place of supply,
@@ -63,24 +51,17 @@ export function InvoiceEditor({
 
   const client = clients.data?.find((c) => c._id === draft.clientId);
   const currency = client?.currency ?? invoice?.currency ?? settings.data?.currency ?? 'INR';
-  const profile = settings.data ?? { country: 'IN', stateCode: '' };
-  const india = profile.country === 'IN';
+  const india = (settings.data?.country ?? 'IN') === 'IN';
   const set = <K extends keyof InvoiceDraft>(key: K, value: InvoiceDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-
-  const clientTax = client ?? { country: 'IN', state: '', taxId: '' };
-  const scheme = schemeFor(profile, clientTax, draft.placeOfSupply);
-  const derivedPlace = placeOfSupply(profile.country, clientTax, '');
-  const totals = useMemo(() => {
-    try {
-      return invoiceTotals(
-        draft.lines.map((line) => totalsLineOf(line, currency, draft.pricesIncludeTax)),
-        scheme,
-      );
-    } catch {
-      return EMPTY_TOTALS; // past the safe range: the server refuses it too
-    }
-  }, [draft.lines, draft.pricesIncludeTax, currency, scheme]);
+  const { scheme, derivedPlace, totals } = useLiveTotals({
+    lines: draft.lines,
+    pricesIncludeTax: draft.pricesIncludeTax,
+    currency,
+    settings: settings.data,
+    client,
+    chosenPlace: draft.placeOfSupply,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -165,58 +146,25 @@ export function InvoiceEditor({
           />
         </div>
         {india && (
-          <OptionSelectField
-            label="Place of supply"
-            value={
-              (client && client.country !== 'IN') || draft.placeOfSupply === derivedPlace
-                ? ''
-                : draft.placeOfSupply
-            }
-            onChange={(e) => set('placeOfSupply', e.target.value)}
+          <PlaceOfSupplyField
+            client={client}
+            value={draft.placeOfSupply}
+            derivedPlace={derivedPlace}
             error={errors.placeOfSupply}
-            disabled={Boolean(client && client.country !== 'IN')}
-            help={
-              client && client.country !== 'IN'
-                ? 'The client is outside India: 96 - Other Country (IGST, usually zero-rated under a LUT).'
-                : undefined
-            }
-            options={[
-              {
-                value: '',
-                label: `The client’s state${derivedPlace ? ` (${gstStateLabel(derivedPlace)})` : ''}`,
-              },
-              ...INDIAN_STATES.map(([code, name]) => ({ value: code, label: `${code} - ${name}` })),
-            ]}
+            onChange={(value) => set('placeOfSupply', value)}
           />
         )}
-        <section aria-labelledby="invoice-lines-heading" className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="invoice-lines-heading" className="text-base font-semibold text-ink">
-              Lines
-            </h3>
-            <label className="flex items-center gap-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={draft.pricesIncludeTax}
-                onChange={(e) => set('pricesIncludeTax', e.target.checked)}
-              />
-              Prices include tax
-            </label>
-          </div>
-          <LineEditor
-            lines={draft.lines}
-            nets={totals.lineNets}
-            currency={currency}
-            settings={settings.data}
-            errors={errors}
-            onChange={(lines) => set('lines', lines)}
-          />
-        </section>
-        <div className="space-y-2 sm:ml-auto sm:max-w-sm">
-          <TotalsBox totals={totals} currency={currency} label="Live totals" />
-          <p className="text-xs text-muted">{SCHEME_NOTES[scheme]}</p>
-        </div>
+        <DocumentLines
+          lines={draft.lines}
+          pricesIncludeTax={draft.pricesIncludeTax}
+          totals={totals}
+          scheme={scheme}
+          currency={currency}
+          settings={settings.data}
+          errors={errors}
+          onLines={(lines) => set('lines', lines)}
+          onPricesIncludeTax={(value) => set('pricesIncludeTax', value)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextAreaField
             label="Notes"

@@ -1,5 +1,7 @@
+import { Fragment } from 'react';
 import { TAX_CATEGORY_LABELS, gstStateLabel, rateText } from '../../../shared/finance';
 import { formatMoney } from '../../../shared/money';
+import type { EstimateView } from '../../../shared/schemas/estimates';
 import type { InvoicePartyView, InvoiceView } from '../../../shared/schemas/finance';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { quantityText } from '../../components/finance/invoice-draft';
@@ -31,25 +33,56 @@ function Party({ title, party, india }: { title: string; party: InvoicePartyView
   );
 }
 
+/** What a document shows, whether an invoice, a credit note or an estimate. */
+type Sheet = Pick<
+  InvoiceView,
+  | 'scheme'
+  | 'currency'
+  | 'placeOfSupply'
+  | 'seller'
+  | 'buyer'
+  | 'lines'
+  | 'totals'
+  | 'amountInWords'
+  | 'notes'
+  | 'terms'
+>;
+
 /**
- * An invoice or credit note as a document (docs/product/finance.md#invoices): seller and buyer, place of
- * supply, the lines with SAC, quantity, rate and taxable value, the tax summary, the total and the amount
- * in words. A draft carries a "DRAFT" watermark and ribbon: it has no number yet.
+ * A document (docs/product/finance.md#the-document): seller and buyer, place of supply, the lines with SAC,
+ * quantity, rate and taxable value, the tax summary, the total and the amount in words, under its title,
+ * number and dates. A draft invoice carries a "DRAFT" watermark and ribbon: it has no number yet.
  */
-export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
-  const india = invoice.scheme !== 'vat';
-  const draft = invoice.state === 'draft';
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const place = invoice.placeOfSupply === '96' ? '96 - Other Country' : gstStateLabel(invoice.placeOfSupply);
-  const title = invoice.kind === 'credit_note' ? 'Credit note' : india ? 'Tax invoice' : 'Invoice';
+function DocumentSheet({
+  doc,
+  title,
+  number,
+  dates,
+  watermark,
+  caption,
+  testId,
+}: {
+  doc: Sheet;
+  title: string;
+  number: string | null;
+  /** Label and day, shown beside the number ("Date", "Due", "Valid until"). */
+  dates: readonly (readonly [string, string | null])[];
+  watermark: boolean;
+  /** The lines table's name. */
+  caption: string;
+  testId: string;
+}) {
+  const india = doc.scheme !== 'vat';
+  const money = (minor: number) => formatMoney(minor, doc.currency);
+  const place = doc.placeOfSupply === '96' ? '96 - Other Country' : gstStateLabel(doc.placeOfSupply);
 
   return (
     <article
-      aria-label={`${title} ${invoice.number ?? 'draft'}`}
+      aria-label={`${title} ${number ?? 'draft'}`}
       className="relative overflow-hidden rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-8"
-      data-testid="invoice-document"
+      data-testid={testId}
     >
-      {draft && (
+      {watermark && (
         <>
           <div
             aria-hidden
@@ -68,17 +101,15 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-4">
           <div>
             <p className="text-xs font-semibold uppercase tracking-wide text-muted">{title}</p>
-            <p className="font-mono text-xl font-bold text-ink">{invoice.number ?? 'Not numbered yet'}</p>
+            <p className="font-mono text-xl font-bold text-ink">{number ?? 'Not numbered yet'}</p>
           </div>
           <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-0.5 text-sm">
-            <dt className="text-muted">Date</dt>
-            <dd className="text-ink">{showDate(invoice.issueDate)}</dd>
-            {invoice.kind === 'invoice' && (
-              <>
-                <dt className="text-muted">Due</dt>
-                <dd className="text-ink">{showDate(invoice.dueDate)}</dd>
-              </>
-            )}
+            {dates.map(([label, day]) => (
+              <Fragment key={label}>
+                <dt className="text-muted">{label}</dt>
+                <dd className="text-ink">{showDate(day)}</dd>
+              </Fragment>
+            ))}
             {india && place && (
               <>
                 <dt className="text-muted">Place of supply</dt>
@@ -88,10 +119,10 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           </dl>
         </header>
         <div className="grid gap-6 sm:grid-cols-2">
-          <Party title="From" party={invoice.seller} india={india} />
-          <Party title="Bill to" party={invoice.buyer} india={india} />
+          <Party title="From" party={doc.seller} india={india} />
+          <Party title="Bill to" party={doc.buyer} india={india} />
         </div>
-        <DataTable caption="Invoice lines" tableClassName="min-w-[40rem]">
+        <DataTable caption={caption} tableClassName="min-w-[40rem]">
           <thead className={tableHeadClasses}>
             <tr>
               <th className="px-3 py-2">#</th>
@@ -104,7 +135,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             </tr>
           </thead>
           <tbody>
-            {invoice.lines.map((line, i) => (
+            {doc.lines.map((line, i) => (
               <tr key={line._id} className="border-b border-line align-top last:border-0">
                 <td className="px-3 py-2 text-muted">{i + 1}</td>
                 <td className="px-3 py-2 text-ink">
@@ -135,20 +166,66 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             <p>
               <span className="text-muted">Amount in words: </span>
               <span className="font-medium text-ink" data-testid="amount-in-words">
-                {invoice.amountInWords}
+                {doc.amountInWords}
               </span>
             </p>
-            {invoice.notes && <p className="whitespace-pre-wrap text-muted">{invoice.notes}</p>}
-            {invoice.terms && (
+            {doc.notes && <p className="whitespace-pre-wrap text-muted">{doc.notes}</p>}
+            {doc.terms && (
               <p className="whitespace-pre-wrap text-xs text-muted">
                 <span className="font-semibold">Terms: </span>
-                {invoice.terms}
+                {doc.terms}
               </p>
             )}
           </div>
-          <TotalsBox totals={invoice.totals} currency={invoice.currency} label="Tax summary" />
+          <TotalsBox totals={doc.totals} currency={doc.currency} label="Tax summary" />
         </div>
       </div>
     </article>
+  );
+}
+
+/** An invoice or credit note as a document; a draft is watermarked. */
+export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
+  const india = invoice.scheme !== 'vat';
+  const title = invoice.kind === 'credit_note' ? 'Credit note' : india ? 'Tax invoice' : 'Invoice';
+  return (
+    <DocumentSheet
+      doc={invoice}
+      title={title}
+      number={invoice.number}
+      dates={
+        invoice.kind === 'invoice'
+          ? [
+              ['Date', invoice.issueDate],
+              ['Due', invoice.dueDate],
+            ]
+          : [['Date', invoice.issueDate]]
+      }
+      watermark={invoice.state === 'draft'}
+      caption="Invoice lines"
+      testId="invoice-document"
+    />
+  );
+}
+
+/**
+ * An estimate as its PDF prints it (docs/product/finance.md#estimates): "Estimate", its number, date and
+ * validity date where an invoice has its due date; no balance, no payments. Numbered when made, so never
+ * watermarked.
+ */
+export function EstimateDocument({ estimate }: { estimate: EstimateView }) {
+  return (
+    <DocumentSheet
+      doc={estimate}
+      title="Estimate"
+      number={estimate.number}
+      dates={[
+        ['Date', estimate.issueDate],
+        ['Valid until', estimate.validUntil],
+      ]}
+      watermark={false}
+      caption="Estimate lines"
+      testId="estimate-document"
+    />
   );
 }

@@ -7,6 +7,9 @@ import { InvoiceEditor } from '../../components/finance/invoice-editor';
 import { useFinanceSettings } from '../../lib/finance-api';
 import type { SectionProps } from '../../lib/section-props';
 import { CreditNoteList } from './credit-note-list';
+import { EstimateEditor } from './estimate-editor';
+import { EstimateList } from './estimate-list';
+import { EstimatePage } from './estimate-page';
 import { useInvoicesAddress, type InvoiceTab } from './finance-address';
 import { InvoiceList } from './invoice-list';
 import { InvoicePage } from './invoice-page';
@@ -15,6 +18,7 @@ import { TaxSettings } from './tax-settings-form';
 
 const TABS: readonly { key: InvoiceTab; label: string }[] = [
   { key: 'invoices', label: 'Invoices' },
+  { key: 'estimates', label: 'Estimates' },
   { key: 'credit-notes', label: 'Credit notes' },
   { key: 'settings', label: 'Tax settings' },
 ];
@@ -40,8 +44,9 @@ function ProfileBanner({ onOpen }: { onOpen(): void }) {
 }
 
 /**
- * Invoice Generation (docs/product/finance.md): invoices and credit notes, one invoice's page, and the tax
- * profile; the view is kept in the address (?tab=…&invoice=<id>).
+ * Invoice Generation (docs/product/finance.md): invoices, estimates and credit notes, one invoice's or
+ * estimate's page, and the tax profile; the view is kept in the address (?tab=…&invoice=<id>,
+ * ?tab=estimates&estimate=<id>).
  */
 export function InvoiceGenerationSection({ user }: SectionProps) {
   const address = useInvoicesAddress();
@@ -50,6 +55,8 @@ export function InvoiceGenerationSection({ user }: SectionProps) {
   /** Set when the editor saved: its address (?invoice=) replaces ?new=1 already. */
   const saved = useRef(false);
   if (!canUseModule(user, 'financeManagement')) return null;
+  const estimates = address.tab === 'estimates';
+  const canOpenProjects = canUseModule(user, 'projects');
   const editorOpen = creating || address.wantsNew;
   const closeEditor = () => {
     setCreating(false);
@@ -63,18 +70,27 @@ export function InvoiceGenerationSection({ user }: SectionProps) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Invoice Generation</h1>
           <p className="mt-1 max-w-3xl text-sm text-muted">
-            GST-ready invoices and credit notes: drafts you can change, final invoices numbered without gaps.
+            GST-ready invoices and credit notes: drafts you can change, final invoices numbered without gaps;
+            estimates that become projects.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {canUseModule(user, 'projects') && (
-            <Button variant="secondary" onClick={() => setInvoicingProject(true)}>
-              <FolderClock className="size-4" aria-hidden /> Invoice a project
+          {estimates ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden /> New estimate
             </Button>
+          ) : (
+            <>
+              {canOpenProjects && (
+                <Button variant="secondary" onClick={() => setInvoicingProject(true)}>
+                  <FolderClock className="size-4" aria-hidden /> Invoice a project
+                </Button>
+              )}
+              <Button onClick={() => setCreating(true)}>
+                <Plus className="size-4" aria-hidden /> New invoice
+              </Button>
+            </>
           )}
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden /> New invoice
-          </Button>
         </div>
       </header>
       {address.invoiceId ? (
@@ -82,6 +98,14 @@ export function InvoiceGenerationSection({ user }: SectionProps) {
           key={address.invoiceId}
           invoiceId={address.invoiceId}
           onBack={address.closeInvoice}
+          onOpenInvoice={address.openInvoice}
+        />
+      ) : address.estimateId ? (
+        <EstimatePage
+          key={address.estimateId}
+          estimateId={address.estimateId}
+          canOpenProjects={canOpenProjects}
+          onBack={address.closeEstimate}
           onOpenInvoice={address.openInvoice}
         />
       ) : (
@@ -97,11 +121,22 @@ export function InvoiceGenerationSection({ user }: SectionProps) {
               <InvoiceList address={address} />
             </div>
           )}
+          {estimates && <EstimateList address={address} canOpenProjects={canOpenProjects} />}
           {address.tab === 'credit-notes' && <CreditNoteList address={address} />}
           {address.tab === 'settings' && <TaxSettings />}
         </Tabs>
       )}
-      {editorOpen && (
+      {editorOpen && estimates && (
+        <EstimateEditor
+          estimate={null}
+          onClose={closeEditor}
+          onSaved={(e) => {
+            saved.current = true;
+            address.openEstimate(e._id);
+          }}
+        />
+      )}
+      {editorOpen && !estimates && (
         <InvoiceEditor
           invoice={null}
           onClose={closeEditor}
