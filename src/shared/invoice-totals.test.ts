@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TAX_CATEGORIES, invoiceTotals, lineNet, mulDivRound, type TotalsLine } from './invoice-totals';
+import {
+  TAX_CATEGORIES,
+  invoiceTotals,
+  lineNet,
+  lineTaxShares,
+  mulDivRound,
+  type TotalsLine,
+} from './invoice-totals';
 
 const line = (over: Partial<TotalsLine>): TotalsLine => ({
   quantityMilli: 1000,
@@ -114,6 +121,40 @@ describe('invoice totals', () => {
             for (const c of g.components)
               if (Math.abs(c.amount - (g.base * c.rateBp) / 10_000) > 0.5) return false;
           return true;
+        },
+      ),
+    );
+  });
+
+  it('splits each group’s tax over its lines so that the lines add up to it exactly', () => {
+    // Three ₹0.01 lines at 18 %: the group's ₹0.01 of tax (on ₹0.03) goes to one line, not ₹0.00 to all.
+    const pennies = Array.from({ length: 3 }, () => ({
+      quantityMilli: 1000,
+      unitPrice: 1,
+      discount: 0,
+      category: 'standard' as const,
+      rateBp: 1800,
+    }));
+    const shares = lineTaxShares(pennies, invoiceTotals(pennies, 'gst-inter'));
+    expect(shares.map((s) => s.IGST).sort()).toEqual([0, 0, 1]);
+    fc.assert(
+      fc.property(
+        fc.array(anyLine, { maxLength: 30 }),
+        fc.constantFrom('gst-intra', 'gst-inter', 'vat' as const),
+        (lines, scheme) => {
+          const totals = invoiceTotals(lines, scheme);
+          const split = lineTaxShares(lines, totals);
+          for (const name of ['CGST', 'SGST', 'IGST', 'VAT'] as const) {
+            const whole = totals.groups.flatMap((g) => g.components).filter((c) => c.name === name);
+            const sum = whole.reduce((a, c) => a + c.amount, 0);
+            if (split.reduce((a, s) => a + s[name], 0) !== sum) return false;
+          }
+          // A line never carries more than its rate's share of its own net, give or take a minor unit.
+          return lines.every((line, i) => {
+            const own = split[i]!.CGST + split[i]!.SGST + split[i]!.IGST + split[i]!.VAT;
+            const rate = line.category === 'standard' ? line.rateBp : 0;
+            return Math.abs(own - (totals.lineNets[i]! * rate) / 10_000) <= 2;
+          });
         },
       ),
     );

@@ -159,3 +159,45 @@ export function invoiceTotals(lines: readonly TotalsLine[], scheme: TaxScheme): 
   const taxTotal = groups.reduce((sum, g) => sum + g.tax, 0);
   return { lineNets, subtotal, groups, taxTotal, total: subtotal + taxTotal };
 }
+
+/** The group a line's tax is charged in, as `invoiceTotals` forms them. */
+const groupKey = (category: TaxCategory, rateBp: number, inclusive: boolean): string =>
+  `${category}|${category === 'standard' ? rateBp : 0}|${inclusive}`;
+
+/**
+ * Each line's share of its group's tax, for documents that print tax per line (the Indian e-invoice): each
+ * component of a group split over its lines in proportion to their nets, the odd minor units to the largest
+ * remainders, so the lines add up to the group's figure exactly and no total is computed twice.
+ */
+export function lineTaxShares(
+  lines: readonly TotalsLine[],
+  totals: Totals,
+): Record<TaxComponent['name'], number>[] {
+  const shares = lines.map(() => ({ CGST: 0, SGST: 0, IGST: 0, VAT: 0 }));
+  for (const group of totals.groups) {
+    const key = groupKey(group.category, group.rateBp, group.inclusive);
+    const members = lines
+      .map((line, index) => ({ index, net: totals.lineNets[index]! }))
+      .filter(({ index }) => {
+        const line = lines[index]!;
+        return groupKey(line.category, line.rateBp, taxInside(line)) === key;
+      });
+    for (const component of group.components) {
+      if (group.base === 0) {
+        if (members[0]) shares[members[0].index]![component.name] += component.amount;
+        continue;
+      }
+      const parts = members.map(({ index, net }) => {
+        const exact = BigInt(component.amount) * BigInt(net);
+        const floor = exact / BigInt(group.base);
+        return { index, floor: Number(floor), rest: exact - floor * BigInt(group.base) };
+      });
+      let left = component.amount - parts.reduce((sum, part) => sum + part.floor, 0);
+      for (const part of [...parts].sort((a, b) =>
+        b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.index - b.index,
+      ))
+        shares[part.index]![component.name] += part.floor + (left-- > 0 ? 1 : 0);
+    }
+  }
+  return shares;
+}

@@ -99,6 +99,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/invoices/:id': 'invoices:read',
   'GET /api/invoices/export.csv': 'invoices:read',
   'GET /api/invoices/:id/pdf': 'invoices:read',
+  'GET /api/invoices/:id/e-invoice': 'invoices:read',
   'POST /api/invoices/:id/send': 'invoices:write',
   'PUT /api/invoices/:id/reminders': 'invoices:write',
   'GET /api/finance/summary': 'invoices:read',

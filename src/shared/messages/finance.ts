@@ -37,6 +37,9 @@ export const FINANCE_MESSAGES = {
   creditTooLarge: (left: string) =>
     `A credit note can take off at most ${left}, what is left of this invoice`,
   creditNothing: 'This invoice has already been credited in full',
+  eInvoiceDraft: 'A draft has no number yet: finalise it before exporting its e-invoice',
+  eInvoiceNotGst: 'E-invoices are for Indian GST invoices',
+  eInvoiceMissing: (parts: string[]) => `The e-invoice needs ${parts.join(', ')}`,
   retainerNotBillable: 'Only a monthly retainer with a fee a month is invoiced by the month',
   retainerMonthInvalid: 'Choose the month as YYYY-MM, this month or an earlier one',
   retainerMonthBilled: 'This month of the retainer is already invoiced',

@@ -206,6 +206,9 @@ export const partySchema = z.object({
   stateName: z.string(),
   taxId: z.string(),
   email: z.string(),
+  address: z
+    .object({ line1: z.string(), line2: z.string(), city: z.string(), postalCode: z.string() })
+    .optional(),
 });
 export type InvoicePartyView = z.infer<typeof partySchema>;
 

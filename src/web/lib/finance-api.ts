@@ -249,6 +249,12 @@ export async function downloadInvoicePdf(id: string, number: string | null): Pro
   saveBlob(response, `${(number ?? 'draft').replace(/\//g, '-')}.pdf`);
 }
 
+/** GET /api/invoices/:id/e-invoice: the Indian e-invoice JSON to upload to the IRP. */
+export async function downloadEInvoice(id: string, number: string): Promise<void> {
+  const response = await api.get<Blob>(`invoices/${id}/e-invoice`, { responseType: 'blob' });
+  saveBlob(response, `${number.replace(/\//g, '-')}.e-invoice.json`);
+}
+
 /** GET /api/invoices/export.csv or /api/payments/export.csv, with the list's filters. */
 export async function downloadFinanceCsv(
   what: 'invoices' | 'payments',

@@ -201,6 +201,10 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     summary: 'The invoice or credit note as a PDF/A-3 file (Factur-X inside for EU clients)',
     file: { status: 200, mediaType: 'application/pdf', description: 'PDF/A-3b, fonts embedded' },
   },
+  'GET /api/invoices/:id/e-invoice': {
+    summary: 'The final invoice as the Indian e-invoice JSON (IRP schema), to register it',
+    file: { status: 200, mediaType: 'application/json', description: 'IRP schema INV-01 version 1.1' },
+  },
   'PUT /api/invoices/:id/reminders': { summary: "Stop or resume an invoice's payment reminders" },
   'POST /api/invoices/:id/send': { summary: 'E-mail a final invoice with its PDF to the client' },
   'POST /api/invoices/:id/credit-notes': { summary: 'Issue a credit note against a final invoice' },

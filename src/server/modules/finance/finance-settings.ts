@@ -83,6 +83,12 @@ export function sellerParty(settings: FinanceSettings): InvoiceParty {
     stateName: stateNameOf(settings.stateCode),
     taxId: settings.taxId,
     email: settings.email,
+    address: {
+      line1: settings.addressLine1,
+      line2: settings.addressLine2,
+      city: settings.city,
+      postalCode: settings.postalCode,
+    },
   };
 }
 
@@ -102,6 +108,12 @@ export function buyerParty(client: ClientRow, contacts: ClientContactRow[], stat
     stateName: stateNameOf(stateCode),
     taxId: client.tax_id,
     email: contacts.find((contact) => contact.email)?.email ?? '',
+    address: {
+      line1: client.address_line1,
+      line2: client.address_line2,
+      city: client.city,
+      postalCode: client.postal_code,
+    },
   };
 }
 

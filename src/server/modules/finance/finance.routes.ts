@@ -163,6 +163,26 @@ export function financeRoutes(
       },
     );
 
+    app.get(
+      '/invoices/:id/e-invoice',
+      {
+        preValidation,
+        schema: {
+          tags,
+          params: idParams,
+          description:
+            'The final invoice or credit note as the Indian e-invoice JSON (IRP schema INV-01 1.1), to upload to the Invoice Registration Portal. 409 for a draft, a VAT invoice, or parties without what the schema needs.',
+        },
+      },
+      async (request, reply) => {
+        const { json, fileName } = await delivery.eInvoice(request.currentUser!, request.params.id);
+        return reply
+          .header('Content-Disposition', `attachment; filename="${fileName}"`)
+          .header('Cache-Control', 'no-store')
+          .send(json);
+      },
+    );
+
     app.post(
       '/invoices/:id/send',
       {

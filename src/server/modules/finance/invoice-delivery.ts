@@ -12,6 +12,7 @@ import type { InvoicesService } from './invoices.service';
 import { settingsView } from './finance-settings';
 import { brandingOf, invoiceDocument, pdfFileName } from './invoice-source';
 import { renderInvoicePdf } from './invoice-pdf';
+import { eInvoiceJson } from './e-invoice';
 
 /**
  * An invoice as a document (docs/product/finance.md#the-document): its PDF/A-3 file, downloaded or
@@ -35,6 +36,16 @@ export function createInvoiceDelivery(db: Kysely<Database>, invoices: InvoicesSe
     /** The PDF of an invoice of this workspace, for background work (reminders). */
     pdfInWorkspace: async (workspaceId: string, id: string) =>
       pdfOf(workspaceId, await invoices.getInWorkspace(workspaceId, id)),
+
+    /** The Indian e-invoice JSON of a final invoice or credit note (docs/product/finance.md#e-invoices). */
+    async eInvoice(caller: SessionUser, id: string) {
+      const invoice = await invoices.get(caller, id);
+      if (!invoice.number) throw conflict(M.eInvoiceDraft);
+      if (invoice.scheme === 'vat') throw conflict(M.eInvoiceNotGst);
+      const result = eInvoiceJson(invoice);
+      if ('missing' in result) throw conflict(M.eInvoiceMissing(result.missing));
+      return { json: result.json, fileName: pdfFileName(invoice).replace(/\.pdf$/, '.e-invoice.json') };
+    },
 
     /** E-mails a final invoice or credit note to the client's first contact, or the address given. */
     async send(caller: SessionUser, id: string, input: { to: string; message: string }) {

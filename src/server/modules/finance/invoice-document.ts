@@ -17,6 +17,11 @@ export interface InvoiceParty {
   /** GSTIN for India, VAT number in the EU, or empty. */
   taxId: string;
   email: string;
+  /**
+   * The address in its parts, as the Indian e-invoice asks for them. Parties frozen before it was kept (the
+   * first release of invoices) lack it; their PIN is read from the printed lines.
+   */
+  address?: { line1: string; line2: string; city: string; postalCode: string };
 }
 
 export interface InvoiceDocumentLine {

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { ArrowLeft, CheckCircle2, Download, FileMinus, Mail, Pencil, Trash2, Wallet } from 'lucide-react';
+import {
+  ArrowLeft,
+  CheckCircle2,
+  Download,
+  FileJson,
+  FileMinus,
+  Mail,
+  Pencil,
+  Trash2,
+  Wallet,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { FINANCE_MESSAGES as M } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
@@ -13,7 +23,13 @@ import { InvoiceEditor } from '../../components/finance/invoice-editor';
 import { PaymentPanel } from '../../components/finance/payment-panel';
 import { serverMessage } from '../../lib/api-client';
 import { downloadError } from '../../components/finance/finance-errors';
-import { downloadInvoicePdf, useDeleteInvoice, useFinaliseInvoice, useInvoice } from '../../lib/finance-api';
+import {
+  downloadEInvoice,
+  downloadInvoicePdf,
+  useDeleteInvoice,
+  useFinaliseInvoice,
+  useInvoice,
+} from '../../lib/finance-api';
 import { InvoiceDocument } from './invoice-document';
 import { CreditNoteDialog, SendInvoiceDialog } from './invoice-dialogs';
 import { InvoiceRecords } from './invoice-records';
@@ -22,7 +38,7 @@ type Open = null | 'edit' | 'finalise' | 'delete' | 'send' | 'pay' | 'credit';
 
 /** Draft: Edit, Finalise, Delete. Final: PDF, e-mail, record a payment, issue a credit note. */
 function Actions({ invoice, onOpen }: { invoice: InvoiceView; onOpen(what: Open): void }) {
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<null | 'pdf' | 'e-invoice'>(null);
   if (invoice.state === 'draft')
     return (
       <div className="flex flex-wrap gap-2">
@@ -43,20 +59,40 @@ function Actions({ invoice, onOpen }: { invoice: InvoiceView; onOpen(what: Open)
     <div className="flex flex-wrap gap-2">
       <Button
         variant="secondary"
-        disabled={downloading}
+        disabled={downloading !== null}
         onClick={async () => {
-          setDownloading(true);
+          setDownloading('pdf');
           try {
             await downloadInvoicePdf(invoice._id, invoice.number);
           } catch (error) {
             toast.error(await downloadError(error, 'The PDF'));
           } finally {
-            setDownloading(false);
+            setDownloading(null);
           }
         }}
       >
-        <Download className="size-4" aria-hidden /> {downloading ? 'Preparing...' : 'Download PDF'}
+        <Download className="size-4" aria-hidden /> {downloading === 'pdf' ? 'Preparing...' : 'Download PDF'}
       </Button>
+      {invoice.scheme !== 'vat' && (
+        <Button
+          variant="secondary"
+          disabled={downloading !== null}
+          title="The Indian e-invoice JSON, to upload to the Invoice Registration Portal"
+          onClick={async () => {
+            setDownloading('e-invoice');
+            try {
+              await downloadEInvoice(invoice._id, invoice.number ?? '');
+            } catch (error) {
+              toast.error(await downloadError(error, 'The e-invoice'));
+            } finally {
+              setDownloading(null);
+            }
+          }}
+        >
+          <FileJson className="size-4" aria-hidden />{' '}
+          {downloading === 'e-invoice' ? 'Preparing...' : 'E-invoice JSON'}
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => onOpen('send')}>
         <Mail className="size-4" aria-hidden /> E-mail invoice
       </Button>
