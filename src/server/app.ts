@@ -47,7 +47,7 @@ import { calendarFeedRoutes, calendarFileRoutes } from './modules/projects/calen
 import { createTasksService } from './modules/projects/tasks.service';
 import { createTimeReports } from './modules/time/time-reports';
 import { timeRoutes } from './modules/time/time.routes';
-import { createTimeService } from './modules/time/time.service';
+import { createBudgetWatch, createTimeService } from './modules/time/time.service';
 import { booksRoutes } from './modules/finance/books.routes';
 import { createBooks } from './modules/finance/books';
 import { financeRoutes } from './modules/finance/finance.routes';
@@ -480,7 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(paymentsRoutes(createPaymentsService(db, deps.clock), guards));
       await api.register(booksRoutes(createBooks(db, deps.clock), guards));
-      await api.register(expensesRoutes(createExpensesService(db, deps.clock), guards));
+      await api.register(expensesRoutes(createExpensesService(db, createBudgetWatch(mailer), deps.clock), guards));
       await api.register(estimatesRoutes(estimates, estimateDelivery, guards));
       await api.register(retainerBillingRoutes(retainers, guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));

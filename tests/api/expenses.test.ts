@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPENSE_MESSAGES as M, FINANCE_MESSAGES } from '../../src/shared/messages';
+import { EXPENSE_MESSAGES as M, FINANCE_MESSAGES, TIME_MESSAGES } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from './support/test-app';
 import { testClock } from './support/leads';
 import { multipartBody } from './support/multipart';
@@ -193,6 +193,13 @@ describe('expenses', () => {
     await decide(boss, more, 'approve');
     const over = (await call(t.app, 'GET', '/api/projects?overBudget=true', boss.headers)).json().projects;
     expect(over.map((p: { _id: string }) => p._id)).toContain(projectId);
+    // Passing the budget by an approved expense warns the project's manager, as logged time does.
+    const bell = await t.database.handle.db
+      .selectFrom('user_notifications')
+      .select('title')
+      .where('user_id', '=', boss.id)
+      .execute();
+    expect(bell.map((n) => n.title)).toContain(TIME_MESSAGES.budgetTitle(100));
   });
 
   it('bills a billable approved expense to the client once, at its cost before tax, even when asked twice at once', async () => {

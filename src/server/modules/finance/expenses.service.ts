@@ -16,6 +16,7 @@ import { pageInfo } from '../../http/page-info';
 import type { SpooledUpload } from '../../http/spooled-upload';
 import { assertStorageRoom, assertWithinStorage } from '../../lib/plan-limits';
 import { findProject } from '../projects/projects.service';
+import type { BudgetWatch } from '../time/time.service';
 import { cleanFileName } from '../../lib/file-name';
 import {
   addProjectExpense,
@@ -66,7 +67,11 @@ const mayChange = (caller: SessionUser, row: ExpenseRow) =>
  * content, approved or rejected by a workspace admin; an approved expense of a project counts against its
  * money budget, and a billable one is billed to the client once. Another workspace's expense is 404.
  */
-export function createExpensesService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createExpensesService(
+  db: Kysely<Database>,
+  budget: BudgetWatch,
+  clock: () => Date = () => new Date(),
+) {
   async function mustFind(caller: SessionUser, id: string, trx: Kysely<Database> = db, forWrite = false) {
     const row = await findExpense(trx, caller.workspace_id, id, forWrite);
     if (!row) throw notFound(M.notFound);
@@ -158,6 +163,7 @@ export function createExpensesService(db: Kysely<Database>, clock: () => Date = 
     /** Approves or rejects a waiting expense: a workspace admin only. */
     async decide(caller: SessionUser, id: string, action: 'approve' | 'reject', note: string) {
       if (!mayApproveExpenses(caller.role)) throw forbidden(M.approveNotAllowed);
+      const siteName = await budget.siteName();
       await db.transaction().execute(async (trx) => {
         const row = await mustFind(caller, id, trx, true);
         if (row.status !== 'pending') throw conflict(M.notPending);
@@ -167,8 +173,12 @@ export function createExpensesService(db: Kysely<Database>, clock: () => Date = 
           decided_by: caller.id,
           decided_at: clock().toISOString(),
         });
-        if (action === 'approve' && row.project_id) await count(trx, row);
+        if (action === 'approve' && row.project_id) {
+          await count(trx, row);
+          await budget.watch(trx, caller.workspace_id, row.project_id, siteName, clock());
+        }
       });
+      budget.kick();
       return {
         message: action === 'approve' ? M.approved : M.rejected,
         expense: view(await expenseWithParts(db, id)),

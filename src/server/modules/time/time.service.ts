@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { TIME_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
-import { formatMoney } from '../../../shared/money';
-import {
-  BUDGET_WARNING_PERCENTS,
-  budgetPercent,
-  formatMinutes,
-  isProjectAdmin,
-} from '../../../shared/projects';
+import { formatMinutes, isProjectAdmin } from '../../../shared/projects';
 import {
   TIME_LIMITS,
   addDays,
@@ -22,10 +16,7 @@ import type { Database, ProjectRow, SessionUser, TimeEntryRow } from '../../db/t
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { enqueueMail } from '../../mail/outbox';
-import { budgetWarningMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { notifyUser } from '../notifications/notifications.service';
 import { findProject, managesProject, membersOf } from '../projects/projects.service';
 import { findUserById } from '../users/users.service';
 import {
@@ -36,7 +27,6 @@ import {
   insertEntry,
   listEntries,
   runningTimer,
-  setBudgetAlerted,
   setStatuses,
   submittedEntries,
   taskOfProject,
@@ -46,6 +36,9 @@ import {
   type TimeScope,
 } from './time.repository';
 import { weekStartOf } from '../../../shared/time';
+import { createBudgetWatch } from './budget-watch';
+
+export { createBudgetWatch, type BudgetWatch } from './budget-watch';
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
@@ -74,6 +67,7 @@ export function createTimeService(
   clock: () => Date = () => new Date(),
 ) {
   const today = () => clock().toISOString().slice(0, 10);
+  const budget = createBudgetWatch(mailer);
 
   /** The project, open, with the caller on its team (or its manager), and its rate for the caller. */
   async function workable(trx: Db, caller: SessionUser, projectId: string) {
@@ -115,84 +109,6 @@ export function createTimeService(
     if (entry.task_id) await addToTask(trx, entry.task_id, sign * entry.minutes);
   }
 
-  /**
-   * After the roll-ups changed: the budget's highest share reached (hours or money). Passing 80 % or 100 %
-   * for the first time tells the manager once, in the bell and by e-mail; falling back below lets it warn
-   * again later.
-   */
-  async function watchBudget(trx: Trx, workspaceId: string, projectId: string, siteName: string, at: Date) {
-    const project = await findProject(trx, workspaceId, projectId);
-    if (!project) return;
-    const minutesShare = budgetPercent(
-      Number(project.approved_minutes) + Number(project.unapproved_minutes),
-      project.budget_minutes,
-    );
-    const moneyShare = budgetPercent(
-      Number(project.approved_amount) + Number(project.unapproved_amount) + Number(project.expense_amount),
-      project.budget_amount === null ? null : Number(project.budget_amount),
-    );
-    const percent = Math.max(minutesShare ?? 0, moneyShare ?? 0);
-    const reached = [...BUDGET_WARNING_PERCENTS].reverse().find((mark) => percent >= mark) ?? 0;
-    if (reached === project.budget_alerted) return;
-    await setBudgetAlerted(trx, project.id, reached);
-    if (reached < project.budget_alerted || !project.manager_id) return;
-    await warnManager(trx, project, reached, (moneyShare ?? 0) > (minutesShare ?? 0), siteName, at);
-  }
-
-  async function warnManager(
-    trx: Trx,
-    project: ProjectRow,
-    percent: number,
-    byMoney: boolean,
-    siteName: string,
-    at: Date,
-  ) {
-    const manager = await findUserById(trx, project.manager_id!);
-    if (!manager || manager.workspace_id !== project.workspace_id) return;
-    const name = `${project.code} ${project.name}`;
-    await notifyUser(
-      trx,
-      {
-        userId: manager.id,
-        workspaceId: project.workspace_id,
-        kind: 'budget-warning',
-        title: M.budgetTitle(percent),
-        message: M.budgetNotice(project.code, project.name, percent),
-        dedupeKey: `budget:${project.id}:${percent}:${at.toISOString()}`,
-      },
-      at,
-    );
-    const used = byMoney
-      ? formatMoney(
-          Number(project.approved_amount) +
-            Number(project.unapproved_amount) +
-            Number(project.expense_amount),
-          project.currency,
-        )
-      : formatMinutes(Number(project.approved_minutes) + Number(project.unapproved_minutes));
-    const budget = byMoney
-      ? formatMoney(Number(project.budget_amount), project.currency)
-      : formatMinutes(project.budget_minutes ?? 0);
-    await enqueueMail(
-      trx,
-      {
-        workspaceId: project.workspace_id,
-        kind: 'budget-warning',
-        via: 'workspace',
-        to: manager.email,
-        ...budgetWarningMail(siteName, {
-          username: manager.username,
-          project: name,
-          percent,
-          used,
-          budget,
-          link: mailer.link('/dashboard/our-projects', { project: project.id }),
-        }),
-      },
-      at,
-    );
-  }
-
   /** Runs a write that changes roll-ups, then watches the projects it touched; the worker sends any mail. */
   async function writing<T>(
     caller: SessionUser,
@@ -203,7 +119,7 @@ export function createTimeService(
     const result = await db.transaction().execute(async (trx) => {
       const touched = new Set<string>();
       const value = await run(trx, touched);
-      for (const projectId of touched) await watchBudget(trx, caller.workspace_id, projectId, siteName, at);
+      for (const projectId of touched) await budget.watch(trx, caller.workspace_id, projectId, siteName, at);
       return value;
     });
     mailer.worker.kick();
