@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { engineOf } from '../../db/engine';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Amount = number | string | null;
@@ -175,32 +176,37 @@ export async function balanceBefore(
   return Number(documents?.amount ?? 0) + Number(money?.amount ?? 0);
 }
 
-/** The month's tax by category and rate over final invoices (plus) and credit notes (minus). */
-export function taxByRate(db: Db, workspaceId: string, currency: string, from: string, to: string) {
+/**
+ * The month's tax by category and rate (credit notes taken off), summed from the stored tax groups. On
+ * PostgreSQL each invoice's groups are read by their key (a LATERAL join): left to itself the planner hashes
+ * the month's invoices against a scan of every tax row ever stored, so the summary grew with all history
+ * (docs/benchmarks.md#finance). SQLite plans that nested loop by itself and has no LATERAL.
+ */
+export async function taxByRate(db: Db, workspaceId: string, currency: string, from: string, to: string) {
   const signed = (column: string) =>
-    sql<Amount>`sum(case when i.kind = 'invoice' then ${sql.ref(`t.${column}`)} else -${sql.ref(`t.${column}`)} end)`;
-  return db
-    .selectFrom('invoice_taxes as t')
-    .innerJoin('invoices as i', 'i.id', 't.invoice_id')
-    .select([
-      't.category',
-      't.rate_bp',
-      signed('base').as('base'),
-      signed('cgst').as('cgst'),
-      signed('sgst').as('sgst'),
-      signed('igst').as('igst'),
-      signed('vat').as('vat'),
-      sql<number | string>`count(distinct i.id)`.as('documents'),
-    ])
-    .where('i.workspace_id', '=', workspaceId)
-    .where('i.status', '!=', 'draft')
-    .where('i.currency', '=', currency)
-    .where('i.issue_date', '>=', from)
-    .where('i.issue_date', '<=', to)
-    .groupBy(['t.category', 't.rate_bp'])
-    .orderBy('t.category')
-    .orderBy('t.rate_bp', 'desc')
-    .execute();
+    sql`sum(case when i.kind = 'invoice' then ${sql.ref(`t.${column}`)} else -${sql.ref(`t.${column}`)} end)`;
+  const source =
+    engineOf(db) === 'postgres'
+      ? sql`invoices i cross join lateral (select * from invoice_taxes where invoice_id = i.id offset 0) t`
+      : sql`invoice_taxes t join invoices i on i.id = t.invoice_id`;
+  const { rows } = await sql<{
+    category: string;
+    rate_bp: number;
+    base: Amount;
+    cgst: Amount;
+    sgst: Amount;
+    igst: Amount;
+    vat: Amount;
+    documents: number | string;
+  }>`select t.category, t.rate_bp, ${signed('base')} as base, ${signed('cgst')} as cgst,
+      ${signed('sgst')} as sgst, ${signed('igst')} as igst, ${signed('vat')} as vat,
+      count(distinct i.id) as documents
+    from ${source}
+    where i.workspace_id = ${workspaceId} and i.status <> 'draft' and i.currency = ${currency}
+      and i.issue_date >= ${from} and i.issue_date <= ${to}
+    group by t.category, t.rate_bp
+    order by t.category, t.rate_bp desc`.execute(db);
+  return rows;
 }
 
 /** A batch of final documents for the accountant's CSV, in issue order after `after`. */

@@ -261,6 +261,23 @@ describe('invoice PDF', () => {
     expect((await renderInvoicePdf(doc)).equals(await renderInvoicePdf(doc))).toBe(true);
   });
 
+  it('draws an estimate with its validity date and total, without a balance, payments or a UPI code', async () => {
+    const doc = invoice({ kind: 'estimate', number: 'EST-0007', upiLink: null, paymentLines: [], paid: 0 });
+    const [text] = await pageTexts(await open(await renderInvoicePdf(doc)));
+    for (const shown of [
+      'ESTIMATE',
+      'Estimate no.',
+      'EST-0007',
+      'Valid until',
+      '28 Dec 2026',
+      'ESTIMATE TOTAL',
+    ])
+      expect(text, shown).toContain(shown);
+    expect(text).toContain(formatMoney(doc.totals.total, 'INR'));
+    for (const absent of ['TAX INVOICE', 'Balance due', 'Paid', 'Due date', 'Scan to pay', 'DRAFT'])
+      expect(text, absent).not.toContain(absent);
+  });
+
   it('watermarks a draft and says "Draft" where the number goes', async () => {
     const pdfBytes = await renderInvoicePdf(invoice({ number: null }));
     const pdf = await open(pdfBytes);

@@ -40,11 +40,21 @@ const NON_STANDARD_GROUP: Partial<Record<TaxCategory, string>> = {
 /** How each kind of document names itself on the page. */
 const KIND_WORDS: Record<
   InvoiceDocument['kind'],
-  { heading: string; kindName: string; numberLabel: string }
+  { heading: string; kindName: string; numberLabel: string; draftName: string }
 > = {
-  invoice: { heading: 'TAX INVOICE', kindName: 'Tax Invoice', numberLabel: 'Invoice no.' },
-  credit_note: { heading: 'CREDIT NOTE', kindName: 'Credit Note', numberLabel: 'Credit note no.' },
-  estimate: { heading: 'ESTIMATE', kindName: 'Estimate', numberLabel: 'Estimate no.' },
+  invoice: {
+    heading: 'TAX INVOICE',
+    kindName: 'Tax Invoice',
+    numberLabel: 'Invoice no.',
+    draftName: 'invoice',
+  },
+  credit_note: {
+    heading: 'CREDIT NOTE',
+    kindName: 'Credit Note',
+    numberLabel: 'Credit note no.',
+    draftName: 'credit note',
+  },
+  estimate: { heading: 'ESTIMATE', kindName: 'Estimate', numberLabel: 'Estimate no.', draftName: 'estimate' },
 };
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
@@ -58,11 +68,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const isCredit = doc.kind === 'credit_note';
   // An estimate is a quote, not a tax document: no balance, no payment details, valid until a date.
   const isEstimate = doc.kind === 'estimate';
-  const { heading, kindName, numberLabel } = KIND_WORDS[doc.kind];
-  const title = doc.number ? `${kindName} ${doc.number}` : `Draft ${kindName.toLowerCase()}`;
-  const qr = doc.upiLink
-    ? await QRCode.toBuffer(doc.upiLink, { type: 'png', margin: 1, scale: 8, errorCorrectionLevel: 'M' })
-    : null;
+  const { heading, kindName, numberLabel, draftName } = KIND_WORDS[doc.kind];
+  const title = doc.number ? `${kindName} ${doc.number}` : `Draft ${draftName}`;
+  // The code's modules, drawn as vector squares: no PNG to encode and for pdfkit to decode again (a tenth of
+  // a render), and sharp at any zoom or print size.
+  const qr = doc.upiLink ? QRCode.create(doc.upiLink, { errorCorrectionLevel: 'M' }).modules : null;
 
   const pdf = new PDFDocument({
     size: 'A4',
@@ -490,11 +500,30 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   totalsTable.end();
 
   const drawQr = (top: number) => {
-    const image = qr!;
+    const { size, data } = qr!;
     const x = rightX + (rightW - qrSize) / 2;
-    tagged('Figure', () => pdf.image(image, x, top, { width: qrSize, height: qrSize }), {
-      alt: 'UPI payment QR code',
-    });
+    // One module of quiet zone each side (white page around it does the rest), runs of dark modules merged.
+    const cell = qrSize / (size + 2);
+    tagged(
+      'Figure',
+      () => {
+        pdf.save();
+        for (let row = 0; row < size; row++)
+          for (let col = 0; col < size;) {
+            if (!data[row * size + col]) {
+              col++;
+              continue;
+            }
+            let end = col;
+            while (end < size && data[row * size + end]) end++;
+            pdf.rect(x + (col + 1) * cell, top + (row + 1) * cell, (end - col) * cell, cell);
+            col = end;
+          }
+        pdf.fill('#000000');
+        pdf.restore();
+      },
+      { alt: 'UPI payment QR code' },
+    );
     tagged('P', () =>
       write('Scan to pay with UPI', rightX, top + qrSize + 3, rightW, {
         size: 8,
