@@ -480,7 +480,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(paymentsRoutes(createPaymentsService(db, deps.clock), guards));
       await api.register(booksRoutes(createBooks(db, deps.clock), guards));
-      await api.register(expensesRoutes(createExpensesService(db, createBudgetWatch(mailer), deps.clock), guards));
+      await api.register(
+        expensesRoutes(createExpensesService(db, createBudgetWatch(mailer), deps.clock), guards),
+      );
       await api.register(estimatesRoutes(estimates, estimateDelivery, guards));
       await api.register(retainerBillingRoutes(retainers, guards));
       await api.register(notificationsRoutes(createNotificationsService(db, clock), guards));
