@@ -16,19 +16,20 @@ const portalDate = (iso: string): string => iso.split('-').reverse().join('/');
 /** Rupees as the JSON number the schema wants (two decimals), from paise. */
 const rupees = (paise: number): number => Math.round(paise) / 100;
 
-/** The party's street, city and PIN: kept in parts since the second release, read from its lines before. */
-function addressOf(party: InvoiceParty) {
+/** The party's street, city and PIN: kept in parts since estimates came, read from its printed lines before. */
+export function addressOf(party: InvoiceParty) {
   if (party.address) return party.address;
   const lines = party.addressLines;
-  const pinLine = lines.find((line) => /\b\d{6}\b/.test(line)) ?? '';
+  // The city line ("Mumbai 400021") comes after the street lines, which may hold a six-digit plot number.
+  const pinLine = lines.findLast((line) => /\b\d{6}\b/.test(line)) ?? '';
+  const pin = [...pinLine.matchAll(/\b(\d{6})\b/g)].pop();
   return {
     line1: lines[0] ?? '',
     line2: lines.length > 3 ? (lines[1] ?? '') : '',
-    city: pinLine
-      .replace(/\b\d{6}\b/, '')
-      .replace(/,.*$/, '')
-      .trim(),
-    postalCode: /\b(\d{6})\b/.exec(pinLine)?.[1] ?? '',
+    city: pin
+      ? `${pinLine.slice(0, pin.index)}${pinLine.slice(pin.index! + 6)}`.replace(/,.*$/, '').trim()
+      : '',
+    postalCode: pin?.[1] ?? '',
   };
 }
 
