@@ -8,7 +8,6 @@ import {
   isEstimateOpen,
   type StoredEstimateStatus,
 } from '../../../shared/estimates';
-import { placeOfSupply, taxSchemeFor } from '../../../shared/finance';
 import { invoiceTotals, mulDivRound, type TaxScheme, type Totals } from '../../../shared/invoice-totals';
 import { ESTIMATE_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
 import type {
@@ -26,9 +25,9 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { recordActivity } from '../activity/activity.service';
-import { contactsOf, findClient } from '../clients/clients.service';
+import { findClient } from '../clients/clients.service';
 import { findProject } from '../projects/projects.service';
-import { checkedTotals, lineInputOf, lineRows, totalsLine } from './document-lines';
+import { lineInputOf, lineRows, totalsLine } from './document-lines';
 import {
   claimEstimateConversion,
   deleteEstimate,
@@ -40,7 +39,8 @@ import {
   replaceEstimateLines,
   updateEstimate,
 } from './estimates.repository';
-import { buyerParty, sellerParty, settingsView } from './finance-settings';
+import { settingsView } from './finance-settings';
+import { documentBasis } from './document-basis';
 import type { InvoiceParty } from './invoice-document';
 import { findFinanceSettings, workspaceName } from './invoices.repository';
 
@@ -82,29 +82,13 @@ export function createEstimatesService(
     const client = await findClient(trx, caller.workspace_id, input.clientId);
     if (!client) throw badRequest(M.clientRequired);
     const settings = await settingsOf(trx, caller.workspace_id);
-    const place = placeOfSupply(settings.country, { ...client, taxId: client.tax_id }, input.placeOfSupply);
-    const scheme = taxSchemeFor(settings.country, settings.stateCode, place);
-    const totals = checkedTotals(input.lines, scheme);
+    const { totals, columns } = await documentBasis(trx, settings, client, input);
     return {
       totals,
       columns: {
-        client_id: client.id,
+        ...columns,
         issue_date: input.issueDate,
         valid_until: input.validUntil,
-        currency: client.currency,
-        scheme,
-        place_of_supply: place,
-        seller: JSON.stringify(sellerParty(settings)),
-        buyer: JSON.stringify(buyerParty(client, await contactsOf(trx, [client.id]), place)),
-        subtotal: totals.subtotal,
-        tax_total: totals.taxTotal,
-        total: totals.total,
-        notes: input.notes || settings.notes,
-        terms: input.terms || settings.terms,
-        search_text: [client.name, client.legal_name, ...input.lines.map((line) => line.description)]
-          .join(' ')
-          .toLowerCase()
-          .slice(0, 2000),
         updated_at: clock().toISOString(),
       },
     };

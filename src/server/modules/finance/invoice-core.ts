@@ -5,14 +5,12 @@ import {
   documentNumber,
   fiscalYearLabel,
   invoiceState,
-  placeOfSupply,
   seriesName,
-  taxSchemeFor,
   type DocumentKind,
   type StoredInvoiceStatus,
 } from '../../../shared/finance';
 import { invoiceTotals, type TaxScheme, type Totals } from '../../../shared/invoice-totals';
-import { checkedTotals, lineInputOf, lineRows, taxRows, totalsLine } from './document-lines';
+import { lineInputOf, lineRows, taxRows, totalsLine } from './document-lines';
 import { FINANCE_MESSAGES as M } from '../../../shared/messages';
 import { addDays } from '../../../shared/time';
 import type {
@@ -25,9 +23,10 @@ import type { WebhookInvoice } from '../../../shared/webhooks';
 import type { Database, InvoiceRow, SessionUser } from '../../db/types';
 import { takeNextNumber } from '../../db/number-sequences';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { contactsOf, findClient } from '../clients/clients.service';
+import { findClient } from '../clients/clients.service';
 import { findProject } from '../projects/projects.service';
-import { buyerParty, sellerParty, settingsView } from './finance-settings';
+import { sellerParty, settingsView } from './finance-settings';
+import { documentBasis } from './document-basis';
 import type { InvoiceParty } from './invoice-document';
 import {
   creditNotesOf,
@@ -125,31 +124,14 @@ export function createInvoiceCore(db: Kysely<Database>, clock: () => Date) {
       if (!project || project.client_id !== client.id) throw badRequest(M.projectNotFound);
     }
     const settings = await settingsOf(trx, caller.workspace_id);
-    const place = placeOfSupply(settings.country, { ...client, taxId: client.tax_id }, input.placeOfSupply);
-    const scheme = taxSchemeFor(settings.country, settings.stateCode, place);
-    const totals = checkedTotals(input.lines, scheme);
-    const buyer = buyerParty(client, await contactsOf(trx, [client.id]), place);
+    const { totals, columns } = await documentBasis(trx, settings, client, input);
     return {
       totals,
       columns: {
-        client_id: client.id,
+        ...columns,
         project_id: input.projectId,
         issue_date: input.issueDate,
         due_date: input.dueDate ?? addDays(input.issueDate, client.payment_terms_days),
-        currency: client.currency,
-        scheme,
-        place_of_supply: place,
-        seller: JSON.stringify(sellerParty(settings)),
-        buyer: JSON.stringify(buyer),
-        subtotal: totals.subtotal,
-        tax_total: totals.taxTotal,
-        total: totals.total,
-        notes: input.notes || settings.notes,
-        terms: input.terms || settings.terms,
-        search_text: [client.name, client.legal_name, ...input.lines.map((line) => line.description)]
-          .join(' ')
-          .toLowerCase()
-          .slice(0, 2000),
         updated_at: clock().toISOString(),
       },
     };
