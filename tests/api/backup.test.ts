@@ -99,7 +99,7 @@ describe('backup and restore', () => {
   it.runIf(testEngine() === 'postgres' && fs.existsSync('/usr/bin/pg_restore'))(
     'dumps a PostgreSQL database with pg_dump and restores it with pg_restore',
     async () => {
-      const url = process.env.TEST_DATABASE_URL!;
+      const url = t.database.databaseUrl!;
       const schema = t.database.pgSchema!;
       const file = path.join(work, 'agencyhq.dump');
       // The suite's own schema stands for the product's database here.

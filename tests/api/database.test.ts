@@ -69,8 +69,8 @@ describe('migrations', () => {
   it.runIf(testEngine() === 'postgres')(
     'starts while other schemas of the database come and go, looking only at its own',
     async () => {
-      const { handle } = await freshDatabase();
-      const url = process.env.TEST_DATABASE_URL!;
+      const { handle, databaseUrl } = await freshDatabase();
+      const url = databaseUrl!;
       const churn = new pg.Client({ connectionString: url });
       await churn.connect();
       let churning = true;
@@ -164,7 +164,7 @@ describe('restart', () => {
     // SQLite: the same DATA_DIR opened again. PostgreSQL: the same schema through a new pool.
     let reopened: DatabaseHandle;
     if (testEngine() === 'postgres') {
-      reopened = await openDatabase({ dataDir: dir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema });
+      reopened = await openDatabase({ dataDir: dir, databaseUrl: first.databaseUrl, pgSchema });
       await migrateToLatest(reopened.db);
     } else {
       reopened = (await freshDatabase(dir)).handle;

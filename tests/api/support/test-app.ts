@@ -9,6 +9,8 @@ import { buildApp, type AppDeps } from '../../../src/server/app';
 import type { AddressLimiters } from '../../../src/server/limits/address-limits';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { seedDatabase } from '../../../src/server/seed';
+import { testEngine } from './engine';
+import { copyPostgresTemplate, copySqliteTemplate } from './template-database';
 import type { Limiter } from '../../../src/server/limits/limiter';
 import type { TrustProxy } from '../../../src/server/config';
 import { loadWebRenderer } from '../../../src/server/render/load-web';
@@ -39,35 +41,32 @@ export const BASE_DEPS = {
   logger: false,
 } as const;
 
-/** Which engine this run uses: `npm test` runs the API suites once per engine. */
-export function testEngine(): 'sqlite' | 'postgres' {
-  if (process.env.TEST_DB_ENGINE === 'postgres') {
-    if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-    return 'postgres';
-  }
-  return 'sqlite';
-}
+export { testEngine };
 
 export interface TestDatabase {
   handle: DatabaseHandle;
   dataDir: string;
   /** The suite's own PostgreSQL schema (undefined on SQLite). */
   pgSchema?: string;
+  /** The PostgreSQL database holding that schema (undefined on SQLite). */
+  databaseUrl?: string;
   /** Closes the handle (if still open) and removes the SQLite files or the PostgreSQL schema. */
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or its own schema on the real PostgreSQL. */
+/**
+ * A fresh, migrated database: a temp SQLite file, or on the real PostgreSQL a database of its own with its
+ * own schema; both copied from the run's migrated template when there is one (template-database.ts).
+ */
 export async function createTestDatabase(
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agencyhq-test-')),
 ): Promise<TestDatabase> {
   const engine = testEngine();
   const pgSchema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const handle = await openDatabase({
-    dataDir,
-    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-    pgSchema,
-  });
+  const copy = pgSchema ? await copyPostgresTemplate(pgSchema) : undefined;
+  if (engine === 'sqlite') copySqliteTemplate(dataDir);
+  const databaseUrl = copy?.databaseUrl ?? (pgSchema ? process.env.TEST_DATABASE_URL : undefined);
+  const handle = await openDatabase({ dataDir, databaseUrl, pgSchema });
   await migrateToLatest(handle.db);
   let closed = false;
   const originalClose = handle.close;
@@ -80,10 +79,12 @@ export async function createTestDatabase(
     handle,
     dataDir,
     pgSchema,
+    databaseUrl,
     async dispose() {
       await handle.close();
-      if (pgSchema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      if (copy) await copy.drop();
+      else if (pgSchema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`drop schema if exists ${pgSchema} cascade`);
         await client.end();
@@ -101,10 +102,10 @@ export async function reopenTestDatabase(database: TestDatabase): Promise<TestDa
   const engine = testEngine();
   const handle = await openDatabase({
     dataDir: database.dataDir,
-    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    databaseUrl: engine === 'postgres' ? database.databaseUrl : undefined,
     pgSchema: database.pgSchema,
   });
-  return { handle, dataDir: database.dataDir, pgSchema: database.pgSchema, dispose: () => handle.close() };
+  return { ...database, handle, dispose: () => handle.close() };
 }
 
 export interface TestApp {
