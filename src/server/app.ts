@@ -140,6 +140,15 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createIntegrationsService } from './modules/integrations/integrations.service';
 import { ANALYTICS_LIMITS } from '../shared/analytics';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createRequirePortal } from './auth/portal-guard';
+import { portalRoutes } from './modules/portal/portal.routes';
+import { portalAccessRoutes } from './modules/portal/portal-access.routes';
+import {
+  createPortalService,
+  createPortalSessionStore,
+  portalLimits,
+  type PortalLimits,
+} from './modules/portal/portal.service';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 
 declare module 'fastify' {
@@ -199,6 +208,8 @@ export interface AppDeps {
   /** Where secretKey came from: SECRET_KEY ('environment', the default) or generated into the database. */
   secretKeySource?: 'environment' | 'database';
   resetLimits?: PasswordResetLimits;
+  /** The client portal's limits (tests hold or count them). */
+  portalLimits?: PortalLimits;
   /** The built web app; API-only tests leave it out. */
   web?: WebRenderer;
   logger?: boolean;
@@ -241,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionProvedAt', null);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('portal', null);
 
   // Load shedding first: an overloaded instance refuses API work before doing any of it.
   if (deps.config.overload) await shedLoadWhenOverloaded(app, deps.config.overload);
@@ -553,6 +565,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
+      // The client portal (docs/product/portal.md): its own sessions, read from its own cookie only.
+      const portalLimiters = deps.portalLimits ?? portalLimits(limits, multiplier);
+      const portal = createPortalService({
+        db,
+        mailer,
+        log: app.log,
+        limits: portalLimiters,
+        liveSettings: () => siteSettings.live(),
+        clock,
+      });
+      await api.register(
+        portalRoutes(portal, createRequirePortal(createPortalSessionStore(db), clock), {
+          redeemPerIp: portalLimiters.redeemPerIp,
+          secureCookie: deps.config.siteUrl.startsWith('https:'),
+        }),
+      );
+      await api.register(portalAccessRoutes(portal, guards));
       await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
     },
     { prefix: '/api' },

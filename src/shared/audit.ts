@@ -32,6 +32,7 @@ export const AUDIT_KINDS = [
   'estimate-declined',
   'estimate-deleted',
   'estimate-converted',
+  'portal-access',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -65,6 +66,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'estimate-declined': 'Estimate declined',
   'estimate-deleted': 'Estimate deleted',
   'estimate-converted': 'Estimate made a project',
+  'portal-access': 'Client portal access',
   other: 'Other',
 };
 

@@ -63,6 +63,8 @@ export const MAIL_KIND_LABELS = {
   invoice: 'Invoice',
   'payment-reminder': 'Payment reminder',
   estimate: 'Estimate',
+  'portal-sign-in': 'Portal sign-in link',
+  'portal-invitation': 'Portal invitation',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -100,6 +100,9 @@ describe('API key scopes from the route table', () => {
         if (status >= 500) wrong.push(`${label} (server error)`);
         else if (route.rule?.kind === 'public') {
           if (status === 401 || status === 403) wrong.push(`${label} (public route refused a key)`);
+        } else if (route.rule?.kind === 'portal') {
+          // The portal reads its cookie only: a key is no portal session (docs/security.md#client-portal).
+          if (status !== 401) wrong.push(`${label} (portal route did not answer 401)`);
         } else if (persona.revoked) {
           if (status !== 401 || message !== M.keyInvalid) wrong.push(`${label} (revoked key not 401)`);
         } else if (!needed) {

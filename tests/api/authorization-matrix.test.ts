@@ -12,6 +12,7 @@ import { MODULE_KEYS, type PermissionSubject } from '../../src/shared/roles';
 import { builtWeb, createTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { insertUser, insertWorkspace, seededAdmin } from './support/users';
 import { freelancerBody, ownerBody, registerConfirmed, registerOk, uniqueDomain } from './support/accounts';
+import { portalSignedIn } from './support/portal';
 
 /**
  * docs/security.md#who-may-do-what: every route of the server's own route table × every kind of caller. Each route declares its
@@ -23,6 +24,8 @@ interface Persona {
   name: string;
   subject: PermissionSubject | null;
   headers: Record<string, string>;
+  /** A client's contact signed in to the portal (its cookie): admitted by portal routes only. */
+  portal?: true;
 }
 
 const ALL_MODULES = JSON.stringify(Object.fromEntries(MODULE_KEYS.map((key) => [key, true])));
@@ -45,6 +48,9 @@ function admits(rule: AccessRule, subject: PermissionSubject): boolean {
       return !isKeptOutOfDashboard(subject) && isGroupVisible(subject, rule.group);
     case 'section':
       return !isKeptOutOfDashboard(subject) && isSectionVisible(subject, rule.section);
+    // Only the portal cookie signs in there: no staff session, whatever its role (docs/product/portal.md#sessions).
+    case 'portal':
+      return false;
   }
 }
 
@@ -103,6 +109,23 @@ describe('authorization matrix from the route table', () => {
         headers: other,
       },
       { name: 'Admin', subject: { role: 'Admin', permissions: {} }, headers: admin.headers },
+      {
+        name: 'client portal contact',
+        subject: null,
+        portal: true,
+        headers: (
+          await portalSignedIn(
+            t,
+            {
+              id: owner.user.id,
+              email: '',
+              workspaceId: ownWorkspace,
+              headers: { authorization: `Bearer ${owner.token}` },
+            },
+            { name: 'Matrix Contact', email: uniqueEmail('matrix-client.test') },
+          )
+        ).headers,
+      },
     ];
   });
   afterAll(async () => t?.close());
@@ -115,7 +138,10 @@ describe('authorization matrix from the route table', () => {
 
   it('refuses and admits every caller exactly as each route declares', async () => {
     // Upgrading a role changes the caller and signing out ends its session: those routes go last.
-    const last = (url: string) => Number(url.endsWith('upgrade-role')) + 2 * Number(url === '/api/logout');
+    // The portal contact's sign-out ends its portal session: it goes last but for the staff's logout.
+    const last = (url: string) =>
+      Number(url.endsWith('upgrade-role') || url === '/api/portal/sign-out') +
+      2 * Number(url === '/api/logout');
     const routes = [...t.app.routeTable].sort((a, b) => last(a.url) - last(b.url));
     const problemWith = declaredAnswers((await t.app.inject({ url: '/api/openapi.json' })).json());
     const wrong: string[] = [];
@@ -138,7 +164,13 @@ describe('authorization matrix from the route table', () => {
         if (status >= 500) wrong.push(`${label} (server error)`);
         else if (rule.kind === 'public') {
           if (status === 401 || status === 403) wrong.push(`${label} (public route refused)`);
-        } else if (!persona.subject) {
+        } else if (persona.portal) {
+          // A portal session is never a staff session, and the portal admits it.
+          if (rule.kind !== 'portal' && status !== 401) wrong.push(`${label} (expected 401)`);
+          if (rule.kind === 'portal' && (status === 401 || status === 403))
+            wrong.push(`${label} (portal contact refused)`);
+        } else if (rule.kind === 'portal' || !persona.subject) {
+          // Staff tokens are no portal session: 401 whatever the role.
           if (status !== 401) wrong.push(`${label} (expected 401)`);
         } else if (admits(rule, persona.subject)) {
           // Signed-in routes may still apply their own rule (a Business Admin's workspace): never a 401.

@@ -19,6 +19,12 @@ import type { ApiKeyScope } from '../../shared/api-keys';
  * `projects:read` and `projects:write` reach the Projects module's data (docs/product/projects.md): the
  * clients and their projects. Converting a lead is never done with a key: it reads and writes a lead and a client at once,
  * and no one scope covers both.
+ *
+ * The client portal (docs/product/portal.md#staff-controls): a key reads who has access (`projects:read`),
+ * and may remove access or end its sessions (`projects:write`: taking access away is always safe), but never
+ * gives access: that mails a sign-in link to an outsider, and a leaked key that can edit a client's
+ * contacts could send one to itself. The portal's own routes read the portal cookie only and answer every
+ * key 401.
  */
 export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/analytics': 'analytics:read',
@@ -75,6 +81,9 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/clients': 'projects:write',
   'PUT /api/clients/:id': 'projects:write',
   'DELETE /api/clients/:id': 'projects:write',
+  'GET /api/clients/:id/portal-access': 'projects:read',
+  'DELETE /api/clients/:id/portal-access/:accessId': 'projects:write',
+  'POST /api/clients/:id/portal-access/:accessId/end-sessions': 'projects:write',
   'GET /api/projects': 'projects:read',
   'GET /api/projects/summary': 'projects:read',
   'GET /api/projects/members': 'projects:read',

@@ -55,7 +55,12 @@ export type AccessRule =
   | { kind: 'modules'; modules: ModuleKey[] }
   | { kind: 'group'; group: SectionGroupKey }
   /** One section of a group, where a role sees only some of the group's (SOLOHQ in Finance). */
-  | { kind: 'section'; section: string };
+  | { kind: 'section'; section: string }
+  /**
+   * A client's contact signed in to the portal (docs/product/portal.md#sessions): the portal's cookie only,
+   * never a bearer token or an API key (auth/portal-guard.ts). No staff route admits a portal session.
+   */
+  | { kind: 'portal' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,9 +73,10 @@ declare module 'fastify' {
 export const PUBLIC_ROUTE = { access: 'public' } as const;
 
 /** A guard carrying the rule it enforces. */
-type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-type Guard = GuardHook & { accessRule: AccessRule };
-const withRule = (rule: AccessRule, guard: GuardHook): Guard => Object.assign(guard, { accessRule: rule });
+export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type Guard = GuardHook & { accessRule: AccessRule };
+export const withRule = (rule: AccessRule, guard: GuardHook): Guard =>
+  Object.assign(guard, { accessRule: rule });
 
 /** The rule a guard function enforces, if it is one. */
 export function accessRuleOf(hook: unknown): AccessRule | undefined {

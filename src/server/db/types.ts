@@ -898,6 +898,49 @@ export interface SessionsTable {
   confirmed_at: Generated<string | null>;
 }
 
+/** Who may use a client's portal: a contact's address at the client (migration 037, docs/product/portal.md). */
+export interface PortalAccessTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** The contact's name when access was given. */
+  name: string;
+  granted_by: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  /** JSON array of the portal notification kinds the person turned off. */
+  notifications_off: Generated<string>;
+}
+export type PortalAccessRow = Selectable<PortalAccessTable>;
+
+/** Single-use portal sign-in links, 15 minutes (migration 037): only the token's SHA-256. */
+export interface PortalSignInLinksTable {
+  token_hash: string;
+  access_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Portal sessions (migration 037): the cookie's token stored as its SHA-256 only. */
+export interface PortalSessionsTable {
+  id: string;
+  token_hash: string;
+  access_id: string;
+  workspace_id: string;
+  client_id: string;
+  created_at: string;
+  /** Moved at most once a minute. */
+  last_seen_at: string;
+  /** 30 days after the sign-in. */
+  expires_at: string;
+  ip: string | null;
+  /** At most 300 characters. */
+  user_agent: string;
+}
+
 /** Single-use links proving an e-mail address (migration 015). */
 export interface EmailConfirmationsTable {
   token_hash: string;
@@ -1196,6 +1239,9 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   sessions: SessionsTable;
+  portal_access: PortalAccessTable;
+  portal_sign_in_links: PortalSignInLinksTable;
+  portal_sessions: PortalSessionsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;

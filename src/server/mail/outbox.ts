@@ -35,6 +35,8 @@ const SECRET_KINDS: readonly MailKind[] = [
   'invitation',
   'workspace-deleted',
   'email-confirmation',
+  'portal-sign-in',
+  'portal-invitation',
 ];
 
 /** 30 s, 2 min, 8 min, 32 min, then hourly. */

@@ -5,6 +5,7 @@ import {
   EMAIL_CONFIRMATION_MESSAGES,
   WORKSPACE_DELETION_MESSAGES,
   CREDENTIAL_NOTICE_MESSAGES,
+  PORTAL_MESSAGES,
 } from '../../shared/messages';
 import { INVITATION } from '../../shared/mail';
 import { escapeXml as escapeHtml } from '../lib/xml';
@@ -16,27 +17,42 @@ export interface MailBody {
   html: string;
 }
 
+interface MailAction {
+  label: string;
+  url: string;
+  /** A line above the button (which of several it is). */
+  heading?: string;
+}
+
 interface Block {
   /** Paragraphs of plain text; escaped for the HTML part. */
   paragraphs: string[];
-  action?: { label: string; url: string };
+  action?: MailAction;
+  /** Several buttons, each under its heading (a portal sign-in mail for several clients). */
+  actions?: MailAction[];
   footnote?: string;
 }
 
-/** The shared frame: the brand at the top, the paragraphs, one button, a quiet footnote. */
-function render(siteName: string, subject: string, { paragraphs, action, footnote }: Block): MailBody {
+const actionHtmlOf = (action: MailAction) =>
+  `${action.heading ? `<p style="margin:24px 0 0;font-weight:600">${escapeHtml(action.heading)}</p>` : ''}<p style="margin:${action.heading ? '8px 0 24px' : '24px 0'}"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>`;
+
+/** The shared frame: the brand at the top, the paragraphs, one button (or a few), a quiet footnote. */
+function render(
+  siteName: string,
+  subject: string,
+  { paragraphs, action, actions, footnote }: Block,
+): MailBody {
+  const buttons = [...(action ? [action] : []), ...(actions ?? [])];
   const text = [
     ...paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...buttons.map((a) => [...(a.heading ? [a.heading] : []), `${a.label}: ${a.url}`].join('\n')),
     ...(footnote ? [footnote] : []),
     `— ${siteName}`,
   ].join('\n\n');
   const paragraphHtml = paragraphs
     .map((p) => `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(p)}</p>`)
     .join('');
-  const actionHtml = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>`
-    : '';
+  const actionHtml = buttons.map(actionHtmlOf).join('');
   const footHtml = footnote
     ? `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(footnote)}</p>`
     : '';
@@ -383,5 +399,48 @@ export function paymentReminderMail(
       'The invoice is attached again. If you have already paid, thank you, and please ignore this reminder.',
     ],
     footnote: `Sent by ${input.seller}. Reply to this e-mail with any question about it.`,
+  });
+}
+
+/** One client a portal sign-in mail lists: its link, and where (docs/product/portal.md#sign-in-links). */
+export interface PortalLinkEntry {
+  clientName: string;
+  workspaceName: string;
+  link: string;
+}
+
+/**
+ * The portal's sign-in mail (docs/product/portal.md#sign-in-links): one message for an address, with a link
+ * for each client whose portal it may use. Names are flattened to one line like an invitation's.
+ */
+export function portalSignInMail(siteName: string, entries: PortalLinkEntry[]): MailBody {
+  const M = PORTAL_MESSAGES;
+  const actions = entries.map((entry) => {
+    const client = plainMailName(entry.clientName);
+    return {
+      heading: M.linkMailEntry(client, plainMailName(entry.workspaceName)),
+      label: M.linkMailAction(client),
+      url: entry.link,
+    };
+  });
+  return render(siteName, M.linkSubject(siteName), {
+    paragraphs: [entries.length > 1 ? M.linkMailMany(siteName) : M.linkMailIntro(siteName)],
+    actions,
+    footnote: M.linkMailFootnote,
+  });
+}
+
+/** A contact given portal access (docs/product/portal.md#staff-controls): an invitation with a sign-in link. */
+export function portalInvitationMail(
+  siteName: string,
+  input: { name: string; clientName: string; workspaceName: string; link: string },
+): MailBody {
+  const M = PORTAL_MESSAGES;
+  const workspace = plainMailName(input.workspaceName);
+  const client = plainMailName(input.clientName);
+  return render(siteName, M.invitationSubject(workspace), {
+    paragraphs: [M.invitationIntro(plainMailName(input.name)), M.invitationBody(workspace, client)],
+    action: { label: M.linkMailAction(client), url: input.link },
+    footnote: M.invitationFootnote,
   });
 }

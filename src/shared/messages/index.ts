@@ -32,3 +32,4 @@ export * from './time';
 export * from './finance';
 export * from './expenses';
 export * from './estimates';
+export * from './portal';

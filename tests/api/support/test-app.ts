@@ -16,6 +16,7 @@ import type { TrustProxy } from '../../../src/server/config';
 import { loadWebRenderer } from '../../../src/server/render/load-web';
 import type { WebRenderer } from '../../../src/server/render/web-renderer';
 import type { PasswordResetLimits } from '../../../src/server/modules/password-reset/password-reset.service';
+import type { PortalLimits } from '../../../src/server/modules/portal/portal.service';
 
 export const ADMIN = { email: 'admin@agency.test', password: 'admin-pass-1' };
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -130,6 +131,7 @@ export interface TestAppOptions {
   smtpAllowPlaintextLoopback?: boolean;
   smtpUrl?: string;
   resetLimits?: PasswordResetLimits;
+  portalLimits?: PortalLimits;
   /** Another instance on the same database: no new database, no seeding. */
   database?: TestDatabase;
   logStream?: NodeJS.WritableStream;
@@ -170,6 +172,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     addressLimiters: options.addressLimiters,
     clock: options.clock,
     resetLimits: options.resetLimits,
+    portalLimits: options.portalLimits,
     logStream: options.logStream,
     secretKey: options.secretKey ?? BASE_DEPS.secretKey,
     web: options.web,

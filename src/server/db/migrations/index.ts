@@ -35,6 +35,7 @@ import * as invoices from './033-invoices';
 import * as expenses from './034-expenses';
 import * as estimates from './035-estimates';
 import * as retainerBilling from './036-retainer-billing';
+import * as portalAccess from './037-portal-access';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '034-expenses': expenses,
   '035-estimates': estimates,
   '036-retainer-billing': retainerBilling,
+  '037-portal-access': portalAccess,
 };

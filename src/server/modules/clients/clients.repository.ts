@@ -106,7 +106,13 @@ export async function deleteClient(db: Db, workspaceId: string, id: string): Pro
   return row?.name;
 }
 
-/** Replaces the client's contacts with these, in this order. */
+/**
+ * Replaces the client's contacts with these, in this order, and removes the portal access of every address
+ * no longer among them (docs/product/portal.md#who-gets-in): its sessions and links go with it (cascade),
+ * so that person's next portal request answers 401. Done here, in the caller's transaction, because this
+ * module owns the contacts; the portal module reads clients through clients.service.ts and this module
+ * never imports it (that would be a circle), as `renameInProjectSearch` writes the projects' search text.
+ */
 export async function replaceContacts(
   db: Db,
   clientId: string,
@@ -114,6 +120,10 @@ export async function replaceContacts(
 ): Promise<void> {
   await db.deleteFrom('client_contacts').where('client_id', '=', clientId).execute();
   if (contacts.length > 0) await db.insertInto('client_contacts').values(contacts).execute();
+  const emails = [...new Set(contacts.map((contact) => contact.email ?? '').filter(Boolean))];
+  let gone = db.deleteFrom('portal_access').where('client_id', '=', clientId);
+  if (emails.length > 0) gone = gone.where('email', 'not in', emails);
+  await gone.execute();
 }
 
 export async function insertClientEvent(db: Db, row: Insertable<ClientEventsTable>): Promise<void> {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { APP_VERSION } from '../../../shared/constants';
-import { BEARER_SCHEME, openapiTransform } from './openapi-transform';
+import { BEARER_SCHEME, PORTAL_SCHEME, openapiTransform } from './openapi-transform';
+import { PORTAL_COOKIE } from '../../../shared/portal';
 import { PUBLIC_ROUTE } from '../../auth/guards';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -31,6 +32,13 @@ export function docsRoutes(siteName: string): FastifyPluginAsync {
               scheme: 'bearer',
               bearerFormat: 'JWT',
               description: 'The token answered by POST /api/login or POST /api/register.',
+            },
+            [PORTAL_SCHEME]: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: PORTAL_COOKIE,
+              description:
+                'The client portal session set by POST /api/portal/session (HttpOnly, SameSite=Strict); the portal routes take nothing else.',
             },
           },
         },

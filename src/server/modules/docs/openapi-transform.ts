@@ -3,10 +3,12 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { answers } from '../../http/answers';
 import { OPERATION_NOTES } from './operations';
-import { PUBLIC_ROUTE } from '../../auth/guards';
+import { PUBLIC_ROUTE, accessRuleOf } from '../../auth/guards';
 import { scopeForRoute } from '../../auth/api-key-scopes';
 
 export const BEARER_SCHEME = 'bearerAuth';
+/** The client portal's session cookie (docs/product/portal.md#sessions): its routes take nothing else. */
+export const PORTAL_SCHEME = 'portalCookie';
 const API_PREFIX = '/api/';
 
 type Input = Parameters<SwaggerTransform>[0];
@@ -18,6 +20,12 @@ type Input = Parameters<SwaggerTransform>[0];
 function needsBearer(route: RouteOptions): boolean {
   const config = route.config as { access?: string } | undefined;
   return config?.access !== PUBLIC_ROUTE.access;
+}
+
+/** Whether the route's guard is the client portal's (it reads the portal cookie, never a bearer token). */
+function portalGuarded(route: RouteOptions): boolean {
+  const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
+  return hooks.some((hook) => accessRuleOf(hook)?.kind === 'portal');
 }
 
 const methodOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method[0] : route.method);
@@ -66,7 +74,8 @@ export const openapiTransform: SwaggerTransform = (input) => {
     result.response = { ...(refusal as object), ...(result.response as object), [status]: file };
   }
   if (!route.schema?.security) {
-    if (notes?.auth === 'optional') result.security = [{}, { [BEARER_SCHEME]: [] }];
+    if (portalGuarded(route)) result.security = [{ [PORTAL_SCHEME]: [] }];
+    else if (notes?.auth === 'optional') result.security = [{}, { [BEARER_SCHEME]: [] }];
     else if (notes?.auth !== 'public' && needsBearer(route)) result.security = [{ [BEARER_SCHEME]: [] }];
   }
   return { schema: result, url: documentedUrl };

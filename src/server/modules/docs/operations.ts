@@ -180,6 +180,28 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   },
   'GET /api/clients/:id': { summary: 'One client with its contacts' },
   'GET /api/clients/:id/timeline': { summary: "A client's timeline, newest first" },
+  'GET /api/clients/:id/portal-access': {
+    summary: "The client's contacts with their client portal access, last sign-in and sessions (Projects)",
+  },
+  'POST /api/clients/:id/portal-access': {
+    summary: 'Give a contact access to the client portal and e-mail them an invitation (Projects)',
+  },
+  'DELETE /api/clients/:id/portal-access/:accessId': {
+    summary: "Remove a contact's client portal access at once, with its sessions (Projects)",
+  },
+  'POST /api/clients/:id/portal-access/:accessId/end-sessions': {
+    summary: "End a contact's client portal sessions (Projects)",
+  },
+  'POST /api/portal/sign-in': {
+    summary: 'Client portal: e-mail a sign-in link; the same answer for every address',
+    auth: 'public',
+  },
+  'POST /api/portal/session': {
+    summary: 'Client portal: redeem a sign-in link once and start a portal session (cookie)',
+    auth: 'public',
+  },
+  'GET /api/portal/me': { summary: 'Client portal: the signed-in contact, client and brand (portal cookie)' },
+  'POST /api/portal/sign-out': { summary: 'Client portal: end the session and clear its cookie' },
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
   'DELETE /api/clients/:id': {
