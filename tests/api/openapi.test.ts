@@ -99,6 +99,11 @@ describe('the OpenAPI document', () => {
     if (doc.paths['/api/contact']) expect(doc.paths['/api/contact'].post!.security).toBeUndefined();
     // Public reads that show more to a signed-in caller: the token is optional.
     expect(doc.paths['/api/blogs']!.get!.security).toEqual([{}, { bearerAuth: [] }]);
+    // The client portal takes its own cookie only, never a bearer token (docs/product/portal.md#sessions).
+    expect(doc.components.securitySchemes.portalCookie).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.paths['/api/portal/me']!.get!.security).toEqual([{ portalCookie: [] }]);
+    expect(doc.paths['/api/portal/sign-in']!.post!.security).toBeUndefined();
+    expect(doc.paths['/api/clients/{id}/portal-access']!.get!.security).toEqual(bearer);
   });
 
   it('gives operations a summary and documents the multipart blog form', () => {
