@@ -28,6 +28,7 @@ export const PAGE_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Pa
   '/recover-workspace': { token: 'presence' },
   '/confirm-email': { token: 'presence' },
   '/connect-botgit': { code: 'presence' },
+  '/portal/sign-in': { token: 'presence' },
 };
 
 /** The stand-in a `presence` parameter is rendered with: its bytes never show it. */

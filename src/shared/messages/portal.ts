@@ -60,7 +60,7 @@ export const PORTAL_MESSAGES = {
   remove: 'Remove access',
   endSessions: 'End sessions',
   neverSignedIn: 'Never signed in',
-  lastSignIn: (when: string) => `Last signed in ${when}`,
+  lastSignIn: (when: string) => `Last sign-in: ${when}`,
   activeSessions: (n: number) => `${n} active session${n === 1 ? '' : 's'}`,
   granted: (email: string) => `Portal access given to ${email}; an invitation is on its way.`,
   removed: (email: string) => `Portal access removed for ${email}; their sessions have ended.`,

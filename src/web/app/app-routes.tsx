@@ -24,6 +24,8 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'confirm-email', ...page('ConfirmEmail') },
     { path: 'connect-botgit', ...page('ConnectBotgit') },
     { path: 'dashboard/*', ...page('Dashboard') },
+    { path: 'portal', ...page('Portal') },
+    { path: 'portal/sign-in', ...page('PortalSignIn') },
     {
       element: <SiteLayout />,
       children: [

@@ -39,4 +39,7 @@ export const clientPages: Pages = {
     import('../features/auth/connect-botgit-page').then((m) => m.ConnectBotgitPage),
   ),
   Dashboard: lazyPage(() => import('./dashboard/dashboard-gate').then((m) => m.DashboardGate)),
+  // The client portal (docs/product/portal.md): one chunk of its own, never the dashboard's code.
+  Portal: lazyPage(() => import('../features/portal/portal-pages').then((m) => m.PortalPage)),
+  PortalSignIn: lazyPage(() => import('../features/portal/portal-pages').then((m) => m.PortalSignInPage)),
 };

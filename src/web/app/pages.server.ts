@@ -17,6 +17,7 @@ import { BlogListPage } from '../features/blog/blog-list-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
 import { BlogPreviewPage } from '../features/blog/blog-preview-page';
 import * as legal from '../features/legal/legal-pages';
+import * as portal from '../features/portal/portal-pages';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
 export const serverPages: Pages = {
@@ -42,4 +43,6 @@ export const serverPages: Pages = {
   ConfirmEmail: ConfirmEmailPage,
   ConnectBotgit: ConnectBotgitPage,
   Dashboard: DashboardGate,
+  Portal: portal.PortalPage,
+  PortalSignIn: portal.PortalSignInPage,
 };

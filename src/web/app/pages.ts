@@ -28,6 +28,8 @@ export interface Pages {
   ConfirmEmail: PageComponent;
   ConnectBotgit: PageComponent;
   Dashboard: PageComponent;
+  Portal: PageComponent;
+  PortalSignIn: PageComponent;
 }
 
 export type PageName = keyof Pages;
@@ -60,4 +62,6 @@ export const PAGE_MODULES: Record<PageName, string> = {
   ConfirmEmail: 'features/auth/confirm-email-page.tsx',
   ConnectBotgit: 'features/auth/connect-botgit-page.tsx',
   Dashboard: 'app/dashboard/dashboard-gate.tsx',
+  Portal: 'features/portal/portal-pages.tsx',
+  PortalSignIn: 'features/portal/portal-pages.tsx',
 };

@@ -10,6 +10,7 @@ import { useClientTimeline } from '../../lib/clients-api';
 import { useProjects } from '../../lib/projects-api';
 import { useTimeReport } from '../../lib/time-api';
 import { timeAgo } from '../../lib/time-ago';
+import { ClientPortalCard } from './client-portal-card';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const EVENT_TEXT: Record<string, (data: Record<string, unknown>) => string> = {
@@ -20,8 +21,8 @@ const EVENT_TEXT: Record<string, (data: Record<string, unknown>) => string> = {
 };
 
 /**
- * A client's page (docs/product/projects.md#clients): its details and contacts, its projects, its hours of
- * the last year, and its timeline; edit it or open a project for it from here.
+ * A client's page (docs/product/projects.md#clients): its details and contacts, who may use its client
+ * portal, its projects, its hours of the last year, and its timeline; edit it or open a project for it from here.
  */
 export function ClientPanel({
   client,
@@ -132,6 +133,8 @@ export function ClientPanel({
             </ul>
           )}
         </section>
+
+        <ClientPortalCard clientId={client._id} />
 
         <section aria-labelledby="client-projects">
           <h3 id="client-projects" className="font-semibold text-ink">

@@ -1,0 +1,233 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { PORTAL_MESSAGES as M } from '../../../shared/messages';
+import type { PortalIdentityView } from '../../../shared/schemas/portal';
+import { siteImagePath } from '../../../shared/site-settings';
+import { PageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/hydration';
+import { useSiteSettings } from '../../lib/site-settings';
+import { Banner } from '../../components/ui/banner';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  PortalError,
+  portalIdentity,
+  portalSignOut,
+  redeemPortalLink,
+  requestPortalLink,
+} from './portal-api';
+
+const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+/** The agency's name and logo, in its colour, at the top of every portal page. */
+function Brand({ brand }: { brand: { siteName: string; logoUrl: string | null; brandColor: string } }) {
+  return (
+    <div className="flex items-center gap-3">
+      {brand.logoUrl ? (
+        <img src={brand.logoUrl} alt={brand.siteName} className="h-8 w-auto max-w-[200px] object-contain" />
+      ) : (
+        <span
+          aria-hidden
+          className="grid size-8 place-items-center rounded-lg font-bold text-white"
+          style={{ backgroundColor: brand.brandColor }}
+        >
+          {brand.siteName.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span className="font-bold tracking-tight text-ink">{brand.siteName}</span>
+    </div>
+  );
+}
+
+/** The portal's frame: the brand bar in the agency's colour, and one card. */
+function PortalFrame({
+  brand,
+  children,
+}: {
+  brand: { siteName: string; logoUrl: string | null; brandColor: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-canvas">
+      <div className="h-1.5" style={{ backgroundColor: brand.brandColor }} aria-hidden />
+      <main id="main" className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+        <Brand brand={brand} />
+        <div className="mt-8">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+/** Before the portal says who is signed in: the site's own brand from the page's settings. */
+function useSiteBrand() {
+  const { identity } = useSiteSettings();
+  return {
+    siteName: identity.siteName,
+    logoUrl: identity.logo ? siteImagePath(identity.logo.mediaId) : null,
+    brandColor: identity.brandColor,
+  };
+}
+
+/** The sign-in form: an address, then the same confirmation for any address. */
+function SignInForm({ notice }: { notice?: string }) {
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<{ message: string; tone: 'success' | 'error' } | null>(
+    notice ? { message: notice, tone: 'success' } : null,
+  );
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setAnswer(null);
+    try {
+      setAnswer({ message: await requestPortalLink(email.trim()), tone: 'success' });
+    } catch (caught) {
+      setAnswer({ message: caught instanceof Error ? caught.message : M.linkInvalid, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{M.signInTitle}</h1>
+      <p className="mt-2 text-sm text-muted">{M.signInIntro}</p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-label={M.signInTitle}>
+        {answer && <Banner message={answer.message} tone={answer.tone} />}
+        <TextField
+          label={M.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated || !email.trim()}>
+          {busy ? M.signInBusy : M.signInButton}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** The portal's home once signed in; later parts fill it with the client's projects and invoices. */
+function PortalHome({ identity, onSignedOut }: { identity: PortalIdentityView; onSignedOut(): void }) {
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    try {
+      await portalSignOut();
+    } catch {
+      // Already ended on the server: signed out all the same.
+    }
+    onSignedOut();
+  }
+  return (
+    <Card className="space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{identity.client.name}</h1>
+      <p className="text-sm text-ink" data-testid="portal-signed-in-as">
+        {M.signedInAs(identity.contact.name, identity.client.name)}
+      </p>
+      <p className="text-sm text-muted">{M.homeIntro}</p>
+      <Button variant="secondary" onClick={() => void signOut()} disabled={busy}>
+        <LogOut className="size-4" aria-hidden /> {M.signOut}
+      </Button>
+    </Card>
+  );
+}
+
+type PortalState =
+  | { kind: 'loading' }
+  | { kind: 'signed-out'; notice?: string }
+  | { kind: 'signed-in'; identity: PortalIdentityView };
+
+/** /portal (docs/product/portal.md): the signed-in contact's home, or the sign-in form. */
+export function PortalPage() {
+  const siteBrand = useSiteBrand();
+  const [state, setState] = useState<PortalState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    portalIdentity().then(
+      (identity) => live && setState({ kind: 'signed-in', identity }),
+      () => live && setState({ kind: 'signed-out' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const brand = state.kind === 'signed-in' ? state.identity.brand : siteBrand;
+  return (
+    <PortalFrame brand={brand}>
+      <PageMeta title="Client portal" description={M.signInIntro} noindex />
+      {state.kind === 'loading' ? (
+        <Spinner label={M.loading} />
+      ) : state.kind === 'signed-in' ? (
+        <PortalHome
+          identity={state.identity}
+          onSignedOut={() => setState({ kind: 'signed-out', notice: M.signedOut })}
+        />
+      ) : (
+        <SignInForm notice={state.notice} />
+      )}
+    </PortalFrame>
+  );
+}
+
+/**
+ * /portal/sign-in?token=… (docs/product/portal.md#sign-in-links): the page a link opens. It never redeems
+ * the link by itself (mail scanners open links too): the person presses the button, which POSTs it.
+ */
+export function PortalSignInPage() {
+  const hydrated = useHydrated();
+  const brand = useSiteBrand();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(token ? '' : M.linkMissing);
+
+  async function signIn() {
+    setBusy(true);
+    setError('');
+    try {
+      await redeemPortalLink(token);
+      // The token leaves the address bar and the history.
+      await navigate('/portal', { replace: true });
+    } catch (caught) {
+      setError(caught instanceof PortalError ? caught.message : M.linkInvalid);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PortalFrame brand={brand}>
+      <PageMeta title="Sign in to the client portal" description={M.linkIntro} noindex />
+      <Card className="space-y-5">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{M.linkTitle}</h1>
+        {error ? (
+          <>
+            <Banner message={error} />
+            <p className="text-sm">
+              <Link to="/portal" className={linkClass}>
+                {M.askNewLink}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted">{M.linkIntro}</p>
+            <Button size="lg" className="w-full" disabled={busy || !hydrated} onClick={() => void signIn()}>
+              {busy ? M.linkBusy : M.linkButton}
+            </Button>
+          </>
+        )}
+      </Card>
+    </PortalFrame>
+  );
+}
