@@ -5,7 +5,7 @@ import { SSR_STATE_ELEMENT_ID } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
 import { clientPages } from './app/pages.client';
-import { markHydrated } from './lib/hydration';
+import { captureEarlyText, markHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { adoptServerState } from './lib/server-state';
 import { drawPortalsInTheirNamespace } from './lib/svg-portals';
@@ -39,8 +39,9 @@ const root = document.getElementById('root')!;
 if (root.firstElementChild) {
   // The current page's code first, so hydration adopts the server's HTML instead of a loading state.
   await preloadPages(routes, window.location.pathname);
+  const restoreEarlyText = captureEarlyText(root);
   hydrateRoot(root, app);
-  markHydrated(root);
+  markHydrated(root, restoreEarlyText);
 } else {
   createRoot(root).render(app);
   markHydrated(root);

@@ -112,3 +112,31 @@ test('a failed send says so and keeps what was typed', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(CONTACT_MESSAGES.failed);
   await expect(page.getByLabel('Message')).toHaveValue('Hello there');
 });
+
+/**
+ * What a visitor types into the server-rendered form before the page's code has run is kept: the form takes
+ * over the fields' text when it hydrates (in CI a message typed this early was lost and never sent).
+ */
+test('text typed before the page is interactive is kept and sent', async ({ page, request }) => {
+  const email = uniqueEmail('contact.test');
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByLabel('Name').fill('Early Bird');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Message').fill('Typed before the scripts arrived.');
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByLabel('Name')).toHaveValue('Early Bird');
+  await expect(page.getByLabel('Message')).toHaveValue('Typed before the scripts arrived.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(CONTACT_MESSAGES.sent)).toBeVisible();
+  const leads = await adminLeadsFor(request, email);
+  expect(leads).toEqual([
+    expect.objectContaining({ name: 'Early Bird', notes: 'Typed before the scripts arrived.' }),
+  ]);
+});

@@ -23,9 +23,27 @@ function replayEarlyInput(root: HTMLElement) {
   }
 }
 
-/** Called by the browser entry once the server's HTML is live; `html[data-hydrated]` tells tests too. */
-export function markHydrated(root: HTMLElement) {
+/**
+ * Text typed into the server's textareas, read just before hydrating: preact/compat sets a textarea's value
+ * to its `value` prop as it adopts the element (hydration included), which wiped what was typed before
+ * `replayEarlyInput` could see it.
+ */
+export function captureEarlyText(root: HTMLElement): () => void {
+  const typed = [...root.querySelectorAll('textarea')]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+  return () => {
+    for (const { field, value } of typed) if (field.isConnected && field.value !== value) field.value = value;
+  };
+}
+
+/**
+ * Called by the browser entry once the server's HTML is live (with what `captureEarlyText` kept, when it
+ * hydrated); `html[data-hydrated]` tells tests too.
+ */
+export function markHydrated(root: HTMLElement, restoreEarlyText?: () => void) {
   hydrated = true;
+  restoreEarlyText?.();
   replayEarlyInput(root);
   document.documentElement.dataset.hydrated = 'true';
 }
