@@ -143,6 +143,9 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createRequirePortal } from './auth/portal-guard';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { portalAccessRoutes } from './modules/portal/portal-access.routes';
+import { createPortalNotifications } from './modules/portal/portal-notifications';
+import { portalNotificationRoutes } from './modules/portal/portal-notifications.routes';
+import { PORTAL_NOTICES } from '../shared/portal-notifications';
 import {
   createPortalService,
   createPortalSessionStore,
@@ -334,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: async () => (await siteSettings.live()).identity.siteName,
   });
   app.decorate('outbox', mailer.worker);
+  // The client portal's e-mail notices (docs/product/portal.md#notifications), caused by finance and tasks.
+  const portalNotices = createPortalNotifications({ db, mailer });
   const calendarFeed = createCalendarFeed(db, {
     siteUrl: deps.config.siteUrl,
     siteName: mailer.siteName,
@@ -364,14 +369,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const followUps = createFollowUpSweep(db, { clock, log: app.log, mailer });
   app.decorate('followUps', followUps);
   const invoices = createInvoicesService(db, deps.clock);
-  const invoiceDelivery = createInvoiceDelivery(db, invoices, mailer);
+  const invoiceDelivery = createInvoiceDelivery(db, invoices, mailer, portalNotices.notifier);
   const projects = createProjectsService(db, deps.clock);
   const estimates = createEstimatesService(
     db,
     { createProjectIn: projects.createIn, createDraftInvoiceIn: invoices.createDraftIn },
     deps.clock,
   );
-  const estimateDelivery = createEstimateDelivery(db, estimates, mailer);
+  const estimateDelivery = createEstimateDelivery(db, estimates, mailer, portalNotices.notifier);
   const reminders = createReminderSweep(db, {
     invoices,
     delivery: invoiceDelivery,
@@ -481,7 +486,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(projectsRoutes(projects, guards));
-      await api.register(tasksRoutes(createTasksService(db, deps.clock), guards));
+      await api.register(tasksRoutes(createTasksService(db, deps.clock, portalNotices.notifier), guards));
       await api.register(calendarFeedRoutes(calendarFeed, guards));
       await api.register(taskAttachmentRoutes(createTaskAttachments(db, deps.clock), guards));
       await api.register(
@@ -575,10 +580,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         liveSettings: () => siteSettings.live(),
         clock,
       });
+      const requirePortal = createRequirePortal(createPortalSessionStore(db), clock);
       await api.register(
-        portalRoutes(portal, createRequirePortal(createPortalSessionStore(db), clock), {
+        portalRoutes(portal, requirePortal, {
           redeemPerIp: portalLimiters.redeemPerIp,
           secureCookie: deps.config.siteUrl.startsWith('https:'),
+        }),
+      );
+      await api.register(
+        portalNotificationRoutes(portalNotices, requirePortal, {
+          unsubscribePerIp: limits.limiter({
+            name: 'portal-unsubscribe-ip',
+            limit: PORTAL_NOTICES.unsubscribePerIpLimit * multiplier,
+            windowMs: PORTAL_NOTICES.unsubscribePerIpWindowMs,
+          }),
         }),
       );
       await api.register(portalAccessRoutes(portal, guards));

@@ -70,6 +70,7 @@ export const COUNTED_MAIL_KINDS: readonly string[] = [
   'invoice',
   'payment-reminder',
   'estimate',
+  'portal-notice',
 ];
 
 /** Usage shown past this share in amber, and at the limit in red. */

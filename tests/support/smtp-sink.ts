@@ -16,6 +16,8 @@ export interface ReceivedMail {
   html: string;
   /** Files it carried, as sent (base64 decoded); the JSON written to `dir` carries their names and sizes. */
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Each header as sent, by its lower-cased name (the value unfolded, without the name). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -107,6 +109,15 @@ export async function startSmtpSink(
               contentType: file.contentType,
               content: file.content,
             })),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           };
           sink.messages.push(mail);
           if (options.dir) {

@@ -10,6 +10,7 @@ import {
   type MailContext,
   type Transport,
 } from './transport';
+import { listUnsubscribeOf } from './list-unsubscribe';
 import { senderAddress } from './sender';
 import { SmtpFailure } from './smtp-failure';
 import { sendWithSmtp } from './smtp-send';
@@ -93,6 +94,7 @@ export function createOutboxWorker(
           text: row.text_body,
           html: row.html_body,
           attachments: await attachmentsOf(ctx.db, row.id),
+          listUnsubscribe: listUnsubscribeOf(row, ctx.config.siteUrl),
         },
         smtpOptions(ctx.config),
       );

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { EMAIL_SETUP_LIMITS } from '../../shared/mail';
+import { listUnsubscribeHeaders } from './list-unsubscribe';
 import { describeSmtpError } from './smtp-failure';
 import { isLoopbackAddress, resolveSmtpAddress, type LookupAll } from './smtp-guard';
 
@@ -21,6 +22,8 @@ export interface MailContent {
   text: string;
   html: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** List mail's unsubscribe address (mail/list-unsubscribe.ts): its two headers; no other header is ever added. */
+  listUnsubscribe?: string | null;
 }
 
 export interface SmtpOptions {
@@ -83,6 +86,7 @@ export async function sendWithSmtp(
       contentType,
       content,
     })),
+    headers: mail.listUnsubscribe ? listUnsubscribeHeaders(mail.listUnsubscribe) : undefined,
     // Never read files or URLs named in a message: bodies are built from user text.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -31,22 +31,26 @@ interface Block {
   /** Several buttons, each under its heading (a portal sign-in mail for several clients). */
   actions?: MailAction[];
   footnote?: string;
+  /** A link that stops this kind of mail, under the footnote (list mail: docs/product/email.md#list-mail). */
+  unsubscribe?: { label: string; url: string };
 }
 
 const actionHtmlOf = (action: MailAction) =>
   `${action.heading ? `<p style="margin:24px 0 0;font-weight:600">${escapeHtml(action.heading)}</p>` : ''}<p style="margin:${action.heading ? '8px 0 24px' : '24px 0'}"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>`;
 
 /** The shared frame: the brand at the top, the paragraphs, one button (or a few), a quiet footnote. */
-function render(
+export function render(
   siteName: string,
   subject: string,
-  { paragraphs, action, actions, footnote }: Block,
+  { paragraphs, action, actions, footnote, unsubscribe }: Block,
 ): MailBody {
   const buttons = [...(action ? [action] : []), ...(actions ?? [])];
   const text = [
     ...paragraphs,
     ...buttons.map((a) => [...(a.heading ? [a.heading] : []), `${a.label}: ${a.url}`].join('\n')),
     ...(footnote ? [footnote] : []),
+    // The address alone on its line: the List-Unsubscribe header is read back from it (mail/list-unsubscribe.ts).
+    ...(unsubscribe ? [`${unsubscribe.label}:\n${unsubscribe.url}`] : []),
     `— ${siteName}`,
   ].join('\n\n');
   const paragraphHtml = paragraphs
@@ -56,7 +60,10 @@ function render(
   const footHtml = footnote
     ? `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(footnote)}</p>`
     : '';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f5f5f7;padding:24px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827;font-size:15px;line-height:1.5"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px"><p style="margin:0 0 24px;font-weight:700;font-size:18px">${escapeHtml(siteName)}</p>${paragraphHtml}${actionHtml}${footHtml}</div></body></html>`;
+  const stopHtml = unsubscribe
+    ? `<p style="margin:8px 0 0;font-size:13px;color:#4b5563"><a href="${escapeHtml(unsubscribe.url)}" style="color:#4b5563">${escapeHtml(unsubscribe.label)}</a></p>`
+    : '';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f5f5f7;padding:24px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827;font-size:15px;line-height:1.5"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px"><p style="margin:0 0 24px;font-weight:700;font-size:18px">${escapeHtml(siteName)}</p>${paragraphHtml}${actionHtml}${footHtml}${stopHtml}</div></body></html>`;
   return { subject, text, html };
 }
 

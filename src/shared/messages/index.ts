@@ -33,3 +33,4 @@ export * from './finance';
 export * from './expenses';
 export * from './estimates';
 export * from './portal';
+export * from './portal-notifications';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog';
 import { LEAD_IMPORT_FIELDS } from '../../../shared/lead-import-formats';
 import { pageViewSchema } from '../../../shared/schemas/analytics';
+import { portalUnsubscribeSchema } from '../../../shared/schemas/portal-notifications';
 
 /**
  * What the route schemas cannot say about an operation, keyed by 'METHOD /api/path' as Fastify names the
@@ -202,6 +203,28 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   },
   'GET /api/portal/me': { summary: 'Client portal: the signed-in contact, client and brand (portal cookie)' },
   'POST /api/portal/sign-out': { summary: 'Client portal: end the session and clear its cookie' },
+  'GET /api/portal/notification-settings': {
+    summary: 'Client portal: which e-mail notifications the signed-in contact gets',
+  },
+  'PUT /api/portal/notification-settings': {
+    summary: 'Client portal: turn each kind of e-mail notification on or off',
+  },
+  'GET /api/portal/unsubscribe': {
+    summary: "Client portal: what an e-mail's unsubscribe link would turn off; changes nothing",
+    auth: 'public',
+  },
+  'POST /api/portal/unsubscribe': {
+    summary: 'Client portal: turn off the one kind of e-mail an unsubscribe link names (page or one-click)',
+    auth: 'public',
+    body: {
+      content: {
+        'application/json': { schema: portalUnsubscribeSchema },
+        'application/x-www-form-urlencoded': {
+          schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }),
+        },
+      },
+    },
+  },
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
   'DELETE /api/clients/:id': {

@@ -7,6 +7,7 @@ import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { conflict } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { enqueueMail } from '../../mail/outbox';
+import type { PortalNotifier } from '../../mail/portal-notice-mail';
 import { estimateMail } from '../../mail/templates';
 import { findEstimateByTokenHash, markEstimateSent } from './estimates.repository';
 import type { EstimatesService } from './estimates.service';
@@ -54,7 +55,12 @@ const plausibleToken = (token: string) => token.length >= 20 && token.length <= 
  * An estimate as a document (docs/product/finance.md#estimates): its PDF, downloaded by staff, e-mailed
  * to the client through the outbox with the PDF attached and a link that opens it without signing in.
  */
-export function createEstimateDelivery(db: Kysely<Database>, estimates: EstimatesService, mailer: Mailer) {
+export function createEstimateDelivery(
+  db: Kysely<Database>,
+  estimates: EstimatesService,
+  mailer: Mailer,
+  portal?: PortalNotifier,
+) {
   async function pdfOf(workspaceId: string, estimate: EstimateView) {
     const bytes = await renderInvoicePdf(estimateDocument(estimate, await brandingOf(db, workspaceId)));
     return { bytes, fileName: `${estimate.number}.pdf` };
@@ -115,6 +121,18 @@ export function createEstimateDelivery(db: Kysely<Database>, estimates: Estimate
         // Only a draft or sent one: an answer recorded while this mail was being made stands, and the mail
         // is not sent.
         if (!(await markEstimateSent(trx, estimate._id, now.toISOString(), hash))) throw conflict(M.locked);
+        // Each sending is a version to answer: the client's contacts in the portal hear of it
+        // (docs/product/portal.md#notifications).
+        if (portal)
+          await portal.notify(trx, siteName, {
+            kind: 'estimate',
+            workspaceId: caller.workspace_id,
+            clientId: estimate.clientId,
+            targetId: estimate._id,
+            number: estimate.number,
+            total: formatMoney(estimate.totals.total, estimate.currency),
+            validUntil: estimate.validUntil,
+          });
       });
       mailer.worker.kick();
       return { message: M.sent(to), estimate: await estimates.get(caller, id) };

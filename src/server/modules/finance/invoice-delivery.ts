@@ -6,6 +6,7 @@ import type { Database, SessionUser } from '../../db/types';
 import { conflict } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { enqueueMail } from '../../mail/outbox';
+import type { PortalNotifier } from '../../mail/portal-notice-mail';
 import { invoiceMail } from '../../mail/templates';
 import { findFinanceSettings, updateInvoice, workspaceName } from './invoices.repository';
 import type { InvoicesService } from './invoices.service';
@@ -18,7 +19,12 @@ import { eInvoiceJson } from './e-invoice';
  * An invoice as a document (docs/product/finance.md#the-document): its PDF/A-3 file, downloaded or
  * e-mailed to the client through the outbox with the PDF attached.
  */
-export function createInvoiceDelivery(db: Kysely<Database>, invoices: InvoicesService, mailer: Mailer) {
+export function createInvoiceDelivery(
+  db: Kysely<Database>,
+  invoices: InvoicesService,
+  mailer: Mailer,
+  portal?: PortalNotifier,
+) {
   async function pdfOf(workspaceId: string, invoice: InvoiceView) {
     const settings = settingsView(
       await findFinanceSettings(db, workspaceId),
@@ -78,6 +84,18 @@ export function createInvoiceDelivery(db: Kysely<Database>, invoices: InvoicesSe
           now,
         );
         await updateInvoice(trx, invoice._id, { sent_at: now.toISOString() });
+        // A new invoice, the first time it goes out, to the client's contacts in the portal
+        // (docs/product/portal.md#notifications); credit notes are not announced.
+        if (portal && invoice.kind === 'invoice' && !invoice.sentAt)
+          await portal.notify(trx, siteName, {
+            kind: 'invoice',
+            workspaceId: caller.workspace_id,
+            clientId: invoice.clientId,
+            targetId: invoice._id,
+            number: invoice.number!,
+            total: formatMoney(invoice.totals.total, invoice.currency),
+            dueDate: invoice.dueDate,
+          });
       });
       mailer.worker.kick();
       return { message: M.sent(to), invoice: await invoices.get(caller, id) };

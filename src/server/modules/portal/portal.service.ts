@@ -367,3 +367,6 @@ export function createPortalService(deps: {
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;
+
+// The portal's e-mail notices, the module's public face for the modules whose changes cause them.
+export { notifyPortalContacts } from './portal-notifications';

@@ -14,8 +14,10 @@ import { takeNextNumber } from '../../db/number-sequences';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { sanitizeContent } from '../../lib/sanitize-content';
+import type { PortalNotifier } from '../../mail/portal-notice-mail';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import { findProject, membersOf } from './projects.repository';
+import { noticeBrand, noticeClientComment, noticeTaskInReview } from './task-portal-notices';
 import {
   assigneesOf,
   blockersOf,
@@ -50,7 +52,12 @@ export const taskSequence = (projectId: string) => `task:${projectId}`;
  * Tasks of a project (docs/product/projects.md#tasks): every caller already passed the Projects guard; a
  * task or project of another workspace answers 404.
  */
-export function createTasksService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createTasksService(
+  db: Kysely<Database>,
+  clock: () => Date = () => new Date(),
+  /** The client portal's notices (docs/product/portal.md#notifications): tasks to approve, comments. */
+  portal?: PortalNotifier,
+) {
   async function projectOf(trx: Db, caller: SessionUser, projectId: string): Promise<ProjectRow> {
     const project = await findProject(trx, caller.workspace_id, projectId);
     if (!project) throw notFound(PROJECT_MESSAGES.notFound);
@@ -273,6 +280,7 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
     /** The whole task; a new status puts it last in that column. */
     async update(caller: SessionUser, id: string, input: TaskInput): Promise<TaskView> {
       const at = clock().toISOString();
+      const siteName = await noticeBrand(portal, input.status === 'in_review');
       await db.transaction().execute(async (trx) => {
         const current = await taskOf(trx, caller, id, true);
         const project = await projectOf(trx, caller, current.project_id);
@@ -305,13 +313,17 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
         );
         if (moved && input.status === 'done')
           await completed(trx, caller, project, { ...current, ...values }, at);
+        if (moved && input.status === 'in_review')
+          await noticeTaskInReview(trx, portal, siteName, project, { id, title: input.title });
       });
+      if (siteName !== null) portal?.sendSoon();
       return one(caller, id);
     },
 
     /** POST /api/tasks/:id/move: the board's drag or keyboard move, to a column at an index. */
     async move(caller: SessionUser, id: string, input: TaskMoveInput): Promise<TaskView> {
       const at = clock().toISOString();
+      const siteName = await noticeBrand(portal, input.status === 'in_review');
       await db.transaction().execute(async (trx) => {
         const current = await taskOf(trx, caller, id, true);
         const project = await projectOf(trx, caller, current.project_id);
@@ -326,7 +338,10 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
         await setPositions(trx, column, before);
         if (moved && input.status === 'done')
           await completed(trx, caller, project, { ...current, ...statusChange(current, 'done', at) }, at);
+        if (moved && input.status === 'in_review')
+          await noticeTaskInReview(trx, portal, siteName, project, current);
       });
+      if (siteName !== null) portal?.sendSoon();
       return one(caller, id);
     },
 
@@ -348,8 +363,15 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
       }));
     },
 
-    async comment(caller: SessionUser, taskId: string, body: string) {
-      await taskOf(db, caller, taskId);
+    /** A comment; one the client may read tells the client's portal contacts (never an internal one). */
+    async comment(
+      caller: SessionUser,
+      taskId: string,
+      body: string,
+      visibility: 'internal' | 'client' = 'internal',
+    ) {
+      const task = await taskOf(db, caller, taskId);
+      const siteName = await noticeBrand(portal, visibility === 'client');
       const row = {
         id: randomUUID(),
         task_id: taskId,
@@ -360,7 +382,17 @@ export function createTasksService(db: Kysely<Database>, clock: () => Date = () 
         created_at: clock().toISOString(),
         edited_at: null,
       };
-      await insertComment(db, row);
+      await db.transaction().execute(async (trx) => {
+        await insertComment(trx, row);
+        if (siteName !== null)
+          await noticeClientComment(trx, portal, siteName, {
+            project: await projectOf(trx, caller, task.project_id),
+            task,
+            author: caller.username,
+            visibility,
+          });
+      });
+      if (siteName !== null) portal?.sendSoon();
       return {
         _id: row.id,
         author: { _id: caller.id, username: caller.username },

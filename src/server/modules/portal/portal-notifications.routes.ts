@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PORTAL_NOTICE_MESSAGES as M } from '../../../shared/messages';
+import {
+  portalNotificationSettingsAnswerSchema,
+  portalNotificationSettingsSavedSchema,
+  portalNotificationSettingsSchema,
+  portalUnsubscribeInfoSchema,
+  portalUnsubscribeQuerySchema,
+  portalUnsubscribeSchema,
+  portalUnsubscribedSchema,
+} from '../../../shared/schemas/portal-notifications';
+import { PUBLIC_ROUTE, type Guard } from '../../auth/guards';
+import { answers } from '../../http/answers';
+import { badRequest } from '../../http/errors';
+import type { Limiter } from '../../limits/limiter';
+import { perAddressLimit } from '../../limits/per-address';
+import type { PortalNotifications } from './portal-notifications';
+import { jsonOnly } from './portal.routes';
+
+const tags = ['portal'];
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/** The one-click body (RFC 8058) is 26 bytes; a form far larger is no mail program's. */
+const FORM_BODY_LIMIT = 4096;
+
+const contentType = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** Whether a form body says `List-Unsubscribe=One-Click`, urlencoded or as a multipart field. */
+function isOneClick(type: string, body: string): boolean {
+  if (type === 'application/x-www-form-urlencoded')
+    return new URLSearchParams(body).get('List-Unsubscribe') === 'One-Click';
+  return /name="?List-Unsubscribe"?\s*\r?\n\r?\n\s*One-Click\s*(\r?\n|$)/.test(body);
+}
+
+/**
+ * The portal's e-mail notifications (docs/product/portal.md#notifications): the signed-in contact's
+ * settings behind `requirePortal`, and the unsubscribe link's routes, public and limited per address: GET
+ * only reads (mail scanners open links), POST turns the link's one kind off. The POST takes the page's JSON
+ * or a mail program's one-click form with the token in the query (RFC 8058); the token alone decides,
+ * never the portal cookie.
+ */
+export function portalNotificationRoutes(
+  notifications: PortalNotifications,
+  requirePortal: Guard,
+  options: { unsubscribePerIp: Limiter },
+): FastifyPluginAsyncZod {
+  const limit = perAddressLimit(options.unsubscribePerIp, (wait) =>
+    M.unsubscribeTooMany(Math.ceil(wait / 60)),
+  );
+
+  return async (app) => {
+    // Only in this plugin: the one-click POST of a mail program is a form, read as text and never stored.
+    app.addContentTypeParser(
+      FORM_TYPES,
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+
+    app.get(
+      '/portal/notification-settings',
+      {
+        preValidation: requirePortal,
+        schema: {
+          tags,
+          response: answers({ 200: portalNotificationSettingsAnswerSchema }),
+          description: 'Which e-mail notifications the signed-in contact gets (each kind on or off).',
+        },
+      },
+      async (request) => ({ notifications: await notifications.settings(request.portal!) }),
+    );
+
+    app.put(
+      '/portal/notification-settings',
+      {
+        preValidation: [requirePortal, jsonOnly],
+        schema: {
+          tags,
+          body: portalNotificationSettingsSchema,
+          response: answers({ 200: portalNotificationSettingsSavedSchema }),
+          description: 'Turns each kind of e-mail notification on or off for the signed-in contact.',
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: M.settingsSaved,
+        notifications: await notifications.saveSettings(request.portal!, request.body),
+      }),
+    );
+
+    app.get(
+      '/portal/unsubscribe',
+      {
+        config: PUBLIC_ROUTE,
+        preValidation: limit.preValidation,
+        preHandler: limit.preHandler,
+        schema: {
+          tags,
+          querystring: portalUnsubscribeQuerySchema,
+          response: answers({ 200: portalUnsubscribeInfoSchema }),
+          description:
+            "What an unsubscribe link would turn off (the kind, the workspace's name); changes nothing. A forged or altered link answers 400.",
+        },
+      },
+      async (request) => {
+        if (!request.query.token) throw badRequest(M.unsubscribeMissing);
+        return notifications.unsubscribeInfo(request.query.token);
+      },
+    );
+
+    app.post(
+      '/portal/unsubscribe',
+      {
+        config: PUBLIC_ROUTE,
+        preValidation: limit.preValidation,
+        preHandler: limit.preHandler,
+        schema: {
+          tags,
+          querystring: portalUnsubscribeQuerySchema,
+          response: answers({ 200: portalUnsubscribedSchema }),
+          description:
+            'Turns off the one kind of e-mail notification the link names, for the one contact it names. JSON `{token}` from the page, or the one-click form `List-Unsubscribe=One-Click` with `?token=` (RFC 8058).',
+        },
+      },
+      async (request) => {
+        const type = contentType(request);
+        let token: string | undefined;
+        if (type === 'application/json') {
+          const parsed = portalUnsubscribeSchema.safeParse(request.body);
+          token = parsed.success ? parsed.data.token : undefined;
+        } else if (FORM_TYPES.includes(type)) {
+          if (!isOneClick(type, typeof request.body === 'string' ? request.body : ''))
+            throw badRequest(M.oneClickBody);
+          token = request.query.token;
+        } else throw badRequest(M.oneClickBody);
+        if (!token) throw badRequest(M.unsubscribeMissing);
+        const kind = await notifications.unsubscribe(token);
+        return { success: true as const, message: M.unsubscribed(kind), kind };
+      },
+    );
+  };
+}
