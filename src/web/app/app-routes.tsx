@@ -26,6 +26,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'dashboard/*', ...page('Dashboard') },
     { path: 'portal', ...page('Portal') },
     { path: 'portal/sign-in', ...page('PortalSignIn') },
+    { path: 'portal/unsubscribe', ...page('PortalUnsubscribe') },
     {
       element: <SiteLayout />,
       children: [

@@ -42,4 +42,7 @@ export const clientPages: Pages = {
   // The client portal (docs/product/portal.md): one chunk of its own, never the dashboard's code.
   Portal: lazyPage(() => import('../features/portal/portal-pages').then((m) => m.PortalPage)),
   PortalSignIn: lazyPage(() => import('../features/portal/portal-pages').then((m) => m.PortalSignInPage)),
+  PortalUnsubscribe: lazyPage(() =>
+    import('../features/portal/portal-unsubscribe-page').then((m) => m.PortalUnsubscribePage),
+  ),
 };

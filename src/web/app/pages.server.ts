@@ -18,6 +18,7 @@ import { BlogPostPage } from '../features/blog/blog-post-page';
 import { BlogPreviewPage } from '../features/blog/blog-preview-page';
 import * as legal from '../features/legal/legal-pages';
 import * as portal from '../features/portal/portal-pages';
+import { PortalUnsubscribePage } from '../features/portal/portal-unsubscribe-page';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
 export const serverPages: Pages = {
@@ -45,4 +46,5 @@ export const serverPages: Pages = {
   Dashboard: DashboardGate,
   Portal: portal.PortalPage,
   PortalSignIn: portal.PortalSignInPage,
+  PortalUnsubscribe: PortalUnsubscribePage,
 };

@@ -30,6 +30,7 @@ export interface Pages {
   Dashboard: PageComponent;
   Portal: PageComponent;
   PortalSignIn: PageComponent;
+  PortalUnsubscribe: PageComponent;
 }
 
 export type PageName = keyof Pages;
@@ -64,4 +65,5 @@ export const PAGE_MODULES: Record<PageName, string> = {
   Dashboard: 'app/dashboard/dashboard-gate.tsx',
   Portal: 'features/portal/portal-pages.tsx',
   PortalSignIn: 'features/portal/portal-pages.tsx',
+  PortalUnsubscribe: 'features/portal/portal-unsubscribe-page.tsx',
 };

@@ -14,14 +14,14 @@ export class PortalError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api/portal/${path}`, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {},
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
     });
   } catch {
     throw new PortalError(0, 'Could not reach the server. Check your connection and try again.');

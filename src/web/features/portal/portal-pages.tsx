@@ -19,6 +19,7 @@ import {
   redeemPortalLink,
   requestPortalLink,
 } from './portal-api';
+import { PortalNotificationSettings } from './portal-notification-settings';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
@@ -43,7 +44,7 @@ function Brand({ brand }: { brand: { siteName: string; logoUrl: string | null; b
 }
 
 /** The portal's frame: the brand bar in the agency's colour, and one card. */
-function PortalFrame({
+export function PortalFrame({
   brand,
   children,
 }: {
@@ -62,7 +63,7 @@ function PortalFrame({
 }
 
 /** Before the portal says who is signed in: the site's own brand from the page's settings. */
-function useSiteBrand() {
+export function useSiteBrand() {
   const { identity } = useSiteSettings();
   return {
     siteName: identity.siteName,
@@ -129,16 +130,19 @@ function PortalHome({ identity, onSignedOut }: { identity: PortalIdentityView; o
     onSignedOut();
   }
   return (
-    <Card className="space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{identity.client.name}</h1>
-      <p className="text-sm text-ink" data-testid="portal-signed-in-as">
-        {M.signedInAs(identity.contact.name, identity.client.name)}
-      </p>
-      <p className="text-sm text-muted">{M.homeIntro}</p>
-      <Button variant="secondary" onClick={() => void signOut()} disabled={busy}>
-        <LogOut className="size-4" aria-hidden /> {M.signOut}
-      </Button>
-    </Card>
+    <div className="space-y-6">
+      <Card className="space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{identity.client.name}</h1>
+        <p className="text-sm text-ink" data-testid="portal-signed-in-as">
+          {M.signedInAs(identity.contact.name, identity.client.name)}
+        </p>
+        <p className="text-sm text-muted">{M.homeIntro}</p>
+        <Button variant="secondary" onClick={() => void signOut()} disabled={busy}>
+          <LogOut className="size-4" aria-hidden /> {M.signOut}
+        </Button>
+      </Card>
+      <PortalNotificationSettings />
+    </div>
   );
 }
 
