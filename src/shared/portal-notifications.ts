@@ -45,4 +45,6 @@ export type PortalNotice = PortalNoticeSubject & {
   clientId: string;
   /** The invoice's, estimate's or task's id: the link opens its portal page. */
   targetId: string;
+  /** The address the document itself was just e-mailed to: it needs no second mail about it. */
+  alreadyMailed?: string;
 };

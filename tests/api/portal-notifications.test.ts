@@ -54,6 +54,8 @@ describe('client portal notifications', () => {
     asha: 'asha@kaveri.test',
     ben: 'ben@kaveri.test',
     carl: 'carl@kaveri.test',
+    eve: 'eve@recipient.test',
+    finn: 'finn@recipient.test',
     dana: 'dana@other-client.test',
   };
   let ip = 0;
@@ -164,10 +166,11 @@ describe('client portal notifications', () => {
     await db().updateTable('workspaces').set({ plan: 'Business' }).where('id', '=', studio.id).execute();
     boss = await insertUser(t, { workspaceId: studio.id, role: 'Business Admin', username: 'notice-boss' });
     await call(t.app, 'PUT', '/api/finance/settings', boss.headers, PROFILE);
+    // Invoices and estimates are e-mailed to a client's first contact: Carl, who has no portal access.
     clientA = await client('Kaveri Foods', [
+      { name: 'Carl Dsouza', email: email.carl },
       { name: 'Asha Rao', email: email.asha },
       { name: 'Ben Shah', email: email.ben },
-      { name: 'Carl Dsouza', email: email.carl },
     ]);
     clientB = await client('Other Client', [{ name: 'Dana Iyer', email: email.dana }]);
     access.asha = await grantPortal(t, boss, clientA, email.asha);
@@ -206,6 +209,7 @@ describe('client portal notifications', () => {
     for (const part of [mail.text, mail.html, JSON.stringify(mail.headers)])
       expect(part).not.toContain('evil.example');
     // The invoice itself goes to the client's first contact as before, and is no list mail.
+    expect(mails.map((m) => m.to)).not.toContain(email.carl);
     const [invoiceMail] = await sink.waitFor(
       (m) => m.subject === `Invoice ${invoice.number} from ${PROFILE.legalName}`,
     );
@@ -515,6 +519,23 @@ describe('client portal notifications', () => {
     }
   });
 
+  it('sends no notice to the contact the document itself was just e-mailed to', async () => {
+    const recipientFirst = await client('Recipient First', [
+      { name: 'Eve Nair', email: email.eve },
+      { name: 'Finn Rao', email: email.finn },
+    ]);
+    await grantPortal(t, boss, recipientFirst, email.eve);
+    await grantPortal(t, boss, recipientFirst, email.finn);
+    const invoice = await sendInvoice(recipientFirst);
+    const estimate = await sendEstimate(recipientFirst);
+    const subjects = [
+      M.invoiceSubject(invoice.number, 'Notice Studio'),
+      M.estimateSubject(estimate.number, 'Notice Studio'),
+    ];
+    const rows = (await notices()).filter((row) => subjects.includes(row.subject));
+    expect(rows.map((row) => row.to_address)).toEqual([email.finn, email.finn]);
+  });
+
   it('counts notices against the plan’s e-mails a day like the invoice they announce', async () => {
     const day = '2026-11-29';
     const counted = async () =>
@@ -533,5 +554,23 @@ describe('client portal notifications', () => {
     expect(await counted()).toBe(before + 1);
     await sendEstimate(clientA); // the estimate and Asha's notice
     expect(await counted()).toBe(before + 3);
+
+    // One e-mail left today on Solo HQ (100 a day): the estimate takes it and goes; its notices are left out.
+    const workspaces = () => db().updateTable('workspaces').where('id', '=', boss.workspaceId);
+    await workspaces().set({ plan: 'Free' }).execute();
+    try {
+      await db()
+        .updateTable('workspace_mail_days')
+        .set({ count: 99 })
+        .where('workspace_id', '=', boss.workspaceId)
+        .where('day', '=', day)
+        .execute();
+      const estimate = await sendEstimate(clientA);
+      expect(await counted()).toBe(100);
+      const subject = M.estimateSubject(estimate.number, 'Notice Studio');
+      expect((await notices()).filter((row) => row.subject === subject)).toEqual([]);
+    } finally {
+      await workspaces().set({ plan: 'Business' }).execute();
+    }
   });
 });

@@ -126,6 +126,7 @@ export function createEstimateDelivery(
         if (portal)
           await portal.notify(trx, siteName, {
             kind: 'estimate',
+            alreadyMailed: to,
             workspaceId: caller.workspace_id,
             clientId: estimate.clientId,
             targetId: estimate._id,

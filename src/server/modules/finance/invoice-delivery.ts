@@ -89,6 +89,7 @@ export function createInvoiceDelivery(
         if (portal && invoice.kind === 'invoice' && !invoice.sentAt)
           await portal.notify(trx, siteName, {
             kind: 'invoice',
+            alreadyMailed: to,
             workspaceId: caller.workspace_id,
             clientId: invoice.clientId,
             targetId: invoice._id,

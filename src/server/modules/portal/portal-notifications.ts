@@ -34,11 +34,12 @@ function kindsOff(stored: string | undefined): PortalNoticeKind[] {
 
 /**
  * E-mails a notice to each contact with portal access at the notice's client who has not turned its kind
- * off (docs/product/portal.md#notifications), inside the caller's transaction: the mails exist exactly when
- * their cause was committed, and count against the plan's e-mails a day like the invoice they announce
- * (past the limit the cause rolls back with them). Sent through the workspace's own set-up: this is the
- * workspace's mail to its client. `siteName` is read by the caller before its transaction (on SQLite the
- * transaction holds the one connection).
+ * off (docs/product/portal.md#notifications), but the one the document itself just went to, inside the
+ * caller's transaction: the mails exist exactly when their cause was committed. They count against the
+ * plan's e-mails a day like the invoice they announce, but never refuse their cause: past the day's limit
+ * the rest of the notices are left out and the invoice, estimate or task change goes ahead. Sent through
+ * the workspace's own set-up: this is the workspace's mail to its client. `siteName` is read by the caller
+ * before its transaction (on SQLite the transaction holds the one connection).
  */
 export async function notifyPortalContacts(
   trx: Transaction<Database>,
@@ -50,30 +51,48 @@ export async function notifyPortalContacts(
   const keys = unsubscribeKeys(mailer.box);
   const link = mailer.link(portalNoticePath(notice.kind, notice.targetId), {});
   let sent = 0;
+  const skip = notice.alreadyMailed?.trim().toLowerCase();
   for (const access of accesses) {
-    if (kindsOff(access.notifications_off).includes(notice.kind)) continue;
-    await enqueueMail(
-      trx,
-      {
-        workspaceId: notice.workspaceId,
-        kind: 'portal-notice',
-        via: 'workspace',
-        to: access.email,
-        ...portalNoticeMail(siteName, {
-          subject: notice,
-          name: access.name || access.email,
-          workspaceName: access.workspace_name,
-          link,
-          unsubscribeLink: mailer.link(PORTAL_UNSUBSCRIBE_PATH, {
-            token: signUnsubscribe(keys, access.id, notice.kind),
-          }),
-        }),
-      },
-      mailer.now(),
-    );
+    if (access.email === skip || kindsOff(access.notifications_off).includes(notice.kind)) continue;
+    if (
+      !(await enqueueNotice(trx, () =>
+        enqueueMail(
+          trx,
+          {
+            workspaceId: notice.workspaceId,
+            kind: 'portal-notice',
+            via: 'workspace',
+            to: access.email,
+            ...portalNoticeMail(siteName, {
+              subject: notice,
+              name: access.name || access.email,
+              workspaceName: access.workspace_name,
+              link,
+              unsubscribeLink: mailer.link(PORTAL_UNSUBSCRIBE_PATH, {
+                token: signUnsubscribe(keys, access.id, notice.kind),
+              }),
+            }),
+          },
+          mailer.now(),
+        ),
+      ))
+    )
+      break;
     sent += 1;
   }
   return sent;
+}
+
+/** Queues one notice; false once the workspace's e-mails a day are used up (a 429 from the count). */
+async function enqueueNotice(trx: Transaction<Database>, enqueue: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await enqueue();
+    return true;
+  } catch (error) {
+    // The count refuses before it writes anything, so the transaction is as it was.
+    if (error instanceof HttpError && error.statusCode === 429) return false;
+    throw error;
+  }
 }
 
 const settingsOf = (off: PortalNoticeKind[]): PortalNotificationSettings => ({
