@@ -146,6 +146,12 @@ import { portalAccessRoutes } from './modules/portal/portal-access.routes';
 import { createPortalNotifications } from './modules/portal/portal-notifications';
 import { portalNotificationRoutes } from './modules/portal/portal-notifications.routes';
 import { PORTAL_NOTICES } from '../shared/portal-notifications';
+import { portalFinanceRoutes } from './modules/finance/portal-finance.routes';
+import { createPortalEstimates } from './modules/finance/portal-estimates';
+import { createPortalInvoices } from './modules/finance/portal-invoices';
+import { createPaymentNotices } from './modules/finance/payment-notices';
+import { paymentNoticesRoutes } from './modules/finance/payment-notices.routes';
+import { PORTAL_FINANCE } from '../shared/portal-finance';
 import {
   createPortalService,
   createPortalSessionStore,
@@ -597,6 +603,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(portalAccessRoutes(portal, guards));
+      await api.register(
+        portalFinanceRoutes(
+          createPortalEstimates(db, { estimates, delivery: estimateDelivery, clock }),
+          createPortalInvoices(db, {
+            delivery: invoiceDelivery,
+            books: createBooks(db, deps.clock),
+            noticeLimiter: limits.limiter({
+              name: 'portal-payment-notice',
+              limit: PORTAL_FINANCE.noticesPerAccessLimit,
+              windowMs: PORTAL_FINANCE.noticesPerAccessWindowMs,
+            }),
+            clock,
+          }),
+          requirePortal,
+        ),
+      );
+      await api.register(paymentNoticesRoutes(createPaymentNotices(db, invoices, clock), guards));
       await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
     },
     { prefix: '/api' },

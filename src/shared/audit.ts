@@ -33,6 +33,7 @@ export const AUDIT_KINDS = [
   'estimate-deleted',
   'estimate-converted',
   'portal-access',
+  'payment-notice',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | 'other', string> = {
   'estimate-deleted': 'Estimate deleted',
   'estimate-converted': 'Estimate made a project',
   'portal-access': 'Client portal access',
+  'payment-notice': 'Client says paid',
   other: 'Other',
 };
 

@@ -145,6 +145,8 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/payments/:id/allocations': 'payments:write',
   'POST /api/payments/:id/refunds': 'payments:write',
   'DELETE /api/payments/:id': 'payments:write',
+  // A client's "I have paid" from the portal, set aside without a payment (docs/product/finance.md#payment-notices).
+  'POST /api/invoices/:id/payment-notices/:noticeId/dismiss': 'payments:write',
   'GET /api/tasks/:id/attachments': 'tasks:read',
   'GET /api/tasks/:id/attachments/:attachmentId': 'tasks:read',
   'POST /api/tasks/:id/attachments': 'tasks:write',

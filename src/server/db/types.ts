@@ -724,6 +724,15 @@ export interface EstimatesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 039: the SHA-256 (hex) of the PDF its latest e-mail carried. */
+  sent_pdf_sha256: Generated<string | null>;
+  /** Migration 039: who recorded the acceptance, staff or the client in the portal, and the portal's record. */
+  accepted_via: Generated<'staff' | 'portal'>;
+  accepted_ip: Generated<string | null>;
+  accepted_pdf_sha256: Generated<string | null>;
+  accepted_access_id: Generated<string | null>;
+  declined_via: Generated<'staff' | 'portal'>;
+  declined_name: Generated<string>;
 }
 
 export type EstimateLinesTable = Omit<InvoiceLinesTable, 'invoice_id'> & { estimate_id: string };
@@ -914,6 +923,25 @@ export interface PortalAccessTable {
   notifications_off: Generated<string>;
 }
 export type PortalAccessRow = Selectable<PortalAccessTable>;
+
+/** A client's "I have paid" from the portal (migration 039, docs/product/portal.md#invoices-and-paying). */
+export interface InvoicePaymentNoticesTable {
+  id: string;
+  workspace_id: string;
+  invoice_id: string;
+  access_id: string | null;
+  contact_name: string;
+  /** Minor units of the invoice's currency; null: the client did not say. */
+  amount: Bigint | null;
+  paid_on: string;
+  method: string;
+  reference: string;
+  note: string;
+  created_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
+}
+export type InvoicePaymentNoticeRow = Selectable<InvoicePaymentNoticesTable>;
 
 /** Single-use portal sign-in links, 15 minutes (migration 037): only the token's SHA-256. */
 export interface PortalSignInLinksTable {
@@ -1242,6 +1270,7 @@ export interface Database {
   portal_access: PortalAccessTable;
   portal_sign_in_links: PortalSignInLinksTable;
   portal_sessions: PortalSessionsTable;
+  invoice_payment_notices: InvoicePaymentNoticesTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;

@@ -34,3 +34,4 @@ export * from './expenses';
 export * from './estimates';
 export * from './portal';
 export * from './portal-notifications';
+export * from './portal-finance';

@@ -98,10 +98,18 @@ export const estimateSchema = z.object({
       note: z.string(),
       recordedBy: z.string(),
       recordedAt: z.string(),
+      /** 'portal': the client accepted in the client portal, typing `acceptedBy`, from `ip`. */
+      via: z.enum(['staff', 'portal']),
+      ip: z.string().nullable(),
+      /** The SHA-256 of the PDF as sent, which the client accepted in the portal. */
+      pdfSha256: z.string().nullable(),
     })
     .nullable(),
   declinedAt: z.string().nullable(),
   declineReason: z.string(),
+  /** 'portal': declined by `declinedName` in the client portal. */
+  declinedVia: z.enum(['staff', 'portal']),
+  declinedName: z.string(),
   project: ref.nullable(),
   depositInvoice: ref.nullable(),
   createdAt: z.string(),

@@ -253,6 +253,19 @@ const documentRef = z.object({
   total: z.number(),
 });
 
+/** A client's "I have paid" from the portal, waiting for the agency to record the payment. */
+export const paymentNoticeSchema = z.object({
+  _id: z.string(),
+  contactName: z.string(),
+  amount: z.number().nullable(),
+  paidOn: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentNoticeView = z.infer<typeof paymentNoticeSchema>;
+
 export const invoiceSchema = z.object({
   _id: z.string(),
   kind: z.enum(DOCUMENT_KINDS),
@@ -289,6 +302,8 @@ export const invoiceSchema = z.object({
       reference: z.string(),
     }),
   ),
+  /** The client's payment notices from the portal not yet handled (docs/product/portal.md#invoices-and-paying). */
+  paymentNotices: z.array(paymentNoticeSchema),
   finalisedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),

@@ -6,6 +6,8 @@ export const USER_NOTIFICATION_KINDS = [
   'follow-up-due',
   'webhook-paused',
   'budget-warning',
+  'estimate-answered',
+  'payment-notice',
 ] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 /** The kinds that carry a workspace's leads: they wait only for someone who may still work them. */

@@ -225,6 +225,30 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
       },
     },
   },
+  'GET /api/portal/estimates': { summary: "Client portal: the client's sent estimates" },
+  'GET /api/portal/estimates/:id': {
+    summary: 'Client portal: one estimate with its lines, terms and answer',
+  },
+  'GET /api/portal/estimates/:id/pdf': {
+    summary: 'Client portal: the estimate as a PDF/A-3 file',
+    file: { status: 200, mediaType: 'application/pdf', description: 'PDF/A-3b, fonts embedded' },
+  },
+  'POST /api/portal/estimates/:id/accept': {
+    summary: 'Client portal: accept an estimate with the name typed (locks it)',
+  },
+  'POST /api/portal/estimates/:id/decline': { summary: 'Client portal: decline an estimate with a reason' },
+  'GET /api/portal/invoices': { summary: "Client portal: the client's invoices, those to pay first" },
+  'GET /api/portal/invoices/:id': {
+    summary: 'Client portal: one invoice with its balance and how to pay (bank details, UPI QR)',
+  },
+  'GET /api/portal/invoices/:id/pdf': {
+    summary: 'Client portal: the invoice as a PDF/A-3 file',
+    file: { status: 200, mediaType: 'application/pdf', description: 'PDF/A-3b, fonts embedded' },
+  },
+  'POST /api/portal/invoices/:id/payment-notice': {
+    summary: 'Client portal: tell the agency an invoice was paid',
+  },
+  'GET /api/portal/statement': { summary: "Client portal: the client's statement" },
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
   'DELETE /api/clients/:id': {
@@ -286,6 +310,9 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/estimates/:id/decline': { summary: 'Record that the client declined an estimate' },
   'POST /api/estimates/:id/project': {
     summary: 'Make an accepted estimate a project, with an optional deposit invoice',
+  },
+  'POST /api/invoices/:id/payment-notices/:noticeId/dismiss': {
+    summary: "Dismiss a client's payment notice without recording a payment",
   },
   'GET /api/payments': { summary: 'List payments, refunds and credits (Finance)' },
   'POST /api/payments': { summary: 'Record a payment and allocate it to invoices' },

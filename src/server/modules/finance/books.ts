@@ -127,8 +127,9 @@ export function createBooks(db: Kysely<Database>, clock: () => Date = () => new 
       };
     },
 
+    /** Also the client portal's statement, scoped to the contact's own client (the caller's workspace). */
     async statement(
-      caller: SessionUser,
+      caller: Pick<SessionUser, 'workspace_id'>,
       clientId: string,
       from: string | null,
       to: string | null,

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ESTIMATE_MESSAGES as M } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
 import type { EstimateView } from '../../../shared/schemas/estimates';
-import type { Database, SessionUser } from '../../db/types';
+import type { Database, EstimateRow, SessionUser } from '../../db/types';
 import { hashToken, newOneTimeToken } from '../../auth/one-time-token';
 import { conflict } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -71,6 +72,9 @@ export function createEstimateDelivery(
       return pdfOf(caller.workspace_id, await estimates.get(caller, id));
     },
 
+    /** The PDF of an estimate row the caller already found in its scope (the client portal's). */
+    pdfOfRow: async (row: EstimateRow) => pdfOf(row.workspace_id, await estimates.viewOf(row)),
+
     /**
      * The PDF behind the e-mail's link. The secret is the key; a link from an earlier e-mail stops working
      * when the estimate is sent again, and every link when it is deleted.
@@ -118,9 +122,13 @@ export function createEstimateDelivery(
           },
           now,
         );
+        // The hash of the very bytes attached: what a client accepting in the portal agrees to
+        // (docs/product/portal.md#estimates); a PDF drawn again later differs in its dates.
+        const pdfHash = createHash('sha256').update(bytes).digest('hex');
         // Only a draft or sent one: an answer recorded while this mail was being made stands, and the mail
         // is not sent.
-        if (!(await markEstimateSent(trx, estimate._id, now.toISOString(), hash))) throw conflict(M.locked);
+        if (!(await markEstimateSent(trx, estimate._id, now.toISOString(), hash, pdfHash)))
+          throw conflict(M.locked);
         // Each sending is a version to answer: the client's contacts in the portal hear of it
         // (docs/product/portal.md#notifications).
         if (portal)

@@ -121,11 +121,26 @@ export async function listEstimates(
   return { rows: page, total: Number(count.total) };
 }
 
-/** Marks an estimate sent with its new link, unless an answer was recorded meanwhile: true when it was. */
-export async function markEstimateSent(db: Db, id: string, at: string, tokenHash: string): Promise<boolean> {
+/**
+ * Marks an estimate sent with its new link and the hash of the PDF the mail carries, unless an answer was
+ * recorded meanwhile: true when it was.
+ */
+export async function markEstimateSent(
+  db: Db,
+  id: string,
+  at: string,
+  tokenHash: string,
+  pdfSha256: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('estimates')
-    .set({ status: 'sent', sent_at: at, share_token_hash: tokenHash, updated_at: at })
+    .set({
+      status: 'sent',
+      sent_at: at,
+      share_token_hash: tokenHash,
+      sent_pdf_sha256: pdfSha256,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .where('status', 'in', ['draft', 'sent'])
     .executeTakeFirst();

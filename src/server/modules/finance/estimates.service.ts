@@ -139,10 +139,15 @@ export function createEstimatesService(
               note: row.accepted_note,
               recordedBy: row.accepted_recorded_by_name,
               recordedAt: row.accepted_at,
+              via: row.accepted_via,
+              ip: row.accepted_ip,
+              pdfSha256: row.accepted_pdf_sha256,
             }
           : null,
       declinedAt: row.declined_at,
       declineReason: row.decline_reason,
+      declinedVia: row.declined_via,
+      declinedName: row.declined_name,
       project: outcome.project
         ? { _id: outcome.project.id, label: `${outcome.project.code} ${outcome.project.name}` }
         : null,

@@ -18,9 +18,10 @@ import type {
   InvoiceInput,
   InvoiceLineInput,
   InvoiceView,
+  PaymentNoticeView,
 } from '../../../shared/schemas/finance';
 import type { WebhookInvoice } from '../../../shared/webhooks';
-import type { Database, InvoiceRow, SessionUser } from '../../db/types';
+import type { Database, InvoicePaymentNoticeRow, InvoiceRow, SessionUser } from '../../db/types';
 import { takeNextNumber } from '../../db/number-sequences';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findClient } from '../clients/clients.service';
@@ -37,6 +38,7 @@ import {
   replaceLines,
   workspaceName,
 } from './invoices.repository';
+import { noticesOfInvoice } from './payment-notices.repository';
 
 export type Trx = Transaction<Database>;
 
@@ -81,6 +83,18 @@ export const webhookInvoice = (row: InvoiceRow): WebhookInvoice => ({
   paidAmount: num(row.paid_amount),
   creditedAmount: num(row.credited_amount),
   balance: balanceOf(row),
+});
+
+/** A client's "I have paid" as the staff's invoice page shows it. */
+export const paymentNoticeView = (row: InvoicePaymentNoticeRow): PaymentNoticeView => ({
+  _id: row.id,
+  contactName: row.contact_name,
+  amount: row.amount === null ? null : num(row.amount),
+  paidOn: row.paid_on,
+  method: row.method as PaymentNoticeView['method'],
+  reference: row.reference,
+  note: row.note,
+  createdAt: row.created_at,
 });
 
 /** Writes a document's lines and its tax groups from the same totals. */
@@ -138,12 +152,15 @@ export function createInvoiceCore(db: Kysely<Database>, clock: () => Date) {
   }
 
   async function view(trx: Kysely<Database> | Trx, row: InvoiceRow): Promise<InvoiceView> {
-    const [lines, credits, payments, client, corrects] = await Promise.all([
+    const [lines, credits, payments, client, corrects, notices] = await Promise.all([
       linesOf(trx, row.id),
       creditNotesOf(trx, row.id),
       paymentsOf(trx, row.id),
       findClient(trx, row.workspace_id, row.client_id),
       row.corrects_id ? findInvoice(trx, row.workspace_id, row.corrects_id) : undefined,
+      row.kind === 'invoice' && row.status !== 'draft'
+        ? noticesOfInvoice(trx, row.id, { waiting: true })
+        : [],
     ]);
     const totals = invoiceTotals(
       lines.map((line) => totalsLine(lineInputOf(line))),
@@ -192,6 +209,7 @@ export function createInvoiceCore(db: Kysely<Database>, clock: () => Date) {
         method: p.method,
         reference: p.reference,
       })),
+      paymentNotices: notices.map(paymentNoticeView),
       finalisedAt: row.finalised_at,
       sentAt: row.sent_at,
       createdAt: row.created_at,

@@ -11,6 +11,7 @@ import { findClient } from '../clients/clients.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 import { findInvoice, updateInvoice } from './invoices.repository';
 import { balanceOf, settledStatus, webhookInvoice } from './invoice-core';
+import { markNoticesHandled } from './payment-notices.repository';
 import {
   allocationRows,
   allocationsOf,
@@ -121,6 +122,14 @@ export function createPaymentsService(db: Kysely<Database>, clock: () => Date = 
         amount: a.amount,
         created_at: now,
       })),
+    );
+    // This payment answers the client's "I have paid" on these invoices
+    // (docs/product/portal.md#invoices-and-paying).
+    await markNoticesHandled(
+      trx,
+      done.map((a) => a.invoiceId),
+      caller.id,
+      now,
     );
     for (const invoice of settled)
       await enqueueWebhookEvent(

@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
 import { perAddressLimit } from '../../limits/per-address';
 import type { PortalNotifications } from './portal-notifications';
-import { jsonOnly } from './portal.routes';
+import { jsonOnly } from '../../http/json-only';
 
 const tags = ['portal'];
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTAL_MESSAGES as M } from '../../../shared/messages';
 import { PORTAL, PORTAL_COOKIE, PORTAL_COOKIE_PATH } from '../../../shared/portal';
@@ -12,21 +12,12 @@ import { successMessageSchema } from '../../../shared/schemas/answers';
 import { PUBLIC_ROUTE, type Guard } from '../../auth/guards';
 import { answers } from '../../http/answers';
 import { serializeCookie } from '../../http/cookies';
-import { HttpError } from '../../http/errors';
+import { jsonOnly } from '../../http/json-only';
 import type { Limiter } from '../../limits/limiter';
 import { perAddressLimit } from '../../limits/per-address';
 import type { PortalService } from './portal.service';
 
 const tags = ['portal'];
-
-/**
- * Portal writes are JSON only (docs/security.md#client-portal): a form another site posts (urlencoded,
- * multipart or text/plain) is refused before anything is read, besides the cookie being SameSite=Strict.
- */
-export async function jsonOnly(request: FastifyRequest): Promise<void> {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, M.jsonOnly);
-}
 
 /**
  * The client portal's own routes (docs/product/portal.md): the sign-in form and the link (public, rate
