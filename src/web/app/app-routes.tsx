@@ -27,6 +27,9 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'portal', ...page('Portal') },
     { path: 'portal/sign-in', ...page('PortalSignIn') },
     { path: 'portal/unsubscribe', ...page('PortalUnsubscribe') },
+    { path: 'portal/estimates/:id', ...page('PortalEstimate') },
+    { path: 'portal/invoices/:id', ...page('PortalInvoice') },
+    { path: 'portal/statement', ...page('PortalStatement') },
     {
       element: <SiteLayout />,
       children: [

@@ -45,4 +45,13 @@ export const clientPages: Pages = {
   PortalUnsubscribe: lazyPage(() =>
     import('../features/portal/portal-unsubscribe-page').then((m) => m.PortalUnsubscribePage),
   ),
+  PortalEstimate: lazyPage(() =>
+    import('../features/portal/portal-estimate-page').then((m) => m.PortalEstimatePage),
+  ),
+  PortalInvoice: lazyPage(() =>
+    import('../features/portal/portal-invoice-page').then((m) => m.PortalInvoicePage),
+  ),
+  PortalStatement: lazyPage(() =>
+    import('../features/portal/portal-statement-page').then((m) => m.PortalStatementPage),
+  ),
 };

@@ -19,6 +19,9 @@ import { BlogPreviewPage } from '../features/blog/blog-preview-page';
 import * as legal from '../features/legal/legal-pages';
 import * as portal from '../features/portal/portal-pages';
 import { PortalUnsubscribePage } from '../features/portal/portal-unsubscribe-page';
+import { PortalEstimatePage } from '../features/portal/portal-estimate-page';
+import { PortalInvoicePage } from '../features/portal/portal-invoice-page';
+import { PortalStatementPage } from '../features/portal/portal-statement-page';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
 export const serverPages: Pages = {
@@ -47,4 +50,7 @@ export const serverPages: Pages = {
   Portal: portal.PortalPage,
   PortalSignIn: portal.PortalSignInPage,
   PortalUnsubscribe: PortalUnsubscribePage,
+  PortalEstimate: PortalEstimatePage,
+  PortalInvoice: PortalInvoicePage,
+  PortalStatement: PortalStatementPage,
 };

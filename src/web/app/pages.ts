@@ -31,6 +31,9 @@ export interface Pages {
   Portal: PageComponent;
   PortalSignIn: PageComponent;
   PortalUnsubscribe: PageComponent;
+  PortalEstimate: PageComponent;
+  PortalInvoice: PageComponent;
+  PortalStatement: PageComponent;
 }
 
 export type PageName = keyof Pages;
@@ -66,4 +69,7 @@ export const PAGE_MODULES: Record<PageName, string> = {
   Portal: 'features/portal/portal-pages.tsx',
   PortalSignIn: 'features/portal/portal-pages.tsx',
   PortalUnsubscribe: 'features/portal/portal-unsubscribe-page.tsx',
+  PortalEstimate: 'features/portal/portal-estimate-page.tsx',
+  PortalInvoice: 'features/portal/portal-invoice-page.tsx',
+  PortalStatement: 'features/portal/portal-statement-page.tsx',
 };

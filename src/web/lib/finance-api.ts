@@ -142,6 +142,16 @@ export function useCreditInvoice(id: string) {
   });
 }
 
+/** POST /api/invoices/:id/payment-notices/:noticeId/dismiss: a client's "I have paid" set aside. */
+export function useDismissPaymentNotice(invoiceId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (noticeId: string) =>
+      (await api.post<InvoiceAnswer>(`invoices/${invoiceId}/payment-notices/${noticeId}/dismiss`)).data,
+    onSuccess: refresh,
+  });
+}
+
 /** POST /api/invoices/:id/send: the final invoice e-mailed with its PDF. */
 export function useSendInvoice(id: string) {
   const refresh = useRefresh();

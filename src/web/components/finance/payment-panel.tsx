@@ -25,6 +25,8 @@ export interface PaymentFor {
   clientId: string;
   balance: number;
   currency: string;
+  /** What the client said they paid in the portal (its amount, when given, in place of the balance). */
+  prefill?: { amount: number | null; date: string; method: PaymentMethod; reference: string };
 }
 
 /**
@@ -44,13 +46,17 @@ export function PaymentPanel({
   const clients = useClientOptions();
   const record = useRecordPayment();
   const [clientId, setClientId] = useState(invoice?.clientId ?? '');
-  const [date, setDate] = useState(todayIso());
-  const [amount, setAmount] = useState(invoice ? minorToDecimal(invoice.balance, invoice.currency) : '');
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const [reference, setReference] = useState('');
+  const prefill = invoice?.prefill;
+  const firstAmount = invoice ? (prefill?.amount ?? invoice.balance) : 0;
+  const [date, setDate] = useState(prefill?.date ?? todayIso());
+  const [amount, setAmount] = useState(invoice ? minorToDecimal(firstAmount, invoice.currency) : '');
+  const [method, setMethod] = useState<PaymentMethod>(prefill?.method ?? 'bank_transfer');
+  const [reference, setReference] = useState(prefill?.reference ?? '');
   const [note, setNote] = useState('');
   const [values, setValues] = useState<Record<string, string>>(
-    invoice ? { [invoice.invoiceId]: minorToDecimal(invoice.balance, invoice.currency) } : {},
+    invoice
+      ? { [invoice.invoiceId]: minorToDecimal(Math.min(firstAmount, invoice.balance), invoice.currency) }
+      : {},
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const first = useRef<HTMLInputElement & HTMLSelectElement>(null);

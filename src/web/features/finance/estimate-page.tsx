@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { toast } from 'sonner';
 import { isEstimateOpen } from '../../../shared/estimates';
-import { ESTIMATE_MESSAGES as M } from '../../../shared/messages';
+import { ESTIMATE_MESSAGES as M, PORTAL_FINANCE_TEXTS as PT } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
 import type { EstimateView } from '../../../shared/schemas/estimates';
 import { Banner } from '../../components/ui/banner';
@@ -127,19 +127,35 @@ function Outcome({
       {acceptance && (
         <p className="flex items-start gap-2 text-ink">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
-          <span>
-            Accepted by <strong>{acceptance.acceptedBy}</strong> on {showDate(acceptance.acceptedOn)},
-            recorded by {acceptance.recordedBy} on {showDate(acceptance.recordedAt.slice(0, 10))}.
-            {acceptance.note && <span className="block text-muted">{acceptance.note}</span>}
-          </span>
+          {acceptance.via === 'portal' ? (
+            <span data-testid="portal-acceptance">
+              {PT.portalAcceptance(
+                acceptance.acceptedBy,
+                showDate(acceptance.recordedAt.slice(0, 10)),
+                acceptance.ip ?? '',
+              )}
+              {acceptance.pdfSha256 && (
+                <span className="block break-all font-mono text-xs text-muted">
+                  {PT.portalPdfHash(acceptance.pdfSha256)}
+                </span>
+              )}
+            </span>
+          ) : (
+            <span>
+              Accepted by <strong>{acceptance.acceptedBy}</strong> on {showDate(acceptance.acceptedOn)},
+              recorded by {acceptance.recordedBy} on {showDate(acceptance.recordedAt.slice(0, 10))}.
+              {acceptance.note && <span className="block text-muted">{acceptance.note}</span>}
+            </span>
+          )}
         </p>
       )}
       {estimate.status === 'declined' && (
         <p className="flex items-start gap-2 text-ink">
           <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden />
           <span>
-            Declined
-            {estimate.declinedAt && ` on ${showDate(estimate.declinedAt.slice(0, 10))}`}
+            {estimate.declinedVia === 'portal'
+              ? PT.portalDecline(estimate.declinedName, showDate(estimate.declinedAt?.slice(0, 10) ?? null))
+              : `Declined${estimate.declinedAt ? ` on ${showDate(estimate.declinedAt.slice(0, 10))}` : ''}`}
             {estimate.declineReason ? `: ${estimate.declineReason}` : '.'}
           </span>
         </p>

@@ -20,7 +20,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ConfirmDialog } from '../../components/finance/confirm-dialog';
 import { InvoiceStateBadge, showDate } from '../../components/finance/finance-parts';
 import { InvoiceEditor } from '../../components/finance/invoice-editor';
-import { PaymentPanel } from '../../components/finance/payment-panel';
+import { PaymentPanel, type PaymentFor } from '../../components/finance/payment-panel';
 import { serverMessage } from '../../lib/api-client';
 import { downloadError } from '../../components/finance/finance-errors';
 import {
@@ -33,6 +33,7 @@ import {
 import { InvoiceDocument } from './invoice-document';
 import { CreditNoteDialog, SendInvoiceDialog } from './invoice-dialogs';
 import { InvoiceRecords } from './invoice-records';
+import { PaymentNotices } from './payment-notices';
 
 type Open = null | 'edit' | 'finalise' | 'delete' | 'send' | 'pay' | 'credit';
 
@@ -127,7 +128,11 @@ export function InvoicePage({
   const finalise = useFinaliseInvoice();
   const remove = useDeleteInvoice();
   const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [prefill, setPrefill] = useState<PaymentFor['prefill']>(undefined);
+  const close = () => {
+    setOpen(null);
+    setPrefill(undefined);
+  };
   const back = (
     <Button variant="ghost" size="sm" onClick={onBack}>
       <ArrowLeft className="size-4" aria-hidden /> All invoices
@@ -173,6 +178,18 @@ export function InvoicePage({
         </div>
         <Actions invoice={inv} onOpen={setOpen} />
       </header>
+      <PaymentNotices
+        invoice={inv}
+        onRecord={(notice) => {
+          setPrefill({
+            amount: notice.amount,
+            date: notice.paidOn,
+            method: notice.method,
+            reference: notice.reference,
+          });
+          setOpen('pay');
+        }}
+      />
       <InvoiceDocument invoice={inv} />
       <InvoiceRecords invoice={inv} onOpenInvoice={onOpenInvoice} />
 
@@ -225,6 +242,7 @@ export function InvoicePage({
             clientId: inv.clientId,
             balance: inv.balance,
             currency: inv.currency,
+            prefill,
           }}
           onClose={close}
         />

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { PortalError } from './portal-api';
 import { unsubscribeLinkInfo, unsubscribeWithLink } from './portal-notifications-api';
-import { PortalFrame, useSiteBrand } from './portal-pages';
+import { PortalFrame, useSiteBrand } from './portal-frame';
 
 type State =
   | { kind: 'loading' }
