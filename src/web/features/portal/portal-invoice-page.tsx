@@ -48,7 +48,7 @@ function HowToPay({ invoice }: { invoice: PortalInvoice }) {
               />
             )}
             <p className="mt-2 text-sm text-muted">
-              {T.upiScan} <strong className="break-all text-ink">{upiId}</strong>
+              {T.upiScan} <strong className="inline-block break-words text-ink">{upiId}</strong>
             </p>
           </div>
         )}
