@@ -152,6 +152,8 @@ import { createPortalInvoices } from './modules/finance/portal-invoices';
 import { createPaymentNotices } from './modules/finance/payment-notices';
 import { paymentNoticesRoutes } from './modules/finance/payment-notices.routes';
 import { PORTAL_FINANCE } from '../shared/portal-finance';
+import { portalProjectsRoutes } from './modules/projects/portal-projects.routes';
+import { createPortalProjects, portalProjectLimits } from './modules/projects/portal-projects.service';
 import {
   createPortalService,
   createPortalSessionStore,
@@ -492,9 +494,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(projectsRoutes(projects, guards));
-      await api.register(tasksRoutes(createTasksService(db, deps.clock, portalNotices.notifier), guards));
+      const tasks = createTasksService(db, deps.clock, portalNotices.notifier);
+      await api.register(tasksRoutes(tasks, guards));
       await api.register(calendarFeedRoutes(calendarFeed, guards));
-      await api.register(taskAttachmentRoutes(createTaskAttachments(db, deps.clock), guards));
+      const taskFiles = createTaskAttachments(db, deps.clock);
+      await api.register(taskAttachmentRoutes(taskFiles, guards));
       await api.register(
         timeRoutes(createTimeService(db, mailer, deps.clock), createTimeReports(db), guards),
       );
@@ -620,6 +624,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(paymentNoticesRoutes(createPaymentNotices(db, invoices, clock), guards));
+      await api.register(
+        portalProjectsRoutes(
+          createPortalProjects({ db, tasks, files: taskFiles, limits: portalProjectLimits(limits), clock }),
+          requirePortal,
+        ),
+      );
       await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
     },
     { prefix: '/api' },

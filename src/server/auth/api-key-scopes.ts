@@ -97,6 +97,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/tasks/mine': 'tasks:read',
   'GET /api/tasks/:id': 'tasks:read',
   'GET /api/tasks/:id/comments': 'tasks:read',
+  'GET /api/tasks/:id/timeline': 'tasks:read',
   'POST /api/projects/:id/tasks': 'tasks:write',
   'PUT /api/tasks/:id': 'tasks:write',
   'POST /api/tasks/:id/move': 'tasks:write',
@@ -151,6 +152,7 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/tasks/:id/attachments/:attachmentId': 'tasks:read',
   'POST /api/tasks/:id/attachments': 'tasks:write',
   'DELETE /api/tasks/:id/attachments/:attachmentId': 'tasks:write',
+  'PUT /api/tasks/:id/attachments/:attachmentId/visibility': 'tasks:write',
 
   // Time: a key logs its creator's own time; approving stays a person's act in the dashboard.
   'GET /api/time-entries': 'time:read',

@@ -3,6 +3,7 @@ import type { ClientKind } from '../../shared/clients';
 import type { BillingType, ProjectStatus } from '../../shared/projects';
 import type { TaskPriority, TaskRecurrence, TaskStatus } from '../../shared/tasks';
 import type { TimeEntryStatus } from '../../shared/time';
+import type { ContentVisibility } from '../../shared/portal-projects';
 import type { MailKind } from '../../shared/mail';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
@@ -501,6 +502,8 @@ export interface ProjectsTable {
   /** Approved expenses in the project's currency (migration 034). */
   expense_amount: Generated<Bigint>;
   budget_alerted: Generated<number>;
+  /** A JSON array of the parts the client's portal shows (migration 038; src/shared/portal-projects.ts). */
+  portal_visibility: Generated<string>;
   search_text: string;
   created_by: string | null;
   created_at: string;
@@ -545,6 +548,8 @@ export interface TasksTable {
   recurrence: TaskRecurrence;
   next_task_id: string | null;
   logged_minutes: Generated<number>;
+  /** A milestone the portal lists (migration 038). */
+  milestone: Generated<number>;
   completed_at: string | null;
   created_by: string | null;
   created_at: string;
@@ -572,6 +577,24 @@ export interface TaskCommentsTable {
   body: string;
   created_at: string;
   edited_at: string | null;
+  /** Migration 038: only 'client' comments reach the portal; a client's own name its contact. */
+  visibility: Generated<ContentVisibility>;
+  author_kind: Generated<'staff' | 'client'>;
+  portal_access_id: Generated<string | null>;
+}
+
+/** A task's timeline of what clients did on it (migration 038). */
+export interface TaskEventsTable {
+  id: string;
+  workspace_id: string;
+  task_id: string;
+  kind: string;
+  actor_kind: 'staff' | 'client';
+  actor_user_id: string | null;
+  actor_access_id: string | null;
+  actor_name: string;
+  detail: Generated<string>;
+  created_at: string;
 }
 
 /** One stretch of work on a project (migration 030, docs/product/projects.md#time). */
@@ -851,6 +874,10 @@ export interface TaskAttachmentsTable {
   uploaded_by: string | null;
   uploaded_by_name: string;
   created_at: string;
+  /** Migration 038: only 'client' files reach the portal; `portal_access_id` the contact who uploaded it. */
+  visibility: Generated<ContentVisibility>;
+  uploader_kind: Generated<'staff' | 'client'>;
+  portal_access_id: Generated<string | null>;
 }
 
 /** A saved view of Client Leads: a user's, or shared with the workspace by its admin (migration 020). */
@@ -1244,6 +1271,7 @@ export interface Database {
   task_assignees: TaskAssigneesTable;
   task_blockers: TaskBlockersTable;
   task_comments: TaskCommentsTable;
+  task_events: TaskEventsTable;
   time_entries: TimeEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   task_attachments: TaskAttachmentsTable;
@@ -1305,6 +1333,7 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ClientContactRow = Selectable<ClientContactsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type TaskCommentRow = Selectable<TaskCommentsTable>;
 export type TimeEntryRow = Selectable<TimeEntriesTable>;
 export type FinanceSettingsRow = Selectable<FinanceSettingsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -33,5 +33,6 @@ export * from './finance';
 export * from './expenses';
 export * from './estimates';
 export * from './portal';
+export * from './portal-projects';
 export * from './portal-notifications';
 export * from './portal-finance';

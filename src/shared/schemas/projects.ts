@@ -8,6 +8,7 @@ import {
   isIsoDate,
 } from '../projects';
 import { PROJECT_MESSAGES as M } from '../messages';
+import { PORTAL_PROJECT_PARTS } from '../portal-projects';
 import { pageInfoSchema, recordTimelineSchema } from './answers';
 
 export * from '../projects';
@@ -79,6 +80,12 @@ const projectFields = {
   /** A member who may use Projects; empty: the one who creates the project. */
   managerId: text(100).default(''),
   team: z.array(projectMemberInputSchema).max(PROJECT_LIMITS.teamMax, M.tooManyMembers).default([]),
+  /** What the client's portal shows of the project (docs/product/portal.md#what-a-client-sees); none: nothing. */
+  portalVisibility: z
+    .array(z.enum(PORTAL_PROJECT_PARTS))
+    .max(PORTAL_PROJECT_PARTS.length * 2)
+    .default([])
+    .transform((parts) => PORTAL_PROJECT_PARTS.filter((part) => parts.includes(part))),
 };
 
 function checkProject(
@@ -189,6 +196,8 @@ export const projectSchema = z.object({
   /** Delivered on or before its due date (null: not delivered, or no due date). */
   onTime: z.boolean().nullable(),
   usage: projectUsageSchema,
+  /** The parts of the project the client's portal shows. */
+  portalVisibility: z.array(z.enum(PORTAL_PROJECT_PARTS)),
   /** A retainer's standing this month (UTC); only in a project's own answer, null in lists and for others. */
   retainer: z
     .object({

@@ -3,6 +3,7 @@ import { isIsoDate } from '../projects';
 import { TASK_LIMITS, TASK_PRIORITIES, TASK_RECURRENCES, TASK_STATUSES } from '../tasks';
 import { PROJECT_MESSAGES, TASK_MESSAGES as M } from '../messages';
 import { pageInfoSchema } from './answers';
+import { CONTENT_VISIBILITIES, TASK_EVENT_KINDS } from '../portal-projects';
 
 export * from '../tasks';
 
@@ -40,6 +41,8 @@ export const taskInputSchema = z
     parentId: id.nullish().transform((value) => value ?? null),
     blockedByIds: z.array(id).max(TASK_LIMITS.blockedByMax, M.blockerInvalid).default([]),
     recurrence: z.enum(TASK_RECURRENCES).default('none'),
+    /** Listed as a milestone in the client portal (docs/product/portal.md#what-a-client-sees). */
+    milestone: z.boolean().default(false),
   })
   .superRefine((value, context) => {
     if (value.recurrence !== 'none' && !value.dueDate)
@@ -64,12 +67,22 @@ export const taskListQuerySchema = z.object({
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
+const commentBody = z
+  .string({ error: M.commentRequired })
+  .trim()
+  .min(1, M.commentRequired)
+  .max(TASK_LIMITS.commentMax, M.commentTooLong);
+
+/** POST /api/tasks/:id/comments: internal unless the author shows it to the client. */
 export const taskCommentInputSchema = z.object({
-  body: z
-    .string({ error: M.commentRequired })
-    .trim()
-    .min(1, M.commentRequired)
-    .max(TASK_LIMITS.commentMax, M.commentTooLong),
+  body: commentBody,
+  visibility: z.enum(CONTENT_VISIBILITIES).default('internal'),
+});
+
+/** PUT /api/tasks/:id/comments/:commentId: its author's edit; a visibility left out stays as it is. */
+export const taskCommentEditSchema = z.object({
+  body: commentBody,
+  visibility: z.enum(CONTENT_VISIBILITIES).optional(),
 });
 
 const person = z.object({ _id: z.string(), username: z.string() });
@@ -92,6 +105,7 @@ export const taskSchema = z.object({
     z.object({ _id: z.string(), number: z.number().int(), title: z.string(), status: z.enum(TASK_STATUSES) }),
   ),
   recurrence: z.enum(TASK_RECURRENCES),
+  milestone: z.boolean(),
   position: z.number().int(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -109,10 +123,15 @@ export const myTasksSchema = z.object({
   ),
 });
 
+const authorKind = z.enum(['staff', 'client']);
+
 export const taskCommentSchema = z.object({
   _id: z.string(),
+  /** A client's comment: no member id, the contact's name. */
   author: z.object({ _id: z.string().nullable(), username: z.string() }),
+  authorKind,
   body: z.string(),
+  visibility: z.enum(CONTENT_VISIBILITIES),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
 });
@@ -129,6 +148,8 @@ export const taskAttachmentSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   uploadedBy: z.object({ _id: z.string().nullable(), username: z.string() }),
+  uploaderKind: authorKind,
+  visibility: z.enum(CONTENT_VISIBILITIES),
   createdAt: z.string(),
 });
 export type TaskAttachmentView = z.infer<typeof taskAttachmentSchema>;
@@ -138,3 +159,26 @@ export const taskAttachmentAnswerSchema = z.object({
   message: z.string(),
   attachment: taskAttachmentSchema,
 });
+
+/** POST /api/tasks/:id/attachments?visibility=…: internal unless shown to the client. */
+export const taskAttachmentQuerySchema = z.object({
+  visibility: z.enum(CONTENT_VISIBILITIES).default('internal'),
+});
+
+/** PUT /api/tasks/:id/attachments/:attachmentId/visibility */
+export const taskAttachmentVisibilitySchema = z.object({ visibility: z.enum(CONTENT_VISIBILITIES) });
+
+/** GET /api/tasks/:id/timeline: what the client did on the task, newest first. */
+export const taskTimelineSchema = z.object({
+  events: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.enum(TASK_EVENT_KINDS),
+      actorKind: authorKind,
+      actorName: z.string(),
+      detail: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type TaskTimeline = z.infer<typeof taskTimelineSchema>;

@@ -140,5 +140,6 @@ export const projectInputOf = (project: ProjectView, changes: Partial<ProjectInp
   dueDate: project.dueDate,
   managerId: project.manager?._id ?? '',
   team: project.team.map((m) => ({ userId: m._id, hourlyRate: m.hourlyRate })),
+  portalVisibility: project.portalVisibility,
   ...changes,
 });

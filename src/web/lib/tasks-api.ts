@@ -4,11 +4,13 @@ import type {
   TaskAttachmentView,
   TaskInput,
   TaskMoveInput,
+  TaskTimeline,
   TaskView,
   myTasksSchema,
   taskCommentsSchema,
   taskListSchema,
 } from '../../shared/schemas/tasks';
+import type { ContentVisibility } from '../../shared/portal-projects';
 import { MULTIPART_HEADERS, api } from './api-client';
 import { saveBlob } from './download';
 import { PROJECTS, useRefreshProjects } from './projects-api';
@@ -78,8 +80,32 @@ export function useTaskComments(taskId: string) {
 export function useAddComment(taskId: string) {
   const refresh = useRefreshProjects();
   return useMutation({
-    mutationFn: async (body: string) => (await api.post(`tasks/${taskId}/comments`, { body })).data,
+    mutationFn: async (input: { body: string; visibility: ContentVisibility }) =>
+      (await api.post(`tasks/${taskId}/comments`, input)).data,
     onSuccess: refresh,
+  });
+}
+
+/** Its author shows a comment to the client or keeps it internal. */
+export function useCommentVisibility(taskId: string) {
+  const refresh = useRefreshProjects();
+  return useMutation({
+    mutationFn: async (input: { id: string; body: string; visibility: ContentVisibility }) =>
+      (
+        await api.put(`tasks/${taskId}/comments/${input.id}`, {
+          body: input.body,
+          visibility: input.visibility,
+        })
+      ).data,
+    onSuccess: refresh,
+  });
+}
+
+/** GET /api/tasks/:id/timeline: what the client did on the task. */
+export function useTaskTimeline(taskId: string) {
+  return useQuery({
+    queryKey: [...TASKS, 'timeline', taskId],
+    queryFn: async () => (await api.get<TaskTimeline>(`tasks/${taskId}/timeline`)).data.events,
   });
 }
 
@@ -96,6 +122,7 @@ export const taskInputOf = (task: TaskView, changes: Partial<TaskInput> = {}): T
   parentId: task.parentId,
   blockedByIds: task.blockedBy.map((b) => b._id),
   recurrence: task.recurrence,
+  milestone: task.milestone,
   ...changes,
 });
 
@@ -141,17 +168,30 @@ export function useTaskAttachments(taskId: string) {
 export function useAttach(taskId: string) {
   const refresh = useRefreshProjects();
   return useMutation({
-    mutationFn: async (file: File) => {
+    mutationFn: async ({ file, visibility }: { file: File; visibility: ContentVisibility }) => {
       const form = new FormData();
       form.append('file', file, file.name);
       return (
         await api.post<{ message: string; attachment: TaskAttachmentView }>(
-          `tasks/${taskId}/attachments`,
+          `tasks/${taskId}/attachments?visibility=${visibility}`,
           form,
           { headers: MULTIPART_HEADERS },
         )
       ).data;
     },
+    onSuccess: refresh,
+  });
+}
+
+export function useAttachmentVisibility(taskId: string) {
+  const refresh = useRefreshProjects();
+  return useMutation({
+    mutationFn: async (input: { id: string; visibility: ContentVisibility }) =>
+      (
+        await api.put<{ message: string }>(`tasks/${taskId}/attachments/${input.id}/visibility`, {
+          visibility: input.visibility,
+        })
+      ).data,
     onSuccess: refresh,
   });
 }

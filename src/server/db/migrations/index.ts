@@ -36,6 +36,7 @@ import * as expenses from './034-expenses';
 import * as estimates from './035-estimates';
 import * as retainerBilling from './036-retainer-billing';
 import * as portalAccess from './037-portal-access';
+import * as portalProjects from './038-portal-projects';
 import * as portalFinance from './039-portal-finance';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '035-estimates': estimates,
   '036-retainer-billing': retainerBilling,
   '037-portal-access': portalAccess,
+  '038-portal-projects': portalProjects,
   '039-portal-finance': portalFinance,
 };

@@ -249,6 +249,27 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     summary: 'Client portal: tell the agency an invoice was paid',
   },
   'GET /api/portal/statement': { summary: "Client portal: the client's statement" },
+  'GET /api/portal/projects': { summary: "Client portal: the client's projects, with what each shares" },
+  'GET /api/portal/projects/:id': { summary: 'Client portal: one project, the parts it shares' },
+  'GET /api/portal/tasks/:id': {
+    summary: 'Client portal: one task of a project sharing its tasks, its client-visible comments and files',
+  },
+  'POST /api/portal/tasks/:id/comments': {
+    summary: 'Client portal: comment on a task (visible to the team)',
+  },
+  'POST /api/portal/tasks/:id/attachments': { summary: 'Client portal: upload a file to a task' },
+  'GET /api/portal/attachments/:id': {
+    summary: 'Client portal: download a client-visible file',
+    file: {
+      status: 200,
+      mediaType: 'application/octet-stream',
+      description: 'The file as it was attached, its type read from its content',
+    },
+  },
+  'POST /api/portal/tasks/:id/approve': { summary: 'Client portal: approve a task in review (it is done)' },
+  'POST /api/portal/tasks/:id/request-changes': {
+    summary: 'Client portal: send a task in review back with a note of what should change',
+  },
   'POST /api/clients': { summary: 'Add a client with its contacts' },
   'PUT /api/clients/:id': { summary: 'Edit a client; its contacts become those sent' },
   'DELETE /api/clients/:id': {
@@ -354,6 +375,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/tasks/:id/move': { summary: 'Move a task on the board' },
   'DELETE /api/tasks/:id': { summary: 'Delete a task with its sub-tasks and comments' },
   'GET /api/tasks/:id/comments': { summary: "A task's comments, oldest first" },
+  'GET /api/tasks/:id/timeline': { summary: "A task's timeline: what the client did on it in the portal" },
   'POST /api/tasks/:id/comments': { summary: 'Comment on a task' },
   'PUT /api/tasks/:id/comments/:commentId': { summary: 'Edit your comment' },
   'DELETE /api/tasks/:id/comments/:commentId': { summary: 'Delete your comment' },
@@ -368,6 +390,9 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     },
   },
   'DELETE /api/tasks/:id/attachments/:attachmentId': { summary: 'Delete a file of a task' },
+  'PUT /api/tasks/:id/attachments/:attachmentId/visibility': {
+    summary: 'Show a file of a task to the client, or keep it internal',
+  },
   'GET /api/calendar-feed': { summary: 'Your calendar feed: on or off' },
   'POST /api/calendar-feed': { summary: 'Make a new secret calendar feed URL of your task due dates' },
   'DELETE /api/calendar-feed': { summary: 'Turn your calendar feed off' },

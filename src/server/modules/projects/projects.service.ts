@@ -22,6 +22,7 @@ import type {
   ProjectView,
 } from '../../../shared/schemas/projects';
 import { addDays } from '../../../shared/time';
+import { parsePortalParts } from '../../../shared/portal-projects';
 import type { WebhookProject } from '../../../shared/webhooks';
 import type { Database, ProjectRow, SessionUser } from '../../db/types';
 import { permissionSubject, timelineEvents } from '../../db/rows';
@@ -138,6 +139,7 @@ const columnsOf = (input: ConversionProjectInput, clientName: string) => ({
   retainer_invoicing: input.billingType === 'retainer' ? input.retainerInvoicing : ('off' as const),
   start_date: input.startDate,
   due_date: input.dueDate,
+  portal_visibility: JSON.stringify(input.portalVisibility),
   search_text: [input.name, input.code, clientName].join(' ').toLowerCase(),
 });
 
@@ -327,6 +329,7 @@ export function createProjectsService(db: Kysely<Database>, clock: () => Date = 
         unapprovedAmount: Number(row.unapproved_amount),
         expenseAmount: Number(row.expense_amount),
       },
+      portalVisibility: parsePortalParts(row.portal_visibility),
       retainer: null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

@@ -10,6 +10,8 @@ const LISTED = [
   'size',
   'uploaded_by',
   'uploaded_by_name',
+  'uploader_kind',
+  'visibility',
   'created_at',
 ] as const;
 
@@ -57,4 +59,12 @@ export async function insertAttachment(db: Db, row: Insertable<TaskAttachmentsTa
 
 export async function deleteAttachment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('task_attachments').where('id', '=', id).execute();
+}
+
+export async function setAttachmentVisibility(
+  db: Db,
+  id: string,
+  visibility: 'internal' | 'client',
+): Promise<void> {
+  await db.updateTable('task_attachments').set({ visibility }).where('id', '=', id).execute();
 }

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import type { TaskListQuery, TaskStatus } from '../../../shared/schemas/tasks';
 import { engineOf } from '../../db/engine';
 import { containsInsensitive } from '../../db/search';
-import type { Database, TaskCommentsTable, TaskRow, TasksTable } from '../../db/types';
+import type { Database, TaskCommentsTable, TaskEventsTable, TaskRow, TasksTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -200,8 +200,28 @@ export function findComment(db: Db, taskId: string, id: string) {
     .executeTakeFirst();
 }
 
-export async function updateComment(db: Db, id: string, body: string, at: string): Promise<void> {
-  await db.updateTable('task_comments').set({ body, edited_at: at }).where('id', '=', id).execute();
+export async function updateComment(
+  db: Db,
+  id: string,
+  values: Updateable<TaskCommentsTable>,
+): Promise<void> {
+  await db.updateTable('task_comments').set(values).where('id', '=', id).execute();
+}
+
+export async function insertTaskEvent(db: Db, row: Insertable<TaskEventsTable>): Promise<void> {
+  await db.insertInto('task_events').values(row).execute();
+}
+
+/** A task's timeline, newest first. */
+export function taskEventsOf(db: Db, taskId: string, limit: number) {
+  return db
+    .selectFrom('task_events')
+    .select(['id', 'kind', 'actor_kind', 'actor_name', 'detail', 'created_at'])
+    .where('task_id', '=', taskId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

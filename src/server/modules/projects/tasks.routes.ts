@@ -6,6 +6,7 @@ import {
   myTasksSchema,
   taskAnswerSchema,
   taskCommentAnswerSchema,
+  taskCommentEditSchema,
   taskCommentInputSchema,
   taskCommentsSchema,
   taskInputSchema,
@@ -13,6 +14,7 @@ import {
   taskListSchema,
   taskMoveSchema,
   taskSchema,
+  taskTimelineSchema,
 } from '../../../shared/schemas/tasks';
 import type { Guards } from '../../auth/guards';
 import { answers } from '../../http/answers';
@@ -141,6 +143,21 @@ export function tasksRoutes(tasks: TasksService, guards: Guards): FastifyPluginA
     );
 
     app.get(
+      '/tasks/:id/timeline',
+      {
+        preValidation,
+        schema: {
+          tags,
+          params: idParams,
+          response: answers({ 200: taskTimelineSchema }),
+          description:
+            'What the client did on the task in the portal (approved, asked for changes, commented, uploaded), with who and when, newest first.',
+        },
+      },
+      (request) => tasks.timeline(request.currentUser!, request.params.id),
+    );
+
+    app.get(
       '/tasks/:id/comments',
       { preValidation, schema: { tags, params: idParams, response: answers({ 200: taskCommentsSchema }) } },
       async (request) => ({ comments: await tasks.comments(request.currentUser!, request.params.id) }),
@@ -155,13 +172,20 @@ export function tasksRoutes(tasks: TasksService, guards: Guards): FastifyPluginA
           params: idParams,
           body: taskCommentInputSchema,
           response: answers({ 201: taskCommentAnswerSchema }),
+          description:
+            'Plain text; `visibility` internal (the default) or client: only a client-visible comment reaches the client portal.',
         },
       },
       async (request, reply) =>
         reply.code(201).send({
           success: true as const,
           message: M.commented,
-          comment: await tasks.comment(request.currentUser!, request.params.id, request.body.body),
+          comment: await tasks.comment(
+            request.currentUser!,
+            request.params.id,
+            request.body.body,
+            request.body.visibility,
+          ),
         }),
     );
 
@@ -172,14 +196,15 @@ export function tasksRoutes(tasks: TasksService, guards: Guards): FastifyPluginA
         schema: {
           tags,
           params: commentParams,
-          body: taskCommentInputSchema,
+          body: taskCommentEditSchema,
           response: answers({ 200: successMessageSchema }),
-          description: 'Its author only.',
+          description:
+            'Its author only: the text, and who sees it (`visibility` internal or client; left out, unchanged).',
         },
       },
       async (request) => {
         const { id, commentId } = request.params;
-        await tasks.editComment(request.currentUser!, id, commentId, request.body.body);
+        await tasks.editComment(request.currentUser!, id, commentId, request.body);
         return { success: true as const, message: M.commentUpdated };
       },
     );

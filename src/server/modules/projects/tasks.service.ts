@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { TASK_MESSAGES as M, PROJECT_MESSAGES } from '../../../shared/messages';
+import { TASK_MESSAGES as M, PORTAL_PROJECT_MESSAGES, PROJECT_MESSAGES } from '../../../shared/messages';
+import type { ContentVisibility } from '../../../shared/portal-projects';
 import {
   nextDueDate,
   type TaskInput,
   type TaskListQuery,
   type TaskMoveInput,
   type TaskStatus,
+  type TaskTimeline,
   type TaskView,
 } from '../../../shared/schemas/tasks';
-import type { Database, ProjectRow, SessionUser, TaskRow } from '../../db/types';
+import type { Database, ProjectRow, SessionUser, TaskCommentRow, TaskRow } from '../../db/types';
 import { takeNextNumber } from '../../db/number-sequences';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import { sanitizeContent } from '../../lib/sanitize-content';
 import type { PortalNotifier } from '../../mail/portal-notice-mail';
@@ -37,6 +39,7 @@ import {
   replaceAssignees,
   replaceBlockers,
   setPositions,
+  taskEventsOf,
   tasksInProject,
   updateComment,
   updateTask,
@@ -44,6 +47,36 @@ import {
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
+/** Who makes a task: a member, or a client's decision in the portal (no member: `id` null). */
+type Actor = Pick<SessionUser, 'workspace_id'> & { id: string | null };
+
+const TIMELINE_MAX = 200;
+
+type CommentRow = Pick<
+  TaskCommentRow,
+  'id' | 'author_id' | 'author_name' | 'author_kind' | 'body' | 'visibility' | 'created_at' | 'edited_at'
+>;
+
+/** A comment as staff see it: a client's shows the contact's name and no member id. */
+const commentView = (row: CommentRow) => ({
+  _id: row.id,
+  author: { _id: row.author_id, username: row.author_name },
+  authorKind: row.author_kind,
+  body: row.body,
+  visibility: row.visibility,
+  createdAt: row.created_at,
+  editedAt: row.edited_at,
+});
+
+/** An entry of a task's timeline, as staff and the portal show it. */
+export const taskEventView = (row: Awaited<ReturnType<typeof taskEventsOf>>[number]) => ({
+  _id: row.id,
+  kind: row.kind as TaskTimeline['events'][number]['kind'],
+  actorKind: row.actor_kind,
+  actorName: row.actor_name,
+  detail: row.detail,
+  at: row.created_at,
+});
 
 /** The sequence a project's task numbers come from (docs/decisions/0021-numbering-and-time.md). */
 export const taskSequence = (projectId: string) => `task:${projectId}`;
@@ -129,6 +162,7 @@ export function createTasksService(
         status: b.status,
       })),
       recurrence: row.recurrence,
+      milestone: row.milestone === 1,
       position: row.position,
       completedAt: row.completed_at,
       createdAt: row.created_at,
@@ -143,7 +177,7 @@ export function createTasksService(
   /** A task's new row in the project, numbered next and placed last in its column. */
   async function insertNew(
     trx: Trx,
-    caller: SessionUser,
+    caller: Actor,
     project: ProjectRow,
     values: Omit<TaskRow, 'id' | 'workspace_id' | 'project_id' | 'number' | 'position' | 'logged_minutes'>,
     assigneeIds: string[],
@@ -165,7 +199,7 @@ export function createTasksService(
    * What a task's arrival in Done sets off: the `task.completed` webhook and, for a recurring task not yet
    * followed, its next one (due a week or a month later, with the same assignees), once.
    */
-  async function completed(trx: Trx, caller: SessionUser, project: ProjectRow, task: TaskRow, at: string) {
+  async function completed(trx: Trx, caller: Actor, project: ProjectRow, task: TaskRow, at: string) {
     const assignees = await assigneesOf(trx, [task.id]);
     await enqueueWebhookEvent(
       trx,
@@ -199,9 +233,10 @@ export function createTasksService(
         estimate_minutes: task.estimate_minutes,
         parent_id: task.parent_id,
         recurrence: task.recurrence,
+        milestone: task.milestone,
         next_task_id: null,
         completed_at: null,
-        created_by: caller.id,
+        created_by: caller.id ?? task.created_by,
         created_at: at,
         updated_at: at,
       },
@@ -257,6 +292,7 @@ export function createTasksService(
             estimate_minutes: input.estimateMinutes,
             parent_id: await checkParent(trx, project, input.parentId, null),
             recurrence: input.recurrence,
+            milestone: input.milestone ? 1 : 0,
             next_task_id: null,
             completed_at: input.status === 'done' ? at : null,
             created_by: caller.id,
@@ -295,6 +331,7 @@ export function createTasksService(
           estimate_minutes: input.estimateMinutes,
           parent_id: await checkParent(trx, project, input.parentId, id),
           recurrence: input.recurrence,
+          milestone: input.milestone ? 1 : 0,
           ...(moved ? { position: await nextPosition(trx, project.id, input.status) } : {}),
           updated_at: at,
         };
@@ -354,22 +391,11 @@ export function createTasksService(
 
     async comments(caller: SessionUser, taskId: string) {
       await taskOf(db, caller, taskId);
-      return (await commentsOf(db, taskId)).map((row) => ({
-        _id: row.id,
-        author: { _id: row.author_id, username: row.author_name },
-        body: row.body,
-        createdAt: row.created_at,
-        editedAt: row.edited_at,
-      }));
+      return (await commentsOf(db, taskId)).map(commentView);
     },
 
     /** A comment; one the client may read tells the client's portal contacts (never an internal one). */
-    async comment(
-      caller: SessionUser,
-      taskId: string,
-      body: string,
-      visibility: 'internal' | 'client' = 'internal',
-    ) {
+    async comment(caller: SessionUser, taskId: string, body: string, visibility: ContentVisibility) {
       const task = await taskOf(db, caller, taskId);
       const siteName = await noticeBrand(portal, visibility === 'client');
       const row = {
@@ -379,6 +405,9 @@ export function createTasksService(
         author_id: caller.id,
         author_name: caller.username,
         body,
+        visibility,
+        author_kind: 'staff' as const,
+        portal_access_id: null,
         created_at: clock().toISOString(),
         edited_at: null,
       };
@@ -393,23 +422,70 @@ export function createTasksService(
           });
       });
       if (siteName !== null) portal?.sendSoon();
-      return {
-        _id: row.id,
-        author: { _id: caller.id, username: caller.username },
-        body,
-        createdAt: row.created_at,
-        editedAt: null,
-      };
+      return commentView(row);
     },
 
-    /** A comment is edited or deleted by its author only. */
-    async editComment(caller: SessionUser, taskId: string, commentId: string, body: string | null) {
+    /** A comment is edited (its text and who sees it) or deleted by its author only. */
+    async editComment(
+      caller: SessionUser,
+      taskId: string,
+      commentId: string,
+      edit: { body: string; visibility?: ContentVisibility | undefined } | null,
+    ) {
       await taskOf(db, caller, taskId);
       const comment = await findComment(db, taskId, commentId);
       if (!comment) throw notFound(M.commentNotFound);
       if (comment.author_id !== caller.id) throw forbidden(M.commentNotYours);
-      if (body === null) return deleteComment(db, commentId);
-      return updateComment(db, commentId, body, clock().toISOString());
+      if (edit === null) return deleteComment(db, commentId);
+      return updateComment(db, commentId, {
+        body: edit.body,
+        visibility: edit.visibility ?? comment.visibility,
+        edited_at: clock().toISOString(),
+      });
+    },
+
+    /** GET /api/tasks/:id/timeline: what the client did on the task, newest first. */
+    async timeline(caller: SessionUser, taskId: string): Promise<TaskTimeline> {
+      await taskOf(db, caller, taskId);
+      return { events: (await taskEventsOf(db, taskId, TIMELINE_MAX)).map(taskEventView) };
+    },
+
+    /**
+     * A client's decision on a task in review (docs/product/portal.md#working-together): Done, with what Done
+     * sets off (completion time, the `task.completed` webhook, a recurring task's next one), or back to In
+     * progress, last in its column. `visible` decides first whether the client may see the task at all (404
+     * when not); a task not in review is 409. `record` writes the decision's comment and timeline entry in the
+     * same transaction, so the move and its record land together or not at all.
+     */
+    async settleReview(
+      workspaceId: string,
+      taskId: string,
+      to: 'done' | 'in_progress',
+      visible: (project: ProjectRow) => boolean,
+      record: (trx: Trx, task: TaskRow) => Promise<void>,
+    ): Promise<void> {
+      const at = clock().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const current = await findTask(trx, workspaceId, taskId, true);
+        const project = current && (await findProject(trx, workspaceId, current.project_id));
+        if (!current || !project || !visible(project)) throw notFound(M.notFound);
+        if (current.status !== 'in_review') throw conflict(PORTAL_PROJECT_MESSAGES.notInReview);
+        const values = {
+          ...statusChange(current, to, at),
+          position: await nextPosition(trx, project.id, to),
+          updated_at: at,
+        };
+        await updateTask(trx, taskId, values);
+        if (to === 'done')
+          await completed(
+            trx,
+            { workspace_id: workspaceId, id: null },
+            project,
+            { ...current, ...values },
+            at,
+          );
+        await record(trx, current);
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Paperclip, Play, Trash2 } from 'lucide-react';
+import { Play, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { TASK_MESSAGES as M } from '../../../shared/messages';
+import { PORTAL_PROJECT_MESSAGES as PM, TASK_MESSAGES as M } from '../../../shared/messages';
 import { hoursText, parseHours, type ProjectView } from '../../../shared/schemas/projects';
 import {
   TASK_PRIORITIES,
@@ -22,18 +22,9 @@ import { Switch } from '../ui/switch';
 import { TextAreaField } from '../ui/textarea-field';
 import { serverMessage } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/field-errors';
-import {
-  downloadAttachment,
-  useAddComment,
-  useAttach,
-  useDeleteAttachment,
-  useDeleteTask,
-  useSaveTask,
-  useTaskAttachments,
-  useTaskComments,
-} from '../../lib/tasks-api';
+import { useDeleteTask, useSaveTask } from '../../lib/tasks-api';
 import { useStartTimer } from '../../lib/time-api';
-import { timeAgo } from '../../lib/time-ago';
+import { TaskClientTimeline, TaskComments, TaskFiles } from './task-collaboration';
 
 const FORM_ID = 'task-form';
 const RECURRENCE_LABELS = { none: 'Does not repeat', weekly: 'Every week', monthly: 'Every month' } as const;
@@ -69,6 +60,7 @@ interface Draft {
   blockedByIds: string[];
   parentId: string;
   recurrence: TaskInput['recurrence'];
+  milestone: boolean;
 }
 
 const draftOf = (task: TaskView | null, status: TaskInput['status']): Draft => ({
@@ -83,115 +75,8 @@ const draftOf = (task: TaskView | null, status: TaskInput['status']): Draft => (
   blockedByIds: task?.blockedBy.map((b) => b._id) ?? [],
   parentId: task?.parentId ?? '',
   recurrence: task?.recurrence ?? 'none',
+  milestone: task?.milestone ?? false,
 });
-
-function Comments({ taskId }: { taskId: string }) {
-  const comments = useTaskComments(taskId);
-  const add = useAddComment(taskId);
-  const [body, setBody] = useState('');
-  return (
-    <section aria-labelledby="task-comments" className="space-y-3 border-t border-line pt-5">
-      <h3 id="task-comments" className="text-sm font-semibold text-ink">
-        Comments
-      </h3>
-      {comments.data?.length === 0 && <p className="text-sm text-muted">No comments yet.</p>}
-      <ul className="space-y-3">
-        {comments.data?.map((c) => (
-          <li key={c._id} className="rounded-xl bg-slate-50 p-3 text-sm">
-            <p className="flex justify-between gap-2 text-xs text-muted">
-              <span className="font-semibold text-ink">{c.author.username}</span>
-              <time dateTime={c.createdAt}>
-                {timeAgo(c.createdAt)}
-                {c.editedAt ? ' (edited)' : ''}
-              </time>
-            </p>
-            <p className="mt-1 whitespace-pre-wrap text-ink">{c.body}</p>
-          </li>
-        ))}
-      </ul>
-      <form
-        className="space-y-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate(body, {
-            onSuccess: () => setBody(''),
-            onError: (error) => toast.error(serverMessage(error) ?? 'The comment could not be added.'),
-          });
-        }}
-      >
-        <TextAreaField label="Add a comment" value={body} onChange={(e) => setBody(e.target.value)} />
-        <Button type="submit" size="sm" variant="secondary" disabled={add.isPending || !body.trim()}>
-          Comment
-        </Button>
-      </form>
-    </section>
-  );
-}
-
-const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function Files({ taskId }: { taskId: string }) {
-  const files = useTaskAttachments(taskId);
-  const attach = useAttach(taskId);
-  const remove = useDeleteAttachment(taskId);
-  const fail = (error: unknown) => toast.error(serverMessage(error) ?? 'The file could not be saved.');
-  return (
-    <section aria-labelledby="task-files" className="space-y-3 border-t border-line pt-5">
-      <h3 id="task-files" className="text-sm font-semibold text-ink">
-        Files
-      </h3>
-      {files.data?.length === 0 && <p className="text-sm text-muted">No files yet.</p>}
-      <ul className="space-y-2">
-        {files.data?.map((file) => (
-          <li
-            key={file._id}
-            className="flex items-center justify-between gap-2 rounded-xl border border-line px-3 py-2 text-sm"
-          >
-            <button
-              type="button"
-              className="flex min-w-0 items-center gap-2 text-left font-medium text-ink hover:underline"
-              onClick={() => void downloadAttachment(taskId, file).catch(fail)}
-            >
-              <Paperclip className="size-4 shrink-0 text-muted" aria-hidden />
-              <span className="truncate">{file.name}</span>
-            </button>
-            <span className="shrink-0 text-xs text-muted">
-              {sizeText(file.size)} · {file.uploadedBy.username}
-            </span>
-            <button
-              type="button"
-              className="rounded p-1 text-muted hover:bg-slate-100 hover:text-red-700"
-              aria-label={`Delete ${file.name}`}
-              onClick={() =>
-                remove.mutate(file._id, { onSuccess: (a) => toast.success(a.message), onError: fail })
-              }
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-slate-50 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600">
-        <Paperclip className="size-4" aria-hidden />
-        {attach.isPending ? 'Attaching...' : 'Attach a file'}
-        <input
-          type="file"
-          className="sr-only"
-          disabled={attach.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) attach.mutate(file, { onSuccess: (a) => toast.success(a.message), onError: fail });
-          }}
-        />
-      </label>
-      <p className="text-xs text-muted">PDF, images, Office documents, ZIP or plain text, up to 10 MB.</p>
-    </section>
-  );
-}
 
 /**
  * Add or edit a task of a project (docs/product/projects.md#tasks), with its comments, a timer on it, and
@@ -428,6 +313,12 @@ export function TaskPanel({
           checked={draft.blocked}
           onChange={(v) => set('blocked', v)}
         />
+        <Switch
+          label={PM.milestoneLabel}
+          description={PM.milestoneHint}
+          checked={draft.milestone}
+          onChange={(v) => set('milestone', v)}
+        />
         <TextAreaField
           label="Description"
           value={draft.description}
@@ -453,8 +344,9 @@ export function TaskPanel({
           >
             <Play className="size-4" aria-hidden /> Start timer on this task
           </Button>
-          <Files taskId={task._id} />
-          <Comments taskId={task._id} />
+          <TaskFiles taskId={task._id} project={project} />
+          <TaskComments taskId={task._id} />
+          <TaskClientTimeline taskId={task._id} />
         </div>
       )}
     </SidePanel>
