@@ -63,6 +63,12 @@ describe('attacks on the client portal’s projects', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const studio = await insertWorkspace(t, { name: 'Projects Attack Studio' });
+    // More open projects than Solo HQ keeps.
+    await t.database.handle.db
+      .updateTable('workspaces')
+      .set({ plan: 'Enterprise' })
+      .where('id', '=', studio.id)
+      .execute();
     boss = await insertUser(t, { workspaceId: studio.id, role: 'Business Admin', username: 'pp-boss' });
     designer = await insertUser(t, {
       workspaceId: studio.id,
@@ -329,7 +335,7 @@ describe('attacks on the client portal’s projects', () => {
       { name: 'x.pdf', type: 'application/pdf', bytes: PDF },
       false,
     );
-    expect(upload.statusCode).toBe(403);
+    expect(upload.statusCode).toBe(400);
     expect(upload.json().message).toBe(M.uploadHeaderMissing);
     const form = await t.app.inject({
       method: 'POST',

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/portal-projects';
 import type { Guard } from '../../auth/guards';
 import { answers } from '../../http/answers';
-import { forbidden } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { jsonOnly } from '../../http/json-only';
 import { withUploadedFile } from '../../http/multipart-file';
 import { ATTACHMENT_UPLOAD_LIMITS, sendAttachment } from './task-attachments.routes';
@@ -31,7 +31,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
  * server never grants), besides the cookie being SameSite=Strict (docs/security.md#client-portal).
  */
 async function portalPageOnly(request: FastifyRequest): Promise<void> {
-  if (request.headers[PORTAL_UPLOAD_HEADER] !== '1') throw forbidden(M.uploadHeaderMissing);
+  if (request.headers[PORTAL_UPLOAD_HEADER] !== '1') throw badRequest(M.uploadHeaderMissing);
 }
 
 /**
