@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PROJECT_MESSAGES as M } from '../../../shared/messages';
 import { minorToDecimal, parseMoney } from '../../../shared/money';
+import type { PortalProjectPart } from '../../../shared/portal-projects';
 import {
   BILLING_TYPES,
   BILLING_TYPE_LABELS,
@@ -29,6 +30,7 @@ import { serverMessage } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { useClientOptions } from '../../lib/clients-api';
 import { useProjectMembers, useSaveProject } from '../../lib/projects-api';
+import { ProjectPortalFieldset } from './project-portal-fieldset';
 
 const FORM_ID = 'project-form';
 
@@ -51,6 +53,7 @@ interface Draft {
   dueDate: string;
   managerId: string;
   team: Record<string, string | null>;
+  portalVisibility: PortalProjectPart[];
 }
 
 const money = (minor: number | null, currency: string) =>
@@ -76,6 +79,7 @@ function draftOf(project: ProjectView | null, clientId: string): Draft {
       dueDate: '',
       managerId: '',
       team: {},
+      portalVisibility: [],
     };
   return {
     clientId: project.client._id,
@@ -95,6 +99,7 @@ function draftOf(project: ProjectView | null, clientId: string): Draft {
     dueDate: project.dueDate ?? '',
     managerId: project.manager?._id ?? '',
     team: Object.fromEntries(project.team.map((m) => [m._id, money(m.hourlyRate, project.currency)])),
+    portalVisibility: project.portalVisibility,
   };
 }
 
@@ -135,6 +140,7 @@ function inputOf(draft: Draft, currency: string): { input?: ProjectInput; errors
       userId,
       hourlyRate: rate === null ? null : amount(`team.${userId}`, rate, M.rateInvalid),
     })),
+    portalVisibility: draft.portalVisibility,
   };
   const parsed = projectInputSchema.safeParse(raw);
   if (!parsed.success)
@@ -377,6 +383,10 @@ export function ProjectFormPanel({
             })}
           </ul>
         </fieldset>
+        <ProjectPortalFieldset
+          value={draft.portalVisibility}
+          onChange={(parts) => setDraft((d) => ({ ...d, portalVisibility: parts }))}
+        />
         <TextAreaField
           label="Description"
           value={draft.description}

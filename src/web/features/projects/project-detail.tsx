@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/projects';
 import { TIME_ENTRY_STATUS_LABELS, addDays } from '../../../shared/schemas/time';
 import { Banner } from '../../components/ui/banner';
+import { ProjectPortalSummary } from '../../components/projects/project-portal-fieldset';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -367,6 +368,7 @@ export function ProjectDetail({
             </p>
           )}
           {p.description && <p className="whitespace-pre-wrap text-sm text-muted">{p.description}</p>}
+          <ProjectPortalSummary parts={p.portalVisibility} />
         </div>
       </Card>
 
