@@ -43,6 +43,7 @@ export const PORTAL_PROJECT_MESSAGES = {
 
   // The portal's pages.
   projectsTitle: 'Your projects',
+  projectNothingShared: 'Your agency shares no more of this project here yet.',
   projectsEmpty: 'No projects to show yet. When your agency starts one for you, it appears here.',
   openProject: 'Open project',
   backToProjects: 'All projects',

@@ -28,7 +28,6 @@ export const PORTAL_MESSAGES = {
 
   // The portal's home.
   signedInAs: (name: string, client: string) => `Signed in as ${name} for ${client}`,
-  homeIntro: 'Your projects, estimates and invoices with us will appear here.',
   signOut: 'Sign out',
   signedOut: 'You are signed out of the portal.',
   sessionEnded: 'Your portal session has ended. Sign in again with a new link.',

@@ -24,7 +24,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
     { path: 'confirm-email', ...page('ConfirmEmail') },
     { path: 'connect-botgit', ...page('ConnectBotgit') },
     { path: 'dashboard/*', ...page('Dashboard') },
-    { path: 'portal', ...page('Portal') },
+    { path: 'portal/*', ...page('Portal') },
     { path: 'portal/sign-in', ...page('PortalSignIn') },
     { path: 'portal/unsubscribe', ...page('PortalUnsubscribe') },
     { path: 'portal/estimates/:id', ...page('PortalEstimate') },

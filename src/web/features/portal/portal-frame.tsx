@@ -25,15 +25,21 @@ function Brand({ brand }: { brand: { siteName: string; logoUrl: string | null; b
 /** The portal's frame: the brand bar in the agency's colour, and one card. */
 export function PortalFrame({
   brand,
+  wide = false,
   children,
 }: {
   brand: { siteName: string; logoUrl: string | null; brandColor: string };
+  /** The signed-in pages: room for a project's sections. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="min-h-screen bg-canvas">
       <div className="h-1.5" style={{ backgroundColor: brand.brandColor }} aria-hidden />
-      <main id="main" className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+      <main
+        id="main"
+        className={`mx-auto w-full ${wide ? 'max-w-4xl' : 'max-w-2xl'} px-4 py-8 sm:px-6 sm:py-12`}
+      >
         <Brand brand={brand} />
         <div className="mt-8">{children}</div>
       </main>

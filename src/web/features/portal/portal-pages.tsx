@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { PORTAL_MESSAGES as M } from '../../../shared/messages';
 import type { PortalIdentityView } from '../../../shared/schemas/portal';
@@ -20,6 +20,8 @@ import {
 import { PortalNotificationSettings } from './portal-notification-settings';
 import { PortalFrame, useSiteBrand } from './portal-frame';
 import { PortalFinanceSections } from './portal-finance-home';
+import { PortalProjectList, PortalProjectPage } from './portal-projects';
+import { PortalTaskPage } from './portal-task-page';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
@@ -68,7 +70,13 @@ function SignInForm({ notice }: { notice?: string }) {
   );
 }
 
-/** The portal's home once signed in; later parts fill it with the client's projects and invoices. */
+const ProjectRoute = () => <PortalProjectPage id={useParams().id ?? ''} />;
+const TaskRoute = () => <PortalTaskPage id={useParams().id ?? ''} />;
+
+/**
+ * The signed-in portal: who is signed in and Sign out, then the client's projects (the home), a project
+ * (/portal/projects/:id) or a task (/portal/tasks/:id).
+ */
 function PortalHome({ identity, onSignedOut }: { identity: PortalIdentityView; onSignedOut(): void }) {
   const [busy, setBusy] = useState(false);
   async function signOut() {
@@ -82,18 +90,35 @@ function PortalHome({ identity, onSignedOut }: { identity: PortalIdentityView; o
   }
   return (
     <div className="space-y-6">
-      <Card className="space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{identity.client.name}</h1>
-        <p className="text-sm text-ink" data-testid="portal-signed-in-as">
-          {M.signedInAs(identity.contact.name, identity.client.name)}
-        </p>
-        <p className="text-sm text-muted">{M.homeIntro}</p>
-        <Button variant="secondary" onClick={() => void signOut()} disabled={busy}>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
+        <div>
+          <p className="text-lg font-bold tracking-tight text-ink">
+            <Link to="/portal" className="hover:underline">
+              {identity.client.name}
+            </Link>
+          </p>
+          <p className="text-sm text-muted" data-testid="portal-signed-in-as">
+            {M.signedInAs(identity.contact.name, identity.client.name)}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void signOut()} disabled={busy}>
           <LogOut className="size-4" aria-hidden /> {M.signOut}
         </Button>
-      </Card>
-      <PortalFinanceSections />
-      <PortalNotificationSettings />
+      </div>
+      <Routes>
+        <Route path="projects/:id" element={<ProjectRoute />} />
+        <Route path="tasks/:id" element={<TaskRoute />} />
+        <Route
+          path="*"
+          element={
+            <>
+              <PortalProjectList />
+              <PortalFinanceSections />
+              <PortalNotificationSettings />
+            </>
+          }
+        />
+      </Routes>
     </div>
   );
 }
@@ -119,7 +144,7 @@ export function PortalPage() {
   }, []);
   const brand = state.kind === 'signed-in' ? state.identity.brand : siteBrand;
   return (
-    <PortalFrame brand={brand}>
+    <PortalFrame brand={brand} wide={state.kind === 'signed-in'}>
       <PageMeta title="Client portal" description={M.signInIntro} noindex />
       {state.kind === 'loading' ? (
         <Spinner label={M.loading} />
