@@ -475,6 +475,53 @@ describe('client portal notifications', () => {
     expect((await notices()).length).toBe(before);
   });
 
+  it('follows the project’s switches: a task in review and the comments the client may read', async () => {
+    const shared = (
+      await call(t.app, 'POST', '/api/projects', boss.headers, {
+        clientId: clientA,
+        name: 'Shared site',
+        portalVisibility: ['tasks', 'comments'],
+      })
+    ).json().project._id;
+    const task = (
+      await call(t.app, 'POST', `/api/projects/${shared}/tasks`, boss.headers, { title: 'Homepage' })
+    ).json().task;
+    const subjects = async (subject: string) =>
+      (await notices())
+        .filter((row) => row.subject === subject)
+        .map((row) => row.to_address)
+        .sort();
+
+    tick();
+    await call(t.app, 'POST', `/api/tasks/${task._id}/move`, boss.headers, { status: 'in_review', index: 0 });
+    // Ben turned task-approval notices off above.
+    expect(await subjects(M.taskApprovalSubject('Homepage'))).toEqual([email.asha]);
+
+    const comment = M.commentSubject('Homepage');
+    const internal = await call(t.app, 'POST', `/api/tasks/${task._id}/comments`, boss.headers, {
+      body: 'Our notes',
+    });
+    expect(internal.statusCode, internal.body).toBe(201);
+    expect(await subjects(comment)).toEqual([]);
+    // The internal comment shown to the client afterwards is news to it.
+    const shown = await call(
+      t.app,
+      'PUT',
+      `/api/tasks/${task._id}/comments/${internal.json().comment._id}`,
+      boss.headers,
+      { body: 'Our notes, tidied', visibility: 'client' },
+    );
+    expect(shown.statusCode, shown.body).toBe(200);
+    // Asha turned comment notices off above.
+    expect(await subjects(comment)).toEqual([email.ben]);
+    tick();
+    await call(t.app, 'POST', `/api/tasks/${task._id}/comments`, boss.headers, {
+      body: 'Have a look',
+      visibility: 'client',
+    });
+    expect(await subjects(comment)).toEqual([email.ben, email.ben]);
+  });
+
   it('stops mailing a contact whose access was removed, whose old links then do nothing', async () => {
     const oldToken = await newestToken(email.ben);
     const removed = await call(

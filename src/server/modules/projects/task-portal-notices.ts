@@ -1,17 +1,17 @@
 import type { Transaction } from 'kysely';
 import type { Database, ProjectRow } from '../../db/types';
 import type { PortalNotifier } from '../../mail/portal-notice-mail';
+import { parsePortalParts } from '../../../shared/portal-projects';
 
 /** The parts of a project the client may see in the portal that cause notices. */
 export type PortalPart = 'tasks' | 'comments';
 
 /**
- * What of a project its client sees in the portal (docs/product/portal.md#notifications). Projects carry no
- * such switches yet, so the portal shows their client nothing and no task notice goes out; this is the one
- * place that reads them once they exist.
+ * What of a project its client sees in the portal: its switches (docs/product/projects.md, migration 038),
+ * the same list the portal's own reads go by, so no notice announces what the portal would not show.
  */
-export function portalVisibilityOf(_project: ProjectRow): readonly string[] {
-  return [];
+export function portalVisibilityOf(project: ProjectRow): readonly string[] {
+  return parsePortalParts(project.portal_visibility);
 }
 
 /** Whether the project's switches show this part to its client. */

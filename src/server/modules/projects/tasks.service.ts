@@ -432,16 +432,31 @@ export function createTasksService(
       commentId: string,
       edit: { body: string; visibility?: ContentVisibility | undefined } | null,
     ) {
-      await taskOf(db, caller, taskId);
+      const task = await taskOf(db, caller, taskId);
       const comment = await findComment(db, taskId, commentId);
       if (!comment) throw notFound(M.commentNotFound);
       if (comment.author_id !== caller.id) throw forbidden(M.commentNotYours);
       if (edit === null) return deleteComment(db, commentId);
-      return updateComment(db, commentId, {
-        body: edit.body,
-        visibility: edit.visibility ?? comment.visibility,
-        edited_at: clock().toISOString(),
+      // An internal comment shown to the client now is news to the client, as a new one would be.
+      const shownNow = edit.visibility === 'client' && comment.visibility !== 'client';
+      const siteName = await noticeBrand(portal, shownNow);
+      const updated = await db.transaction().execute(async (trx) => {
+        const saved = await updateComment(trx, commentId, {
+          body: edit.body,
+          visibility: edit.visibility ?? comment.visibility,
+          edited_at: clock().toISOString(),
+        });
+        if (siteName !== null)
+          await noticeClientComment(trx, portal, siteName, {
+            project: await projectOf(trx, caller, task.project_id),
+            task,
+            author: caller.username,
+            visibility: 'client',
+          });
+        return saved;
       });
+      if (siteName !== null) portal?.sendSoon();
+      return updated;
     },
 
     /** GET /api/tasks/:id/timeline: what the client did on the task, newest first. */
