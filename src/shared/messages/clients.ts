@@ -28,3 +28,20 @@ export const CLIENT_MESSAGES = {
   empty: 'No clients yet. Add one, or convert a won lead into a client.',
   noMatch: 'No clients match these filters.',
 } as const;
+
+/** How the client's timeline tells what its contacts did in the client portal (docs/product/portal.md#on-the-clients-timeline). */
+export const CLIENT_PORTAL_TIMELINE = {
+  signedIn: 'signed in to the client portal',
+  task: {
+    'client-approved': (task: string) => `approved ${task} in the portal`,
+    'client-requested-changes': (task: string) => `asked for changes to ${task} in the portal`,
+    'client-commented': (task: string) => `commented on ${task} in the portal`,
+    'client-uploaded': (task: string) => `uploaded a file to ${task} in the portal`,
+  } as Record<string, (task: string) => string>,
+  taskName: (number: number | null, title: string) => (number === null ? title : `task #${number} ${title}`),
+  estimateAccepted: (number: string) => `accepted estimate ${number} in the portal`,
+  estimateDeclined: (number: string) => `declined estimate ${number} in the portal`,
+  invoiceViewed: (number: string) => `opened invoice ${number} in the portal`,
+  paymentNotice: (number: string, amount: string | null) =>
+    `said in the portal that invoice ${number} is paid${amount ? ` (${amount})` : ''}`,
+} as const;

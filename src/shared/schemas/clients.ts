@@ -146,7 +146,17 @@ export const clientAnswerSchema = z.object({
 });
 export const clientListSchema = z.object({ clients: z.array(clientSchema), pagination: pageInfoSchema });
 
-export const CLIENT_EVENT_KINDS = ['created', 'updated', 'converted'] as const;
+/** What the client's contacts did in the client portal, on the client's timeline (docs/product/portal.md#on-the-clients-timeline). */
+export const CLIENT_PORTAL_EVENT_KINDS = [
+  'portal-signed-in',
+  'portal-task',
+  'portal-estimate-answered',
+  'portal-invoice-viewed',
+  'portal-payment-notice',
+] as const;
+export type ClientPortalEventKind = (typeof CLIENT_PORTAL_EVENT_KINDS)[number];
+
+export const CLIENT_EVENT_KINDS = ['created', 'updated', 'converted', ...CLIENT_PORTAL_EVENT_KINDS] as const;
 
 /** GET /api/clients/:id/timeline: newest first. */
 export const clientTimelineSchema = recordTimelineSchema;

@@ -130,6 +130,15 @@ export async function insertClientEvent(db: Db, row: Insertable<ClientEventsTabl
   await db.insertInto('client_events').values(row).execute();
 }
 
+/** An event recorded once: a second with the same id is left out. */
+export async function insertClientEventOnce(db: Db, row: Insertable<ClientEventsTable>): Promise<void> {
+  await db
+    .insertInto('client_events')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
 /** The client's timeline, newest first. */
 export function clientEvents(db: Db, clientId: string, limit: number) {
   return db

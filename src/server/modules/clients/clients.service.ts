@@ -1,10 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { canUseModule, isKeptOutOfDashboard } from '../../../shared/access';
 import { nameKey, phoneKey } from '../../../shared/lead-duplicates';
 import { CLIENT_MESSAGES as M, FINANCE_MESSAGES, PROJECT_MESSAGES } from '../../../shared/messages';
 import { BLOCKED_STATUSES, type UserStatus } from '../../../shared/roles';
-import type { ClientInput, ClientListQuery, ClientView } from '../../../shared/schemas/clients';
+import type {
+  ClientInput,
+  ClientListQuery,
+  ClientPortalEventKind,
+  ClientView,
+} from '../../../shared/schemas/clients';
 import type { WebhookClient } from '../../../shared/webhooks';
 import type { ClientContactRow, ClientRow, Database, SessionUser } from '../../db/types';
 import { permissionSubject, timelineEvents } from '../../db/rows';
@@ -23,6 +28,7 @@ import {
   findClient,
   insertClient,
   insertClientEvent,
+  insertClientEventOnce,
   listClients,
   billingCountOfClient,
   projectCountOfClient,
@@ -333,3 +339,38 @@ export function createClientsService(db: Kysely<Database>, clock: () => Date = (
   };
 }
 export type ClientsService = ReturnType<typeof createClientsService>;
+
+/** What a contact did in the client portal, as the client's timeline keeps it. */
+export interface ClientPortalEvent {
+  workspaceId: string;
+  clientId: string;
+  kind: ClientPortalEventKind;
+  /** The contact's name (their address when they have none). */
+  contact: string;
+  data: Record<string, unknown>;
+  at: Date;
+  /** Given: the event is recorded once for this key (a contact opening the same invoice again adds nothing). */
+  onceKey?: string;
+}
+
+/**
+ * Puts a contact's action in the client portal on the client's timeline (docs/product/portal.md#on-the-clients-timeline),
+ * in the caller's transaction: the agency sees there what its client did, whoever did it and when.
+ */
+export async function recordClientPortalEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  event: ClientPortalEvent,
+): Promise<void> {
+  const row = {
+    workspace_id: event.workspaceId,
+    client_id: event.clientId,
+    kind: event.kind,
+    actor_id: null,
+    actor_name: event.contact,
+    data: JSON.stringify(event.data),
+    at: event.at.toISOString(),
+  };
+  if (!event.onceKey) return insertClientEvent(db, { id: randomUUID(), ...row });
+  const id = createHash('sha256').update(`${event.kind}|${event.onceKey}`).digest('base64url');
+  return insertClientEventOnce(db, { id, ...row });
+}

@@ -10,6 +10,7 @@ import type {
 import type { Database, EstimateRow } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
+import { recordClientPortalEvent } from '../clients/clients.service';
 import type { EstimateDelivery } from './estimate-delivery';
 import type { EstimatesService } from './estimates.service';
 import { tellStaff } from './portal-notify';
@@ -99,6 +100,14 @@ export function createPortalEstimates(
   ) {
     const done = await db.transaction().execute(async (trx) => {
       if (!(await answerInPortal(trx, actor, row.id, today(), changes))) return false;
+      await recordClientPortalEvent(trx, {
+        workspaceId: actor.workspaceId,
+        clientId: actor.clientId,
+        kind: 'portal-estimate-answered',
+        contact: actor.name || actor.email,
+        data: { estimateId: row.id, number: row.number, accepted },
+        at: deps.clock(),
+      });
       await recordActivity(trx, {
         workspaceId: actor.workspaceId,
         userId: null,

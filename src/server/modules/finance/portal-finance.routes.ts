@@ -135,7 +135,7 @@ export function portalFinanceRoutes(
             "Lines, totals, balance, payments received and how to pay: the agency's bank details, its UPI id and the UPI QR code for the balance (an SVG data URL).",
         },
       },
-      (request) => invoices.get(portalScope(request), request.params.id),
+      (request) => invoices.get(actorOf(request), request.params.id),
     );
 
     app.get(

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Limiter } from '../../limits/limiter';
 import { tooMany } from '../../limits/per-address';
 import { recordActivity } from '../activity/activity.service';
+import { recordClientPortalEvent } from '../clients/clients.service';
 import type { Books } from './books';
 import { settingsView } from './finance-settings';
 import { balanceOf, createInvoiceCore, num } from './invoice-core';
@@ -140,7 +141,20 @@ export function createPortalInvoices(
       return { invoices: [...open, ...items.filter((i) => i.balance <= 0)] };
     },
 
-    get: async (scope: PortalScope, id: string) => view(scope, await mustFind(scope, id)),
+    /** One invoice; the first time each contact opens it goes on the client's timeline. */
+    async get(actor: PortalActor, id: string) {
+      const row = await mustFind(actor, id);
+      await recordClientPortalEvent(db, {
+        workspaceId: actor.workspaceId,
+        clientId: actor.clientId,
+        kind: 'portal-invoice-viewed',
+        contact: actor.name || actor.email,
+        data: { invoiceId: row.id, number: row.number ?? '' },
+        at: deps.clock(),
+        onceKey: `${actor.accessId}|${row.id}`,
+      });
+      return view(actor, row);
+    },
 
     /** The same PDF the staff download and the e-mail carries. */
     async pdf(scope: PortalScope, id: string) {
@@ -181,6 +195,20 @@ export function createPortalInvoices(
           created_at: at.toISOString(),
           handled_at: null,
           handled_by: null,
+        });
+        await recordClientPortalEvent(trx, {
+          workspaceId: actor.workspaceId,
+          clientId: actor.clientId,
+          kind: 'portal-payment-notice',
+          contact: actor.name || actor.email,
+          data: {
+            invoiceId: row.id,
+            number,
+            amount: input.amount,
+            currency: row.currency,
+            paidOn: input.paidOn,
+          },
+          at,
         });
         await recordActivity(trx, {
           workspaceId: actor.workspaceId,

@@ -18,7 +18,7 @@ import type { Mailer } from '../../mail/mailer';
 import { enqueueMail } from '../../mail/outbox';
 import { portalInvitationMail, portalSignInMail } from '../../mail/templates';
 import { recordActivity } from '../activity/activity.service';
-import { contactsOf, findClient } from '../clients/clients.service';
+import { contactsOf, findClient, recordClientPortalEvent } from '../clients/clients.service';
 import {
   accessWithClientById,
   accessesByEmail,
@@ -252,6 +252,14 @@ export function createPortalService(deps: {
           user_agent: client.userAgent.slice(0, PORTAL.userAgentMax),
         });
         await markSignIn(trx, found.id, nowIso);
+        await recordClientPortalEvent(trx, {
+          workspaceId: found.workspace_id,
+          clientId: found.client_id,
+          kind: 'portal-signed-in',
+          contact: found.name || found.email,
+          data: {},
+          at: now,
+        });
         return found;
       });
       return { token: session.token, identity: await identityOf(access) };

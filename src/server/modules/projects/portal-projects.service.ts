@@ -26,7 +26,8 @@ import { tooMany } from '../../limits/per-address';
 import { cleanFileName } from '../../lib/file-name';
 import type { TaskAttachments } from './task-attachments';
 import { taskEventView, type TasksService } from './tasks.service';
-import { insertComment, insertTaskEvent, taskEventsOf } from './tasks.repository';
+import { findTask, insertComment, insertTaskEvent, taskEventsOf } from './tasks.repository';
+import { recordClientPortalEvent } from '../clients/clients.service';
 import {
   assigneeNames,
   clientAttachmentBytes,
@@ -183,9 +184,16 @@ export function createPortalProjects(deps: {
     };
   }
 
-  /** An entry of the task's timeline by the signed-in contact. */
-  function clientEvent(trx: Trx, portal: PortalIdentity, taskId: string, kind: TaskEventKind, detail = '') {
-    return insertTaskEvent(trx, {
+  /** An entry of the task's timeline by the signed-in contact, also on the client's timeline. */
+  async function clientEvent(
+    trx: Trx,
+    portal: PortalIdentity,
+    taskId: string,
+    kind: TaskEventKind,
+    detail = '',
+  ) {
+    const now = clock();
+    await insertTaskEvent(trx, {
       id: randomUUID(),
       workspace_id: portal.workspaceId,
       task_id: taskId,
@@ -195,7 +203,16 @@ export function createPortalProjects(deps: {
       actor_access_id: portal.accessId,
       actor_name: portal.name || portal.email,
       detail,
-      created_at: clock().toISOString(),
+      created_at: now.toISOString(),
+    });
+    const task = await findTask(trx, portal.workspaceId, taskId);
+    await recordClientPortalEvent(trx, {
+      workspaceId: portal.workspaceId,
+      clientId: portal.clientId,
+      kind: 'portal-task',
+      contact: portal.name || portal.email,
+      data: { event: kind, taskId, number: task?.number ?? null, title: task?.title ?? '', detail },
+      at: now,
     });
   }
 

@@ -1,6 +1,7 @@
 import { Pencil, Plus } from 'lucide-react';
 import { countryName, type ClientView } from '../../../shared/schemas/clients';
 import { formatMoney } from '../../../shared/money';
+import { CLIENT_PORTAL_TIMELINE as PT } from '../../../shared/messages';
 import { formatMinutes } from '../../../shared/schemas/projects';
 import { addDays } from '../../../shared/schemas/time';
 import { Button } from '../../components/ui/button';
@@ -18,6 +19,20 @@ const EVENT_TEXT: Record<string, (data: Record<string, unknown>) => string> = {
   converted: (data) => `converted the lead ${String(data.leadName ?? '')} into it`,
   updated: (data) =>
     `edited ${((data.fields as string[] | undefined) ?? []).join(', ').replace(/_/g, ' ') || 'it'}`,
+  // What the client's contacts did in the portal.
+  'portal-signed-in': () => PT.signedIn,
+  'portal-task': (data) =>
+    (PT.task[String(data.event)] ?? PT.task['client-commented']!)(
+      PT.taskName(typeof data.number === 'number' ? data.number : null, String(data.title ?? '')),
+    ),
+  'portal-estimate-answered': (data) =>
+    (data.accepted ? PT.estimateAccepted : PT.estimateDeclined)(String(data.number ?? '')),
+  'portal-invoice-viewed': (data) => PT.invoiceViewed(String(data.number ?? '')),
+  'portal-payment-notice': (data) =>
+    PT.paymentNotice(
+      String(data.number ?? ''),
+      typeof data.amount === 'number' ? formatMoney(data.amount, String(data.currency ?? 'INR')) : null,
+    ),
 };
 
 /**
