@@ -82,6 +82,10 @@ function PaidForm({
     setError('');
     try {
       const answer = await sendPaymentNotice(invoice._id, { amount: minor, paidOn, method, reference, note });
+      // Sent: the form starts empty again, so a second press cannot send the same note twice by accident.
+      setAmount('');
+      setReference('');
+      setNote('');
       onSent(answer.invoice, answer.message);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
