@@ -6,12 +6,18 @@ import { PAGE_PARAMETERS } from './page-parameters';
 const FEATURES = path.resolve(import.meta.dirname, '../web/features');
 /** Pages shown only after sign-in: the server renders them signed out, without reading their address. */
 const SIGNED_IN_ONLY = new Set(['leads', 'projects', 'finance']);
+/** The same for single files of a public area: the portal's statement needs a portal session. */
+const SIGNED_IN_ONLY_FILES = new Set(['portal-statement-page.tsx']);
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return SIGNED_IN_ONLY.has(entry.name) ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [full] : [];
+    return /\.tsx?$/.test(entry.name) &&
+      !entry.name.includes('.test.') &&
+      !SIGNED_IN_ONLY_FILES.has(entry.name)
+      ? [full]
+      : [];
   });
 }
 

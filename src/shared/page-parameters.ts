@@ -29,6 +29,7 @@ export const PAGE_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Pa
   '/confirm-email': { token: 'presence' },
   '/connect-botgit': { code: 'presence' },
   '/portal/sign-in': { token: 'presence' },
+  '/portal/unsubscribe': { token: 'presence' },
 };
 
 /** The stand-in a `presence` parameter is rendered with: its bytes never show it. */
