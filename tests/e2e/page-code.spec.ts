@@ -6,16 +6,18 @@ import { PAGE_MODULES } from '../../src/web/app/pages';
 import { E2E_ADMIN } from './support/server';
 import { expect, signIn, test } from './support/fixtures';
 
-/** The built client's manifest: which file holds which source module's code. */
-const manifest = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
-) as Record<string, { file: string; name?: string }>;
-/** A module only imported lazily is keyed by its path; one also imported statically, by its chunk name. */
+/**
+ * Which built file holds each source module's code (scripts/lib/module-chunks-plugin.ts): exact whatever
+ * Rollup named the chunk — the dashboard's shell, merged with a small shared module, was once in a chunk
+ * named after that module, and a look-up by chunk name found nothing.
+ */
+const moduleChunks = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/client', MODULE_CHUNKS_FILE), 'utf8'),
+) as Record<string, string>;
 function fileOf(source: string): string {
-  const name = path.basename(source).replace(/\.tsx?$/, '');
-  const chunk = manifest[source] ?? Object.values(manifest).find((entry) => entry.name === name);
-  if (!chunk) throw new Error(`${source} is not in the build manifest`);
-  return `/${chunk.file}`;
+  const file = moduleChunks[source];
+  if (!file) throw new Error(`${source} is in no chunk of the build`);
+  return `/${file}`;
 }
 
 const DASHBOARD_SHELL = fileOf('app/dashboard/dashboard-shell.tsx');
@@ -42,6 +44,8 @@ test('public pages download their own code only: never the dashboard, nor the HT
     ['/blog', 'features/blog/blog-list-page.tsx'],
     ['/pricing', 'features/pricing/pricing-page.tsx'],
     ['/terms', 'features/legal/legal-pages.tsx'],
+    // The client portal is a public page too: the staff's dashboard never reaches a client's browser.
+    ['/portal', 'features/portal/portal-pages.tsx'],
   ] as const) {
     const scripts = await scriptsDuring(page, () => page.goto(url));
     expect(scripts, url).toContain(fileOf(pageModule));
