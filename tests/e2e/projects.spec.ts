@@ -70,7 +70,7 @@ test('a lead becomes a project that is planned, timed, approved and delivered', 
   expect(code).toMatch(/^P-\d{3,}$/);
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${code} ${projectName}` });
-  await edit.getByLabel('Status').selectOption('active');
+  await edit.getByLabel('Status', { exact: true }).selectOption('active');
   await edit.getByLabel('Budget (hours)').fill('10');
   await edit.getByLabel('Hourly rate (INR)').fill('2,500');
   await edit.getByRole('button', { name: 'Save project' }).click();
