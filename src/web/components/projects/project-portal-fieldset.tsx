@@ -38,12 +38,15 @@ export function ProjectPortalFieldset({
                   )
                 }
               />
-              <label htmlFor={id} className="text-sm">
-                <span className="font-medium text-ink">{PORTAL_PROJECT_PART_LABELS[part]}</span>
+              {/* The hint describes the box (aria-describedby) outside its label, so the box's name is the part alone. */}
+              <div className="text-sm">
+                <label htmlFor={id} className="font-medium text-ink">
+                  {PORTAL_PROJECT_PART_LABELS[part]}
+                </label>
                 <span id={`${id}-hint`} className="block text-xs text-muted">
                   {PORTAL_PROJECT_PART_HINTS[part]}
                 </span>
-              </label>
+              </div>
             </li>
           );
         })}
