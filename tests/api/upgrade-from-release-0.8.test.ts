@@ -594,4 +594,56 @@ describe('upgrading a release 0.8 database', () => {
       [fromProject.id, fromProject.balance, null],
     ]);
   });
+  it('lets the client comment on and approve the release’s task in review, the staff’s old comments staying internal', async () => {
+    // Shared since the test above: tasks, comments and files.
+    const cookie = await signIn('meera@harbourline.test');
+    const { reviewId } = recorded.tasks;
+    const comment = await portal('POST', `/api/portal/tasks/${reviewId}/comments`, cookie, {
+      body: 'Direction B in the darker blue, please.',
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const approved = await portal('POST', `/api/portal/tasks/${reviewId}/approve`, cookie, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().task).toMatchObject({ status: 'done', canReview: false });
+    expect(approved.json().task.comments.map((c: { body: string }) => c.body)).toEqual([
+      'Direction B in the darker blue, please.',
+    ]);
+
+    const { comments } = await json('GET', `/api/tasks/${reviewId}/comments`);
+    expect(
+      comments.map((c: { body: string; visibility: string; authorKind: string }) => [
+        c.body,
+        c.visibility,
+        c.authorKind,
+      ]),
+    ).toEqual([
+      [COMMENTS[0], 'internal', 'staff'],
+      [COMMENTS[1], 'internal', 'staff'],
+      ['Direction B in the darker blue, please.', 'client', 'client'],
+    ]);
+    const { events } = await json('GET', `/api/tasks/${reviewId}/timeline`);
+    expect(events.map((e: { kind: string; actorName: string }) => e.actorName)).toEqual([
+      'Meera Kulkarni',
+      'Meera Kulkarni',
+    ]);
+    expect((await json('GET', `/api/tasks/${reviewId}`)).status).toBe('done');
+  });
+
+  it('makes the release’s staff-accepted estimate a project that shares nothing, and finalises the draft into the portal', async () => {
+    const converted = await json('POST', `/api/estimates/${recorded.estimates.accepted.id}/project`, {
+      project: { name: 'Packaging design', status: 'active', billingType: 'fixed' },
+    });
+    expect(converted.estimate.project).toBeTruthy();
+    const project = await json('GET', `/api/projects/${converted.estimate.project._id}`);
+    expect(project).toMatchObject({ name: 'Packaging design', portalVisibility: [] });
+
+    const final = (await json('POST', `/api/invoices/${draft.id}/finalise`)).invoice;
+    expect(final).toMatchObject({ number: 'INV/26-27/0002', status: 'open' });
+    const cookie = await signIn('meera@harbourline.test');
+    const list = (await portal('GET', '/api/portal/invoices', cookie)).json().invoices;
+    expect(list.map((i: { number: string }) => i.number).sort()).toEqual([
+      'INV/26-27/0001',
+      'INV/26-27/0002',
+    ]);
+  });
 });
