@@ -161,6 +161,14 @@ import {
   type PortalLimits,
 } from './modules/portal/portal.service';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
+import { mailingListsRoutes } from './modules/mailing-lists/mailing-lists.routes';
+import { createMailingListsService } from './modules/mailing-lists/mailing-lists.service';
+import { subscribeRoutes } from './modules/mailing-lists/subscribe.routes';
+import {
+  createSubscribeService,
+  subscribeLimits,
+  type SubscribeLimits,
+} from './modules/mailing-lists/subscribe.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,6 +229,8 @@ export interface AppDeps {
   resetLimits?: PasswordResetLimits;
   /** The client portal's limits (tests hold or count them). */
   portalLimits?: PortalLimits;
+  /** The public subscribe form's limits (tests hold or count them). */
+  subscribeLimits?: SubscribeLimits;
   /** The built web app; API-only tests leave it out. */
   web?: WebRenderer;
   logger?: boolean;
@@ -631,6 +641,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
+      // Mailing lists and the public subscribe form (docs/product/marketing.md#lists-and-consent).
+      await api.register(mailingListsRoutes(createMailingListsService({ db, mailer, clock }), guards));
+      const subscribeLimiters = deps.subscribeLimits ?? subscribeLimits(limits, multiplier);
+      await api.register(
+        subscribeRoutes(
+          createSubscribeService({ db, mailer, log: app.log, limits: subscribeLimiters, clock }),
+          subscribeLimiters.perIp,
+        ),
+      );
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,8 @@ export const API_KEY_SCOPES = [
   'expenses:write',
   'estimates:read',
   'estimates:write',
+  'marketing:read',
+  'marketing:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -92,6 +94,14 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   'estimates:write': {
     label: 'Estimates: write',
     text: 'Create, edit, send and delete estimates, record the client’s answer, and make accepted ones projects.',
+  },
+  'marketing:read': {
+    label: 'Marketing: read',
+    text: 'Read mailing lists, their members with the proof of consent, and the suppression list.',
+  },
+  'marketing:write': {
+    label: 'Marketing: write',
+    text: 'Create, edit and delete mailing lists, add people with a stated basis of consent, import them from CSV, unsubscribe them, and manage suppressions.',
   },
 };
 

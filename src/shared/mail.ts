@@ -66,6 +66,7 @@ export const MAIL_KIND_LABELS = {
   'portal-sign-in': 'Portal sign-in link',
   'portal-invitation': 'Portal invitation',
   'portal-notice': 'Portal notification',
+  'list-confirmation': 'Subscription confirmation',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

@@ -30,6 +30,7 @@ export const PAGE_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Pa
   '/connect-botgit': { code: 'presence' },
   '/portal/sign-in': { token: 'presence' },
   '/portal/unsubscribe': { token: 'presence' },
+  '/subscribe/confirm': { token: 'presence' },
 };
 
 /** The stand-in a `presence` parameter is rendered with: its bytes never show it. */

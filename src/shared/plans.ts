@@ -71,6 +71,7 @@ export const COUNTED_MAIL_KINDS: readonly string[] = [
   'payment-reminder',
   'estimate',
   'portal-notice',
+  'list-confirmation',
 ];
 
 /** Usage shown past this share in amber, and at the limit in red. */

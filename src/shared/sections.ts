@@ -78,7 +78,13 @@ export const SECTIONS: readonly SectionInfo[] = [
     subgroup: 'Email Marketing',
     page: true,
   },
-  { key: 'campaign-setup', label: 'Campaign Setup', group: 'marketing', subgroup: 'Email Marketing' },
+  {
+    key: 'campaign-setup',
+    label: 'Campaign Setup',
+    group: 'marketing',
+    subgroup: 'Email Marketing',
+    page: true,
+  },
   {
     key: 'email-template',
     label: 'Email Template',

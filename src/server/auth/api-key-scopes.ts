@@ -168,6 +168,21 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/time-entries/submit': 'time:write',
   'PUT /api/categories/:id': 'blogs:write',
   'DELETE /api/categories/:id': 'blogs:write',
+
+  // Mailing lists (docs/product/marketing.md#lists-and-consent). Adding the leads of a filter is never done
+  // with a key: it reads leads, and a key with marketing scopes alone could copy their addresses out.
+  'GET /api/mailing-lists': 'marketing:read',
+  'GET /api/mailing-lists/:id': 'marketing:read',
+  'GET /api/mailing-lists/:id/members': 'marketing:read',
+  'GET /api/suppressions': 'marketing:read',
+  'POST /api/mailing-lists': 'marketing:write',
+  'PUT /api/mailing-lists/:id': 'marketing:write',
+  'DELETE /api/mailing-lists/:id': 'marketing:write',
+  'POST /api/mailing-lists/:id/members': 'marketing:write',
+  'DELETE /api/mailing-lists/:id/members/:subscriberId': 'marketing:write',
+  'POST /api/mailing-lists/:id/import': 'marketing:write',
+  'POST /api/suppressions': 'marketing:write',
+  'DELETE /api/suppressions/:email': 'marketing:write',
 };
 
 /** The scope a key needs for a route, or undefined when no key may call it. */

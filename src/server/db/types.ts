@@ -5,6 +5,7 @@ import type { TaskPriority, TaskRecurrence, TaskStatus } from '../../shared/task
 import type { TimeEntryStatus } from '../../shared/time';
 import type { ContentVisibility } from '../../shared/portal-projects';
 import type { MailKind } from '../../shared/mail';
+import type { ConsentSource, MemberStatus, OptInKind, SuppressionReason } from '../../shared/mailing-lists';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
 
@@ -1242,6 +1243,64 @@ export interface BotgitConnectionsTable {
   key_id: string | null;
 }
 
+/** A workspace's mailing list (migration 040, docs/product/marketing.md#lists-and-consent). */
+export interface MailingListsTable {
+  id: string;
+  workspace_id: string;
+  /** Unique in the workspace whatever its case. */
+  name: string;
+  description: Generated<string>;
+  opt_in: OptInKind;
+  /** The sentence people agree to, shown on the public form. */
+  consent_text: string;
+  /** The random public id of the form's address. */
+  form_key: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person on a workspace's lists: one row per lower-cased address (migration 040). */
+export interface SubscribersTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  name: Generated<string>;
+  company: Generated<string>;
+  lead_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One person on one list, with the proof of their consent (migration 040). */
+export interface ListMembersTable {
+  list_id: string;
+  subscriber_id: string;
+  workspace_id: string;
+  status: MemberStatus;
+  consent_source: ConsentSource;
+  consent_text: string;
+  consent_at: string;
+  consent_ip: string | null;
+  consent_basis: Generated<string>;
+  /** SHA-256 of the mailed confirmation token while a double opt-in waits; null once used. */
+  confirm_token_hash: string | null;
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+}
+
+/** Addresses no mail of the workspace goes to (migration 040). */
+export interface SuppressionsTable {
+  workspace_id: string;
+  email: string;
+  reason: SuppressionReason;
+  detail: Generated<string>;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -1299,6 +1358,10 @@ export interface Database {
   portal_sign_in_links: PortalSignInLinksTable;
   portal_sessions: PortalSessionsTable;
   invoice_payment_notices: InvoicePaymentNoticesTable;
+  mailing_lists: MailingListsTable;
+  subscribers: SubscribersTable;
+  list_members: ListMembersTable;
+  suppressions: SuppressionsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;
@@ -1361,3 +1424,6 @@ export type ScrapedProfileRow = Selectable<ScrapedProfilesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type MailingListRow = Selectable<MailingListsTable>;
+export type ListMemberRow = Selectable<ListMembersTable>;
+export type SuppressionRow = Selectable<SuppressionsTable>;

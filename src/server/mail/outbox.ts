@@ -37,6 +37,7 @@ const SECRET_KINDS: readonly MailKind[] = [
   'email-confirmation',
   'portal-sign-in',
   'portal-invitation',
+  'list-confirmation',
 ];
 
 /** 30 s, 2 min, 8 min, 32 min, then hourly. */

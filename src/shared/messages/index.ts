@@ -36,3 +36,4 @@ export * from './portal';
 export * from './portal-projects';
 export * from './portal-notifications';
 export * from './portal-finance';
+export * from './mailing-lists';

@@ -17,6 +17,7 @@ import { loadWebRenderer } from '../../../src/server/render/load-web';
 import type { WebRenderer } from '../../../src/server/render/web-renderer';
 import type { PasswordResetLimits } from '../../../src/server/modules/password-reset/password-reset.service';
 import type { PortalLimits } from '../../../src/server/modules/portal/portal.service';
+import type { SubscribeLimits } from '../../../src/server/modules/mailing-lists/subscribe.service';
 
 export const ADMIN = { email: 'admin@agency.test', password: 'admin-pass-1' };
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -132,6 +133,7 @@ export interface TestAppOptions {
   smtpUrl?: string;
   resetLimits?: PasswordResetLimits;
   portalLimits?: PortalLimits;
+  subscribeLimits?: SubscribeLimits;
   /** Another instance on the same database: no new database, no seeding. */
   database?: TestDatabase;
   logStream?: NodeJS.WritableStream;
@@ -173,6 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     resetLimits: options.resetLimits,
     portalLimits: options.portalLimits,
+    subscribeLimits: options.subscribeLimits,
     logStream: options.logStream,
     secretKey: options.secretKey ?? BASE_DEPS.secretKey,
     web: options.web,

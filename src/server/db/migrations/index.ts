@@ -38,6 +38,7 @@ import * as retainerBilling from './036-retainer-billing';
 import * as portalAccess from './037-portal-access';
 import * as portalProjects from './038-portal-projects';
 import * as portalFinance from './039-portal-finance';
+import * as mailingLists from './040-mailing-lists';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '037-portal-access': portalAccess,
   '038-portal-projects': portalProjects,
   '039-portal-finance': portalFinance,
+  '040-mailing-lists': mailingLists,
 };

@@ -54,7 +54,56 @@ const leadImportForm = z.object({
     }),
 });
 
+const subscriberImportForm = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description:
+      'A .csv file with a header row: email (required), name, company; at most 20,000 rows and 5 MB.',
+  }),
+  consentBasis: z.string().meta({
+    description: "Required: the basis of these people's consent (3–300 characters), kept with each of them.",
+  }),
+});
+
 export const OPERATION_NOTES: Record<string, OperationNotes> = {
+  'GET /api/mailing-lists': { summary: "The workspace's mailing lists with their members per status" },
+  'POST /api/mailing-lists': {
+    summary: 'Create a mailing list (single or double opt-in, with its consent text)',
+  },
+  'GET /api/mailing-lists/:id': { summary: 'One mailing list with its members per status' },
+  'PUT /api/mailing-lists/:id': { summary: 'Edit a mailing list' },
+  'DELETE /api/mailing-lists/:id': { summary: 'Delete a mailing list and its memberships' },
+  'GET /api/mailing-lists/:id/members': {
+    summary: "A page of a list's members with their status and proof of consent",
+  },
+  'POST /api/mailing-lists/:id/members': {
+    summary: 'Add one person to a list by hand, with the basis of consent',
+  },
+  'POST /api/mailing-lists/:id/members/from-leads': {
+    summary: 'Add the leads the lead filters match to a list, with the basis of consent',
+  },
+  'POST /api/mailing-lists/:id/import': {
+    summary: 'Import subscribers from a CSV file, with the basis of consent',
+    body: { content: { 'multipart/form-data': { schema: subscriberImportForm } } },
+  },
+  'DELETE /api/mailing-lists/:id/members/:subscriberId': {
+    summary: 'Unsubscribe a person from a list (the record of consent is kept)',
+  },
+  'GET /api/suppressions': { summary: "The workspace's suppression list" },
+  'POST /api/suppressions': { summary: 'Suppress an address by hand: no mail ever goes to it' },
+  'DELETE /api/suppressions/:email': { summary: 'Lift a suppression added by hand' },
+  'GET /api/subscribe/:formKey': {
+    summary: "Public subscribe form: the list's name, consent text and opt-in kind",
+    auth: 'public',
+  },
+  'POST /api/subscribe/:formKey': {
+    summary: 'Public subscribe form: sign up (the same 202 answer for every address)',
+    auth: 'public',
+  },
+  'POST /api/subscribe/confirm': {
+    summary: 'Public: confirm a double opt-in with the mailed token',
+    auth: 'public',
+  },
   'GET /api/health': { summary: 'Liveness: the process answers', tag: 'health' },
   'GET /api/ready': { summary: 'Readiness: the database answers and migrations are applied', tag: 'health' },
   'GET /api/openapi.json': {

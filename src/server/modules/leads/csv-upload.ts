@@ -42,6 +42,8 @@ export interface CsvUpload {
   read(): Promise<string>;
   /** The user's choices for some columns; without it every column is matched automatically. */
   mapping?: LeadImportMapping;
+  /** The form's other text fields by name (a subscriber import's basis of consent), for the caller to check. */
+  fields: Record<string, string>;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function withCsvUpload<T>(
   const arrival = watchArrival(request.raw, () => request.raw.destroy(), 2);
   try {
     let mapping: LeadImportMapping | undefined;
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -79,7 +82,12 @@ export async function withCsvUpload<T>(
           spooled = await spoolCsvPart(part);
           continue;
         }
-        if (part.fieldname !== MAPPING_FIELD) continue;
+        if (part.fieldname !== MAPPING_FIELD) {
+          // A cut value is not what was sent: refused rather than half-read.
+          if (part.valueTruncated) throw badRequest(LEAD_MESSAGES.importError);
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
         if (part.valueTruncated) throw badRequest(LEAD_MESSAGES.mappingInvalid);
         mapping = parseMapping(part.value);
       }
@@ -95,7 +103,7 @@ export async function withCsvUpload<T>(
     arrival.stop();
     if (!spooled) throw badRequest(LEAD_MESSAGES.importError);
     const { path } = spooled;
-    return await job({ mapping, read: () => readSpooledCsv(path) });
+    return await job({ mapping, fields, read: () => readSpooledCsv(path) });
   } finally {
     arrival.stop();
     held -= 1;

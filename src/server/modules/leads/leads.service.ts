@@ -70,6 +70,9 @@ export { findLead } from './leads.repository';
 /** What the website analytics read of leads (docs/product/analytics.md#conversion-tracking). */
 export { campaignLeadsAllTime, formLeadPeople, leadSourceFigures } from './lead-attribution.repository';
 export type { LeadAttribution } from './lead-rows';
+/** Mailing lists add the leads the lead filters match, and read subscriber files as lead files are read. */
+export { leadsForAudience, type AudienceLead } from './lead-audience';
+export { CSV_UPLOAD_LIMITS, withCsvUpload, type CsvUpload } from './csv-upload';
 
 /**
  * The API's leads for rows of the workspace, with their owners' usernames and their counts of possible

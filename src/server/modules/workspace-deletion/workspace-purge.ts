@@ -6,6 +6,7 @@ import { WORKSPACE_DELETION_MESSAGES as M } from '../../../shared/messages';
 import { AGENCY_WORKSPACE_ID, WORKSPACE_RECOVERY_DAYS } from '../../../shared/workspace-deletion';
 import { recordActivity } from '../activity/activity.service';
 import { sweepUnconfirmed } from '../email-confirmation/email-confirmation.service';
+import { purgeUnconfirmedMembers } from '../mailing-lists/mailing-lists.service';
 import { eraseWorkspace, workspacesDueForPurge } from './workspace-deletion.repository';
 
 /** Deletions wait 30 days: looking once an hour (and at start) erases each within the hour after. */
@@ -68,6 +69,10 @@ export function createWorkspacePurge(
     // The same hourly round erases sign-ups never confirmed within 7 days (docs/product/auth.md#proven-addresses).
     const lapsed = await sweepUnconfirmed(db, options.clock());
     if (lapsed) options.log.info({ count: lapsed }, 'unconfirmed sign-ups erased after 7 days');
+    // And mailing-list sign-ups never confirmed within 7 days (docs/product/marketing.md#the-subscribe-form).
+    const unconfirmed = await purgeUnconfirmedMembers(db, options.clock());
+    if (unconfirmed)
+      options.log.info({ count: unconfirmed }, 'unconfirmed list sign-ups erased after 7 days');
   }
 
   // Once stopped (the app closing) never started again: a late start must not poll a closed database.
