@@ -39,6 +39,8 @@ export function appRoutes(pages: Pages): RouteObject[] {
         { path: 'blog/:slug', ...page('BlogPost') },
         { path: 'blog/preview/:token', ...page('BlogPreview') },
         { path: 'contact', ...page('Contact') },
+        { path: 'subscribe/confirm', ...page('SubscribeConfirm') },
+        { path: 'subscribe/:formKey', ...page('Subscribe') },
         { path: 'documentation', ...page('Documentation') },
         { path: 'terms', ...page('Terms') },
         { path: 'privacy', ...page('Privacy') },

@@ -54,4 +54,9 @@ export const clientPages: Pages = {
   PortalStatement: lazyPage(() =>
     import('../features/portal/portal-statement-page').then((m) => m.PortalStatementPage),
   ),
+  // The public subscribe form and its confirmation (docs/product/marketing.md#the-subscribe-form).
+  Subscribe: lazyPage(() => import('../features/subscribe/subscribe-page').then((m) => m.SubscribePage)),
+  SubscribeConfirm: lazyPage(() =>
+    import('../features/subscribe/subscribe-confirm-page').then((m) => m.SubscribeConfirmPage),
+  ),
 };

@@ -22,6 +22,8 @@ import { PortalUnsubscribePage } from '../features/portal/portal-unsubscribe-pag
 import { PortalEstimatePage } from '../features/portal/portal-estimate-page';
 import { PortalInvoicePage } from '../features/portal/portal-invoice-page';
 import { PortalStatementPage } from '../features/portal/portal-statement-page';
+import { SubscribePage } from '../features/subscribe/subscribe-page';
+import { SubscribeConfirmPage } from '../features/subscribe/subscribe-confirm-page';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
 export const serverPages: Pages = {
@@ -53,4 +55,6 @@ export const serverPages: Pages = {
   PortalEstimate: PortalEstimatePage,
   PortalInvoice: PortalInvoicePage,
   PortalStatement: PortalStatementPage,
+  Subscribe: SubscribePage,
+  SubscribeConfirm: SubscribeConfirmPage,
 };

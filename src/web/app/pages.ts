@@ -34,6 +34,8 @@ export interface Pages {
   PortalEstimate: PageComponent;
   PortalInvoice: PageComponent;
   PortalStatement: PageComponent;
+  Subscribe: PageComponent;
+  SubscribeConfirm: PageComponent;
 }
 
 export type PageName = keyof Pages;
@@ -72,4 +74,6 @@ export const PAGE_MODULES: Record<PageName, string> = {
   PortalEstimate: 'features/portal/portal-estimate-page.tsx',
   PortalInvoice: 'features/portal/portal-invoice-page.tsx',
   PortalStatement: 'features/portal/portal-statement-page.tsx',
+  Subscribe: 'features/subscribe/subscribe-page.tsx',
+  SubscribeConfirm: 'features/subscribe/subscribe-confirm-page.tsx',
 };

@@ -57,6 +57,7 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     'BotgitSettingsSection',
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
+  'campaign-setup': named(() => import('../../features/audience/audience-section'), 'AudienceSection'),
   'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
   'website-analytics': named(
     () => import('../../features/analytics/website-analytics-section'),

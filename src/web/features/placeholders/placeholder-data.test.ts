@@ -32,7 +32,6 @@ const SAMPLE_FIGURES = [
   'leads-flow',
   'case-studies',
   'services',
-  'campaign-setup',
   'email-template',
   'email-analytics',
   'whatsapp-marketing',

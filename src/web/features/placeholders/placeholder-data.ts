@@ -59,7 +59,6 @@ import {
   Sun,
   Target,
   ThumbsUp,
-  TrendingUp,
   Trophy,
   UserCheck,
   UserPlus,
@@ -480,38 +479,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Marketing ──────────────────────────────────────────────────────────────
-  'campaign-setup': {
-    kind: 'figures',
-    description: 'Plan an email campaign – audience, schedule and sender – before it goes out.',
-    stats: [
-      { label: 'Subscribers', value: 12480, format: 'count', icon: Users },
-      { label: 'Scheduled campaigns', value: 5, format: 'count', icon: CalendarClock },
-      { label: 'Drafts', value: 3, format: 'count', icon: FilePen },
-      { label: 'List growth', value: 4.2, format: 'percent', icon: TrendingUp, hint: 'Per month' },
-    ],
-    chart: {
-      type: 'hbar',
-      caption: 'Recipients by audience segment',
-      format: 'count',
-      series: { primary: 'Recipients' },
-      data: points([
-        ['Newsletter', 6320],
-        ['Lead nurture', 2170],
-        ['Webinar sign-ups', 2150],
-        ['Clients', 1840],
-      ]),
-    },
-    table: {
-      caption: 'Campaigns',
-      columns: ['Campaign', 'Audience', 'Status'],
-      rows: [
-        { cells: ['November newsletter', 'Newsletter'], status: 'Scheduled' },
-        { cells: ['Festive offer reminder', 'Lead nurture'], status: 'Draft' },
-        { cells: ['Webinar follow-up', 'Webinar sign-ups'], status: 'Sent' },
-        { cells: ['Quarterly check-in', 'Clients'], status: 'Scheduled' },
-      ],
-    },
-  },
   'email-template': {
     kind: 'figures',
     description: 'Reusable email layouts for newsletters, offers and follow-ups.',
