@@ -23,7 +23,13 @@ const TABS: { key: Tab; label: string }[] = [
 function CopyFormUrl({ url }: { url: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
-    <Button size="sm" variant="secondary" onClick={() => void copyText(url).then(setCopied)} title={url}>
+    <Button
+      size="sm"
+      variant="secondary"
+      className="whitespace-nowrap"
+      onClick={() => void copyText(url).then(setCopied)}
+      title={url}
+    >
       {copied === true ? 'Copied' : copied === false ? 'Copy failed' : 'Copy form URL'}
     </Button>
   );
@@ -74,7 +80,7 @@ function ListsTab() {
                 <td className="px-4 py-3">
                   <button
                     type="button"
-                    className="font-semibold text-brand-700 hover:underline"
+                    className="text-left font-semibold text-brand-700 hover:underline"
                     onClick={() => setOpenId(list.id)}
                   >
                     {list.name}
@@ -88,7 +94,12 @@ function ListsTab() {
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
                     <CopyFormUrl url={list.formUrl} />
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(list)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="whitespace-nowrap"
+                      onClick={() => setEditing(list)}
+                    >
                       Edit
                     </Button>
                     <Button

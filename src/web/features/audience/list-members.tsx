@@ -4,6 +4,7 @@ import type { ListMember, MailingList } from '../../../shared/schemas/mailing-li
 import { Badge } from '../../components/ui/badge';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { Pagination } from '../../components/ui/pagination';
 import { SearchBox } from '../../components/ui/search-box';
@@ -52,13 +53,14 @@ function ConsentProof({ member }: { member: ListMember }) {
 
 type Adding = 'person' | 'import' | 'leads' | null;
 
-/** A list's members: status and search filters, pages of 50, the proof of each one's consent. */
+/** A list's members: status and search filters, pages of 50, the proof of each one's consent in a dialog. */
 export function ListMembers({ list, onBack }: { list: MailingList; onBack(): void }) {
   const [query, setQuery] = useState<MemberQuery>({ search: '', page: 1 });
   const [open, setOpen] = useState<string | null>(null);
   const [adding, setAdding] = useState<Adding>(null);
   const members = useMembers(list.id, query);
   const unsubscribe = useUnsubscribeMember(list.id);
+  const shown = members.data?.members.find((member) => member.subscriberId === open);
   const statusOptions = [
     { value: '', label: 'All statuses' },
     ...MEMBER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
@@ -135,42 +137,25 @@ export function ListMembers({ list, onBack }: { list: MailingList; onBack(): voi
             </thead>
             <tbody>
               {members.data.members.map((member) => (
-                <Fragment key={member.subscriberId}>
-                  <tr className="border-b border-line last:border-0">
-                    <td className="px-4 py-3 font-medium text-ink">{member.email}</td>
-                    <td className="px-4 py-3">{member.name || '—'}</td>
-                    <td className="px-4 py-3">{member.company || '—'}</td>
-                    <td className="px-4 py-3">
-                      <Badge color={STATUS_COLOR[member.status]}>{member.status}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-muted">
-                      {new Date(member.createdAt).toLocaleDateString('en-IN')}
-                    </td>
-                    <td className="px-2 py-1 text-right">
-                      <RowDetailsButton
-                        label={`Consent of ${member.email}`}
-                        onClick={() => setOpen(open === member.subscriberId ? null : member.subscriberId)}
-                      />
-                    </td>
-                  </tr>
-                  {open === member.subscriberId && (
-                    <tr className="border-b border-line bg-canvas">
-                      <td colSpan={6} className="space-y-3 px-4 py-4">
-                        <ConsentProof member={member} />
-                        {member.status !== 'unsubscribed' && (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            disabled={unsubscribe.isPending}
-                            onClick={() => unsubscribe.mutate(member.subscriberId)}
-                          >
-                            Unsubscribe from this list
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
+                <tr key={member.subscriberId} className="border-b border-line last:border-0">
+                  <td className="px-4 py-3 font-medium text-ink">{member.email}</td>
+                  <td className="px-4 py-3">{member.name || '—'}</td>
+                  <td className="px-4 py-3">{member.company || '—'}</td>
+                  <td className="px-4 py-3">
+                    <Badge className="whitespace-nowrap" color={STATUS_COLOR[member.status]}>
+                      {member.status}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 text-muted">
+                    {new Date(member.createdAt).toLocaleDateString('en-IN')}
+                  </td>
+                  <td className="px-2 py-1 text-right">
+                    <RowDetailsButton
+                      label={`Consent of ${member.email}`}
+                      onClick={() => setOpen(member.subscriberId)}
+                    />
+                  </td>
+                </tr>
               ))}
             </tbody>
           </DataTable>
@@ -181,6 +166,27 @@ export function ListMembers({ list, onBack }: { list: MailingList; onBack(): voi
             onPage={(page) => setQuery({ ...query, page })}
           />
         </>
+      )}
+      {shown && (
+        <Dialog
+          title={`Consent of ${shown.email}`}
+          onClose={() => setOpen(null)}
+          busy={unsubscribe.isPending}
+        >
+          <div className="space-y-4">
+            <ConsentProof member={shown} />
+            {shown.status !== 'unsubscribed' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={unsubscribe.isPending}
+                onClick={() => unsubscribe.mutate(shown.subscriberId, { onSuccess: () => setOpen(null) })}
+              >
+                Unsubscribe from this list
+              </Button>
+            )}
+          </div>
+        </Dialog>
       )}
       {adding === 'person' && <AddMemberDialog listId={list.id} onClose={() => setAdding(null)} />}
       {adding === 'import' && <ImportDialog listId={list.id} onClose={() => setAdding(null)} />}

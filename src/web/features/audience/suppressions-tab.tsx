@@ -104,7 +104,9 @@ export function SuppressionsTab() {
                 <tr key={row.email} className="border-b border-line last:border-0">
                   <td className="px-4 py-3 font-medium text-ink">{row.email}</td>
                   <td className="px-4 py-3">
-                    <Badge color={row.reason === 'manual' ? 'grey' : 'red'}>{REASON_LABEL[row.reason]}</Badge>
+                    <Badge className="whitespace-nowrap" color={row.reason === 'manual' ? 'grey' : 'red'}>
+                      {REASON_LABEL[row.reason]}
+                    </Badge>
                   </td>
                   <td className="px-4 py-3 text-muted">{row.detail || '—'}</td>
                   <td className="px-4 py-3 text-muted">
