@@ -52,6 +52,8 @@ import { booksRoutes } from './modules/finance/books.routes';
 import { createBooks } from './modules/finance/books';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { expensesRoutes } from './modules/finance/expenses.routes';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes';
+import { createEmailTemplatesService } from './modules/email-templates/email-templates.service';
 import { estimateLinkRoutes, estimatesRoutes } from './modules/finance/estimates.routes';
 import { createEstimatesService } from './modules/finance/estimates.service';
 import { createEstimateDelivery } from './modules/finance/estimate-delivery';
@@ -95,6 +97,7 @@ import { seoRoutes } from './render/seo.routes';
 import type { WebRenderer } from './render/web-renderer';
 import { IDENTITY_CONFIRMATION, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { CONTACT_LIMITS } from '../shared/schemas/contact';
+import { EMAIL_TEMPLATE_LIMITS } from '../shared/email-templates';
 import { createPublicCache, type PublicCache } from './public-cache/public-cache';
 import { createPublishScheduler, type PublishScheduler } from './modules/blogs/scheduler';
 import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
@@ -590,6 +593,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(siteSettingsRoutes(siteSettings, guards, publicCache));
+      await api.register(
+        emailTemplatesRoutes(
+          createEmailTemplatesService({
+            db,
+            liveSettings: () => siteSettings.live(),
+            siteUrl: deps.config.siteUrl,
+            testSends: limits.limiter({
+              name: 'template-test',
+              limit: EMAIL_TEMPLATE_LIMITS.testSendsPerHour,
+              windowMs: 60 * 60_000,
+            }),
+            mailer,
+            clock,
+          }),
+          guards,
+        ),
+      );
       // The client portal (docs/product/portal.md): its own sessions, read from its own cookie only.
       const portalLimiters = deps.portalLimits ?? portalLimits(limits, multiplier);
       const portal = createPortalService({

@@ -97,11 +97,11 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; text: stri
   },
   'marketing:read': {
     label: 'Marketing: read',
-    text: 'Read mailing lists, their members with the proof of consent, and the suppression list.',
+    text: 'Read mailing lists, their members with the proof of consent, and the suppression list; list, read and preview e-mail templates.',
   },
   'marketing:write': {
     label: 'Marketing: write',
-    text: 'Create, edit and delete mailing lists, add people with a stated basis of consent, import them from CSV, unsubscribe them, and manage suppressions.',
+    text: 'Create, edit and delete mailing lists, add people with a stated basis of consent, import them from CSV, unsubscribe them, and manage suppressions; create, edit and delete e-mail templates (never send them).',
   },
 };
 

@@ -67,6 +67,7 @@ export const MAIL_KIND_LABELS = {
   'portal-invitation': 'Portal invitation',
   'portal-notice': 'Portal notification',
   'list-confirmation': 'Subscription confirmation',
+  'template-test': 'Template test',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

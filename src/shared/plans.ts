@@ -72,6 +72,7 @@ export const COUNTED_MAIL_KINDS: readonly string[] = [
   'estimate',
   'portal-notice',
   'list-confirmation',
+  'template-test',
 ];
 
 /** Usage shown past this share in amber, and at the limit in red. */

@@ -91,6 +91,7 @@ export const SECTIONS: readonly SectionInfo[] = [
     title: 'Create Email Template',
     group: 'marketing',
     subgroup: 'Email Marketing',
+    page: true,
   },
   {
     key: 'email-analytics',

@@ -20,6 +20,10 @@ import type { ApiKeyScope } from '../../shared/api-keys';
  * clients and their projects. Converting a lead is never done with a key: it reads and writes a lead and a client at once,
  * and no one scope covers both.
  *
+ * E-mail templates (docs/product/marketing.md#templates): `marketing:read` lists, reads and previews them,
+ * `marketing:write` creates, edits and deletes them. A test send is never made with a key: it mails the key's
+ * creator, which a script has no reason to do.
+ *
  * The client portal (docs/product/portal.md#staff-controls): a key reads who has access (`projects:read`),
  * and may remove access or end its sessions (`projects:write`: taking access away is always safe), but never
  * gives access: that mails a sign-in link to an outsider, and a leaked key that can edit a client's
@@ -133,6 +137,12 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/estimates/:id/accept': 'estimates:write',
   'POST /api/estimates/:id/decline': 'estimates:write',
   'POST /api/estimates/:id/project': 'estimates:write',
+  'GET /api/email-templates': 'marketing:read',
+  'GET /api/email-templates/:id': 'marketing:read',
+  'POST /api/email-templates/preview': 'marketing:read',
+  'POST /api/email-templates': 'marketing:write',
+  'PUT /api/email-templates/:id': 'marketing:write',
+  'DELETE /api/email-templates/:id': 'marketing:write',
   'GET /api/expenses': 'expenses:read',
   'GET /api/expenses/:id': 'expenses:read',
   'GET /api/expenses/:id/receipt': 'expenses:read',

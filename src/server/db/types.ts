@@ -762,6 +762,25 @@ export interface EstimatesTable {
 export type EstimateLinesTable = Omit<InvoiceLinesTable, 'invoice_id'> & { estimate_id: string };
 
 /** Money the agency spent (migration 034, docs/product/finance.md#expenses). */
+/** A workspace's e-mail templates in MJML (migration 041, docs/product/marketing.md#templates). */
+export interface EmailTemplatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** The name lower-cased and trimmed: unique per workspace. */
+  name_key: string;
+  subject: string;
+  preheader: string;
+  /** The MJML source, rendered on every preview and send. */
+  mjml: string;
+  /** The plain-text part as written; null: generated from the HTML. */
+  text_override: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ExpensesTable {
   id: string;
   workspace_id: string;
@@ -1341,6 +1360,7 @@ export interface Database {
   mail_attachments: MailAttachmentsTable;
   invoice_reminders: InvoiceRemindersTable;
   expenses: ExpensesTable;
+  email_templates: EmailTemplatesTable;
   estimates: EstimatesTable;
   retainer_invoices: RetainerInvoicesTable;
   estimate_lines: EstimateLinesTable;
@@ -1403,6 +1423,7 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type ExpenseRow = Selectable<ExpensesTable>;
+export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type EstimateRow = Selectable<EstimatesTable>;
 export type EstimateLineRow = Selectable<EstimateLinesTable>;
 export type UserRow = Selectable<UsersTable>;

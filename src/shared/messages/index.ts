@@ -37,3 +37,4 @@ export * from './portal-projects';
 export * from './portal-notifications';
 export * from './portal-finance';
 export * from './mailing-lists';
+export * from './email-templates';

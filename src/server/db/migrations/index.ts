@@ -39,6 +39,7 @@ import * as portalAccess from './037-portal-access';
 import * as portalProjects from './038-portal-projects';
 import * as portalFinance from './039-portal-finance';
 import * as mailingLists from './040-mailing-lists';
+import * as emailTemplates from './041-email-templates';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '038-portal-projects': portalProjects,
   '039-portal-finance': portalFinance,
   '040-mailing-lists': mailingLists,
+  '041-email-templates': emailTemplates,
 };

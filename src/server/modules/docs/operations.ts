@@ -349,6 +349,13 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/invoices/:id/credit-notes': { summary: 'Issue a credit note against a final invoice' },
   'POST /api/projects/:id/retainer-invoice': { summary: "Draft a retainer's invoice for a month" },
   'POST /api/projects/:id/invoice': { summary: "Draft an invoice of a project's approved, unbilled hours" },
+  'GET /api/email-templates': { summary: "List the workspace's e-mail templates (Email Template)" },
+  'POST /api/email-templates': { summary: 'Create an e-mail template in MJML' },
+  'POST /api/email-templates/preview': { summary: 'Render an unsaved template for a sample person' },
+  'GET /api/email-templates/:id': { summary: 'One e-mail template with its MJML source' },
+  'PUT /api/email-templates/:id': { summary: 'Edit an e-mail template' },
+  'DELETE /api/email-templates/:id': { summary: 'Delete an e-mail template' },
+  'POST /api/email-templates/:id/test-send': { summary: 'Send a template as a test to your own address' },
   'GET /api/expenses': {
     summary: "List the workspace's expenses with filters and totals (Expense Management)",
   },

@@ -58,6 +58,10 @@ const PAGES: Partial<Record<string, SectionPage>> = {
   ),
   'email-setup': named(() => import('../../features/email-setup/email-setup-section'), 'EmailSetupSection'),
   'campaign-setup': named(() => import('../../features/audience/audience-section'), 'AudienceSection'),
+  'email-template': named(
+    () => import('../../features/email-templates/email-templates-section'),
+    'EmailTemplatesSection',
+  ),
   'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
   'website-analytics': named(
     () => import('../../features/analytics/website-analytics-section'),

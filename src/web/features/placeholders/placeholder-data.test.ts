@@ -32,7 +32,6 @@ const SAMPLE_FIGURES = [
   'leads-flow',
   'case-studies',
   'services',
-  'email-template',
   'email-analytics',
   'whatsapp-marketing',
   'referral-client',

@@ -33,7 +33,6 @@ import {
   Inbox,
   IndianRupee,
   KeyRound,
-  LayoutTemplate,
   Link2,
   ListChecks,
   Lock,
@@ -479,40 +478,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Marketing ──────────────────────────────────────────────────────────────
-  'email-template': {
-    kind: 'figures',
-    description: 'Reusable email layouts for newsletters, offers and follow-ups.',
-    stats: [
-      { label: 'Templates', value: 18, format: 'count', icon: LayoutTemplate },
-      { label: 'Used this month', value: 11, format: 'count', icon: Send },
-      { label: 'Best open rate', value: 46, format: 'percent', icon: Mail, hint: 'Welcome email' },
-      { label: 'Average click rate', value: 3.9, format: 'percent', icon: MousePointerClick },
-    ],
-    chart: {
-      type: 'hbar',
-      caption: 'Open rate by template (%)',
-      format: 'percent',
-      series: { primary: 'Open rate' },
-      data: points([
-        ['Welcome', 46],
-        ['Product launch', 42],
-        ['Newsletter', 38],
-        ['Follow-up', 31],
-        ['Re-engagement', 24],
-      ]),
-    },
-    table: {
-      caption: 'Templates',
-      columns: ['Template', 'Purpose', 'Status'],
-      rows: [
-        { cells: ['Welcome series', 'Onboarding'], status: 'Active' },
-        { cells: ['Monthly newsletter', 'Newsletter'], status: 'Active' },
-        { cells: ['Festive offer', 'Promotion'], status: 'Draft' },
-        { cells: ['Meeting follow-up', 'Sales'], status: 'Active' },
-        { cells: ['Win-back', 'Re-engagement'], status: 'Archived' },
-      ],
-    },
-  },
   'email-analytics': {
     kind: 'figures',
     description: 'Opens, clicks and unsubscribes across every email campaign.',
