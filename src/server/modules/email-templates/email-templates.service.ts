@@ -203,21 +203,19 @@ export function createEmailTemplatesService(deps: {
         unsubscribeUrl: exampleUnsubscribe(),
       });
       try {
-        await db
-          .transaction()
-          .execute((trx) =>
-            enqueueMail(
-              trx,
-              {
-                workspaceId: caller.workspace_id,
-                kind: 'template-test',
-                via: 'workspace',
-                to: caller.email,
-                ...mail,
-              },
-              clock(),
-            ),
-          );
+        await db.transaction().execute((trx) =>
+          enqueueMail(
+            trx,
+            {
+              workspaceId: caller.workspace_id,
+              kind: 'template-test',
+              via: 'workspace',
+              to: caller.email,
+              ...mail,
+            },
+            clock(),
+          ),
+        );
       } catch (error) {
         // Not sent (the day's mail is full): the hour's count is given back.
         await deps.testSends.release(caller.id);

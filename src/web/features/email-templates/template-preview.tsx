@@ -90,9 +90,8 @@ export function TemplatePreview({ input }: { input: EmailTemplatePreviewInput })
               ) : (
                 <Monitor className="size-4" aria-hidden />
               )}
-              {w === 'phone'
-                ? `Phone (${PREVIEW_WIDTHS.phone} px)`
-                : `Desktop (${PREVIEW_WIDTHS.desktop} px)`}
+              {w === 'phone' ? 'Phone' : 'Desktop'}
+              <span className="hidden sm:inline">({PREVIEW_WIDTHS[w]} px)</span>
             </button>
           ))}
         </div>
@@ -113,7 +112,7 @@ export function TemplatePreview({ input }: { input: EmailTemplatePreviewInput })
         </div>
       )}
       <div className="mt-4">
-        <Tabs label="Preview parts" tabs={VIEWS} active={view} onChange={setView}>
+        <Tabs<View> label="Preview parts" tabs={VIEWS} active={view} onChange={(key) => setView(key)}>
           {view === 'html' ? (
             <div className="overflow-x-auto rounded-lg bg-slate-100 p-2">
               <iframe
@@ -121,7 +120,8 @@ export function TemplatePreview({ input }: { input: EmailTemplatePreviewInput })
                 sandbox=""
                 srcDoc={preview?.html ?? ''}
                 className="mx-auto block h-[640px] max-w-none rounded bg-white"
-                style={{ width: PREVIEW_WIDTHS[width] }}
+                // On a phone the phone preview takes the card's width, which is the phone's own.
+                style={{ width: PREVIEW_WIDTHS[width], maxWidth: width === 'phone' ? '100%' : undefined }}
               />
             </div>
           ) : (
