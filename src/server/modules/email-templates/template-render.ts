@@ -2,6 +2,7 @@ import { EMAIL_TEMPLATE_LIMITS as L, type MergeValues } from '../../../shared/em
 import { EMAIL_TEMPLATE_MESSAGES as M } from '../../../shared/messages';
 import { badRequest, type FieldError } from '../../http/errors';
 import { escapeXml } from '../../lib/xml';
+import { createWorkGate } from '../../lib/work-gate';
 import {
   fillMarkers,
   markFields,
@@ -46,6 +47,13 @@ export interface RenderedMail {
   html: string;
   text: string;
 }
+
+/**
+ * MJML renders on the event loop (tens of milliseconds for a newsletter): one render at a time per process,
+ * and a render that could not start within 5 s is refused with 503 and Retry-After rather than queued
+ * without bound (docs/architecture.md#bounded-work), so a flood of previews cannot stall the server.
+ */
+const renderWork = createWorkGate({ concurrency: 1, maxWaitMs: 5_000, initialEstimateMs: 100 });
 
 const FONT = '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
 const LOGO_HEIGHT = 48;
@@ -130,7 +138,7 @@ export async function compileTemplate(
       ? `${composed.slice(0, outline.headInside)}${head}${composed.slice(outline.headInside)}`
       : `${composed.slice(0, outline.mjmlInside)}<mj-head>${head}</mj-head>${composed.slice(outline.mjmlInside)}`;
 
-  const rendered = await mjmlToHtml(composed);
+  const rendered = await renderWork.run(() => mjmlToHtml(composed));
   if (rendered.errors.length) return fail(rendered.errors);
   const unsafe = checkRendered(rendered.html, markers);
   if (unsafe.length) return fail(unsafe);
