@@ -4,14 +4,7 @@ import { ESTIMATE_LIMITS as L, ESTIMATE_STATES, STORED_ESTIMATE_STATUSES } from 
 import { FINANCE_LIMITS } from '../finance';
 import { ESTIMATE_MESSAGES as M, FINANCE_MESSAGES } from '../messages';
 import { pageInfoSchema } from './answers';
-import {
-  day,
-  documentLinesSchema,
-  invoiceLineSchema,
-  optionalDay,
-  partySchema,
-  totalsSchema,
-} from './finance';
+import { day, documentBodyShape, documentLinesSchema, optionalDay } from './finance';
 import { conversionProjectSchema } from './projects';
 
 export * from '../estimates';
@@ -80,13 +73,7 @@ export const estimateSchema = z.object({
   issueDate: z.string(),
   validUntil: z.string(),
   currency: z.string(),
-  scheme: z.enum(['gst-intra', 'gst-inter', 'vat']),
-  placeOfSupply: z.string(),
-  seller: partySchema,
-  buyer: partySchema,
-  lines: z.array(invoiceLineSchema),
-  totals: totalsSchema,
-  amountInWords: z.string(),
+  ...documentBodyShape,
   notes: z.string(),
   terms: z.string(),
   sentAt: z.string().nullable(),

@@ -253,6 +253,16 @@ const documentRef = z.object({
   total: z.number(),
 });
 
+/** What every document (invoice, credit note, estimate) answers of itself, to staff and in the portal alike. */
+export const documentBodyShape = {
+  scheme: z.enum(['gst-intra', 'gst-inter', 'vat']),
+  placeOfSupply: z.string(),
+  seller: partySchema,
+  buyer: partySchema,
+  lines: z.array(invoiceLineSchema),
+  totals: totalsSchema,
+  amountInWords: z.string(),
+};
 /** A client's "I have paid" from the portal, waiting for the agency to record the payment. */
 export const paymentNoticeSchema = z.object({
   _id: z.string(),
@@ -279,13 +289,7 @@ export const invoiceSchema = z.object({
   issueDate: z.string(),
   dueDate: z.string().nullable(),
   currency: z.string(),
-  scheme: z.enum(['gst-intra', 'gst-inter', 'vat']),
-  placeOfSupply: z.string(),
-  seller: partySchema,
-  buyer: partySchema,
-  lines: z.array(invoiceLineSchema),
-  totals: totalsSchema,
-  amountInWords: z.string(),
+  ...documentBodyShape,
   paidAmount: z.number(),
   creditedAmount: z.number(),
   balance: z.number(),

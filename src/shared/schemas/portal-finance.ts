@@ -3,7 +3,7 @@ import { ESTIMATE_STATES } from '../estimates';
 import { FINANCE_LIMITS, INVOICE_STATES, PAYMENT_METHODS } from '../finance';
 import { PORTAL_FINANCE as L } from '../portal-finance';
 import { PORTAL_FINANCE_MESSAGES as M } from '../messages';
-import { day, invoiceLineSchema, partySchema, totalsSchema } from './finance';
+import { day, documentBodyShape } from './finance';
 
 /**
  * Estimates and invoices in the client portal (docs/product/portal.md#estimates,
@@ -71,13 +71,7 @@ export const portalEstimateSchema = z.object({
   issueDate: z.string(),
   validUntil: z.string(),
   currency: z.string(),
-  scheme: z.enum(['gst-intra', 'gst-inter', 'vat']),
-  placeOfSupply: z.string(),
-  seller: partySchema,
-  buyer: partySchema,
-  lines: z.array(invoiceLineSchema),
-  totals: totalsSchema,
-  amountInWords: z.string(),
+  ...documentBodyShape,
   notes: z.string(),
   terms: z.string(),
   /** Whether the client may answer it now: sent and still valid. */
@@ -116,13 +110,7 @@ export const portalInvoiceListSchema = z.object({
 export type PortalInvoiceList = z.infer<typeof portalInvoiceListSchema>;
 
 export const portalInvoiceSchema = portalInvoiceItem.extend({
-  scheme: z.enum(['gst-intra', 'gst-inter', 'vat']),
-  placeOfSupply: z.string(),
-  seller: partySchema,
-  buyer: partySchema,
-  lines: z.array(invoiceLineSchema),
-  totals: totalsSchema,
-  amountInWords: z.string(),
+  ...documentBodyShape,
   paidAmount: z.number(),
   creditedAmount: z.number(),
   notes: z.string(),
