@@ -68,6 +68,8 @@ export const MAIL_KIND_LABELS = {
   'portal-notice': 'Portal notification',
   'list-confirmation': 'Subscription confirmation',
   'template-test': 'Template test',
+  campaign: 'Campaign',
+  sequence: 'Sequence step',
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

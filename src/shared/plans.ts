@@ -73,6 +73,8 @@ export const COUNTED_MAIL_KINDS: readonly string[] = [
   'portal-notice',
   'list-confirmation',
   'template-test',
+  'campaign',
+  'sequence',
 ];
 
 /** Usage shown past this share in amber, and at the limit in red. */

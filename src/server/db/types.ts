@@ -1071,6 +1071,13 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** 0: a person waits for it (claimed first); 1: bulk (campaigns, sequences). */
+  priority: Generated<number>;
+  /** List mail's unsubscribe URL on SITE_URL, for its List-Unsubscribe headers (mail/list-unsubscribe.ts). */
+  list_unsubscribe: string | null;
+  campaign_recipient_id: string | null;
+  /** 'data-end': the server has the whole message but its final dot; a dead worker's claim is then counted as sent. */
+  delivery_phase: 'data-end' | null;
 }
 
 /** Single-use password-reset tokens, stored as SHA-256 hashes (migration 007). */
@@ -1320,6 +1327,83 @@ export interface SuppressionsTable {
   created_at: string;
 }
 
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'cancelled' | 'sent';
+export type CampaignRecipientStatus = 'pending' | 'queued' | 'sent' | 'failed' | 'bounced' | 'cancelled';
+
+export interface CampaignsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  template_id: string | null;
+  list_id: string | null;
+  /** JSON of the leads filters narrowing the list; null: the whole list. */
+  segment: string | null;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  /** JSON of the template as it was when the send started. */
+  snapshot: string | null;
+  audience_cursor: string | null;
+  audience_done: Generated<number>;
+  recipients_total: Generated<number>;
+  wait_reason: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignRecipientsTable {
+  id: string;
+  campaign_id: string;
+  workspace_id: string;
+  subscriber_id: string | null;
+  email: string;
+  name: Generated<string>;
+  company: Generated<string>;
+  owner: Generated<string>;
+  status: CampaignRecipientStatus;
+  outbox_id: string | null;
+  queued_at: string | null;
+  sent_at: string | null;
+}
+
+export interface CampaignLinksTable {
+  campaign_id: string;
+  position: number;
+  url: string;
+  clicks: Generated<number>;
+}
+
+export type CampaignEventKind = 'click' | 'open' | 'unsubscribe' | 'bounce-hard' | 'bounce-soft' | 'complaint';
+
+export interface CampaignEventsTable {
+  id: string;
+  workspace_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  kind: CampaignEventKind;
+  /** -1 for kinds without a link. */
+  link_position: Generated<number>;
+  detail: Generated<string>;
+  created_at: string;
+}
+
+export interface MarketingSettingsTable {
+  workspace_id: string;
+  per_second: number;
+  per_hour: number;
+  second_window: string | null;
+  second_count: Generated<number>;
+  hour_window: string | null;
+  hour_count: Generated<number>;
+  dispatch_locked_until: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -1382,6 +1466,11 @@ export interface Database {
   subscribers: SubscribersTable;
   list_members: ListMembersTable;
   suppressions: SuppressionsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  marketing_settings: MarketingSettingsTable;
+  campaign_links: CampaignLinksTable;
+  campaign_events: CampaignEventsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;
@@ -1448,3 +1537,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type MailingListRow = Selectable<MailingListsTable>;
 export type ListMemberRow = Selectable<ListMembersTable>;
 export type SuppressionRow = Selectable<SuppressionsTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
+export type MarketingSettingsRow = Selectable<MarketingSettingsTable>;

@@ -40,6 +40,7 @@ import * as portalProjects from './038-portal-projects';
 import * as portalFinance from './039-portal-finance';
 import * as mailingLists from './040-mailing-lists';
 import * as emailTemplates from './041-email-templates';
+import * as campaigns from './042-campaigns';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '039-portal-finance': portalFinance,
   '040-mailing-lists': mailingLists,
   '041-email-templates': emailTemplates,
+  '042-campaigns': campaigns,
 };
