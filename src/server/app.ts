@@ -167,6 +167,15 @@ import { createAnalyticsService, type AnalyticsService } from './modules/analyti
 import { mailingListsRoutes } from './modules/mailing-lists/mailing-lists.routes';
 import { createMailingListsService } from './modules/mailing-lists/mailing-lists.service';
 import { subscribeRoutes } from './modules/mailing-lists/subscribe.routes';
+import { createListUnsubscribe, listUnsubscribeRoutes } from './modules/mailing-lists/mailing-lists.service';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import {
+  createCampaignDispatcher,
+  createCampaignsService,
+  type CampaignDispatcher,
+} from './modules/campaigns/campaigns.service';
+import { brandOf } from './modules/email-templates/email-templates.service';
+import { CAMPAIGNS } from '../shared/campaigns';
 import {
   createSubscribeService,
   subscribeLimits,
@@ -177,6 +186,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers queued e-mail; main.ts starts its polling once listening, tests call deliverDue(). */
     outbox: OutboxWorker;
+    /** Queues sending campaigns under each workspace's throttle; main.ts starts it, tests call tick(). */
+    campaigns: CampaignDispatcher;
     /** The render cache of public pages and the batched view counter (tests flush and inspect them). */
     publicCache: PublicCache;
     /** Where rate limits are counted (tests watch `shared` follow Redis going and coming back). */
@@ -210,6 +221,7 @@ export interface AppDeps {
         | 'mailFrom'
         | 'allowPrivateSmtp'
         | 'smtpAllowPlaintextLoopback'
+        | 'workerLeaseMs'
         | 'allowPrivateWebhooks'
         | 'renderCacheBytes'
         | 'renderBudget'
@@ -358,6 +370,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: async () => (await siteSettings.live()).identity.siteName,
   });
   app.decorate('outbox', mailer.worker);
+  const marketingBrand = async () => brandOf(await siteSettings.live(), deps.config.siteUrl);
+  const campaignDispatcher = createCampaignDispatcher({
+    db,
+    box: secretBox,
+    siteUrl: deps.config.siteUrl,
+    brand: marketingBrand,
+    clock,
+    log: app.log,
+    kickOutbox: () => mailer.worker.kick(),
+    leaseMs: deps.config.workerLeaseMs,
+  });
+  app.decorate('campaigns', campaignDispatcher);
+  // One limiter for the unsubscribe page's API and the one-click POST at the page's own address.
+  const listUnsubscribe = listUnsubscribeRoutes(
+    createListUnsubscribe({ db, box: secretBox, clock }),
+    limits.limiter({
+      name: 'list-unsubscribe-ip',
+      limit: CAMPAIGNS.unsubscribePerIpLimit * (deps.config.addressLimitMultiplier ?? 1),
+      windowMs: CAMPAIGNS.unsubscribePerIpWindowMs,
+    }),
+  );
   // The client portal's e-mail notices (docs/product/portal.md#notifications), caused by finance and tasks.
   const portalNotices = createPortalNotifications({ db, mailer });
   const calendarFeed = createCalendarFeed(db, {
@@ -663,6 +696,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes(analytics, guards, deps.config.siteUrl));
       // Mailing lists and the public subscribe form (docs/product/marketing.md#lists-and-consent).
       await api.register(mailingListsRoutes(createMailingListsService({ db, mailer, clock }), guards));
+      await api.register(
+        campaignsRoutes(
+          createCampaignsService({ db, brand: marketingBrand, dispatcher: campaignDispatcher, clock }),
+          guards,
+        ),
+      );
+      await api.register(listUnsubscribe.api);
       const subscribeLimiters = deps.subscribeLimits ?? subscribeLimits(limits, multiplier);
       await api.register(
         subscribeRoutes(
@@ -673,6 +713,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(listUnsubscribe.oneClick);
   // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
   const site = {
     name: deps.config.siteName,
@@ -694,6 +735,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
 
   app.addHook('onClose', async () => {
+    await campaignDispatcher.stop();
     await scheduler.stop();
     await workspacePurge.stop();
     await followUps.stop();

@@ -87,6 +87,12 @@ const configSchema = z.object({
    * default: the log never holds a one-time link otherwise.
    */
   LOG_MAIL_LINKS: z.enum(['true', 'false']).default('false'),
+  /**
+   * How long an instance's claim on queued mail (and on a workspace's campaign sending) holds before another
+   * instance may take over the work of one that died, in ms. The default suits every deployment; tests of a
+   * killed sender shorten it.
+   */
+  WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy on another host, its address here lets the login throttle see real clients. */
   TRUST_PROXY: trustProxySchema.default('loopback'),
@@ -141,6 +147,8 @@ export interface AppConfig {
   logLevel: string;
   /** LOG_MAIL_LINKS: print the links of undeliverable mail in the log (local use; off by default). */
   logMailLinks: boolean;
+  /** WORKER_LEASE_MS: the outbox's and the campaign dispatcher's claims; their own defaults when unset. */
+  workerLeaseMs?: number;
   trustProxy: TrustProxy;
   redisUrl?: string;
   /** 0 turns the render cache off (every answer is rendered). */
@@ -195,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateWebhooks: c.ALLOW_PRIVATE_WEBHOOKS === 'true',
     logLevel: c.LOG_LEVEL,
     logMailLinks: c.LOG_MAIL_LINKS === 'true',
+    workerLeaseMs: c.WORKER_LEASE_MS,
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,

@@ -60,6 +60,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
+  // Campaigns whose time came while no instance was running start now; sending ones go on under their throttle.
+  app.campaigns.start();
   // Posts whose time passed while no instance was running are published now.
   await app.scheduler.start();
   // Deleted workspaces whose 30 days ran out while no instance was running are erased now, then hourly.

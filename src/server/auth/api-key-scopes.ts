@@ -193,6 +193,19 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/mailing-lists/:id/import': 'marketing:write',
   'POST /api/suppressions': 'marketing:write',
   'DELETE /api/suppressions/:email': 'marketing:write',
+  // Campaigns (docs/product/marketing.md#campaigns).
+  'GET /api/campaigns': 'marketing:read',
+  'GET /api/campaigns/settings': 'marketing:read',
+  'GET /api/campaigns/:id': 'marketing:read',
+  'POST /api/campaigns': 'marketing:write',
+  'PUT /api/campaigns/settings': 'marketing:write',
+  'PUT /api/campaigns/:id': 'marketing:write',
+  'DELETE /api/campaigns/:id': 'marketing:write',
+  'POST /api/campaigns/:id/schedule': 'marketing:write',
+  'POST /api/campaigns/:id/send': 'marketing:write',
+  'POST /api/campaigns/:id/pause': 'marketing:write',
+  'POST /api/campaigns/:id/resume': 'marketing:write',
+  'POST /api/campaigns/:id/cancel': 'marketing:write',
 };
 
 /** The scope a key needs for a route, or undefined when no key may call it. */

@@ -1,3 +1,4 @@
+import { engineOf } from './engine';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OPEN_PROJECT_STATUSES } from '../../shared/projects';
 import type { Database } from './types';
@@ -89,6 +90,42 @@ export async function countMailOnDay(
     .returning('count')
     .executeTakeFirst();
   return Boolean(counted);
+}
+
+/**
+ * Counts up to `wanted` mails on the workspace's `day` within `limit` (null: no limit) and answers how many
+ * it counted: a campaign's batch takes what is left of the day in one go. Run inside the batch's
+ * transaction; the counter row is locked on PostgreSQL (SQLite writes one transaction at a time).
+ */
+export async function countMailsOnDay(
+  db: Db,
+  workspaceId: string,
+  day: string,
+  wanted: number,
+  limit: number | null,
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  await db
+    .insertInto('workspace_mail_days')
+    .values({ workspace_id: workspaceId, day, count: 0 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'day']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('workspace_mail_days')
+    .select('count')
+    .where('workspace_id', '=', workspaceId)
+    .where('day', '=', day)
+    .$if(engineOf(db) === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirstOrThrow();
+  const granted = limit === null ? wanted : Math.max(0, Math.min(wanted, limit - Number(row.count)));
+  if (granted > 0)
+    await db
+      .updateTable('workspace_mail_days')
+      .set({ count: sql`count + ${granted}` })
+      .where('workspace_id', '=', workspaceId)
+      .where('day', '=', day)
+      .execute();
+  return granted;
 }
 
 /** The e-mails counted on the workspace's `day`. */

@@ -1350,6 +1350,10 @@ export interface CampaignsTable {
   audience_cursor: string | null;
   audience_done: Generated<number>;
   recipients_total: Generated<number>;
+  queued_count: Generated<number>;
+  sent_count: Generated<number>;
+  failed_count: Generated<number>;
+  cancelled_count: Generated<number>;
   wait_reason: string | null;
   created_by: string | null;
   created_at: string;
@@ -1378,7 +1382,8 @@ export interface CampaignLinksTable {
   clicks: Generated<number>;
 }
 
-export type CampaignEventKind = 'click' | 'open' | 'unsubscribe' | 'bounce-hard' | 'bounce-soft' | 'complaint';
+export type CampaignEventKind =
+  'click' | 'open' | 'unsubscribe' | 'bounce-hard' | 'bounce-soft' | 'complaint';
 
 export interface CampaignEventsTable {
   id: string;

@@ -3,6 +3,7 @@ import type { Database } from '../db/types';
 import { HttpError } from '../http/errors';
 import {
   countMailOnDay,
+  countMailsOnDay,
   lockStorageRow,
   mailCountOnDay,
   memberCount,
@@ -102,6 +103,15 @@ export async function takeMailSlot(db: Db, workspaceId: string, kind: string, no
   throw new HttpError(429, M.emailsFull(limits.emailsPerDay!, limits.name), undefined, {
     'Retry-After': String(waitSeconds),
   });
+}
+
+/**
+ * A campaign's batch: counts up to `wanted` of the workspace's e-mails today and answers how many fit (0 once
+ * the day is full; the batch waits for the next UTC day rather than failing).
+ */
+export async function takeMailSlots(db: Db, workspaceId: string, wanted: number, now: Date): Promise<number> {
+  const limits = await workspaceLimits(db, workspaceId);
+  return countMailsOnDay(db, workspaceId, utcDay(now), wanted, limits.emailsPerDay);
 }
 
 /** What Workspace Settings → General shows: each figure with its limit (null: unlimited). */

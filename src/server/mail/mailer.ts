@@ -30,7 +30,11 @@ export function createMailer(deps: {
   const ctx: MailContext = { db: deps.db, box: deps.box, config: deps.config };
   return {
     ...ctx,
-    worker: createOutboxWorker(ctx, { clock: deps.clock, log: deps.log }),
+    worker: createOutboxWorker(ctx, {
+      clock: deps.clock,
+      log: deps.log,
+      claimLeaseMs: deps.config.workerLeaseMs,
+    }),
     now: deps.clock ?? (() => new Date()),
     siteName: deps.siteName ?? (async () => deps.config.siteName),
     link(path, query) {

@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../db/types';
 import { AGENCY_WORKSPACE_ID } from '../../shared/workspace-deletion';
-import { attachmentsOf, claimDueMail, markFailed, markSent, markWaiting } from './outbox';
+import {
+  attachmentsOf,
+  claimDueMail,
+  CLAIM_LEASE_MS,
+  markDataEnd,
+  markFailed,
+  markSent,
+  markWaiting,
+} from './outbox';
 import {
   UnusableSetup,
   recordTransportHealth,
@@ -10,10 +18,10 @@ import {
   type MailContext,
   type Transport,
 } from './transport';
-import { listUnsubscribeOf } from './list-unsubscribe';
+import { listUnsubscribeOf, unsubscribeMailto } from './list-unsubscribe';
 import { senderAddress } from './sender';
 import { SmtpFailure } from './smtp-failure';
-import { sendWithSmtp } from './smtp-send';
+import { openSmtpSession, sendWithSmtp, type SmtpSession } from './smtp-send';
 
 export const WAITING_FOR_SETUP = 'Waiting for an e-mail configuration.';
 /** How often each instance looks for due messages (others' messages, retries); its own are sent at once. */
@@ -30,9 +38,17 @@ export interface OutboxWorker {
   deliverDue(): Promise<number>;
 }
 
+/** Claimed per round: bulk mail goes in runs over one connection per sending set-up. */
+const CLAIM_BATCH = 10;
+
 export function createOutboxWorker(
   ctx: MailContext,
-  options: { clock?: () => Date; log: FastifyBaseLogger },
+  options: {
+    clock?: () => Date;
+    log: FastifyBaseLogger;
+    /** How long a claim is held before another instance may take it over (tests of a killed sender shorten it). */
+    claimLeaseMs?: number;
+  },
 ): OutboxWorker {
   const now = options.clock ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +83,27 @@ export function createOutboxWorker(
     );
   }
 
-  async function deliver(row: MailOutboxRow): Promise<void> {
+  /** Bulk mail's connection per sending set-up, for one round; other mail has a connection of its own. */
+  type Sessions = Map<string, Promise<SmtpSession>>;
+  function sessionFor(sessions: Sessions, transport: Transport): Promise<SmtpSession> {
+    const { settings } = transport;
+    const key = [
+      transport.workspaceId ?? '',
+      settings.host,
+      settings.port,
+      settings.user,
+      settings.from,
+    ].join('\n');
+    let session = sessions.get(key);
+    if (!session) {
+      session = openSmtpSession(settings, smtpOptions(ctx.config));
+      session.catch(() => sessions.delete(key));
+      sessions.set(key, session);
+    }
+    return session;
+  }
+
+  async function deliver(row: MailOutboxRow, sessions: Sessions): Promise<void> {
     let transport: Transport | null;
     try {
       transport = await transportFor(ctx, row);
@@ -84,20 +120,25 @@ export function createOutboxWorker(
       return markWaiting(ctx.db, row, WAITING_FOR_SETUP, now());
     }
     const to = await recipientOf(row, transport);
+    const listUnsubscribe = listUnsubscribeOf(row, ctx.config.siteUrl);
+    const content = {
+      to,
+      replyTo: row.reply_to,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      attachments: await attachmentsOf(ctx.db, row.id),
+      listUnsubscribe,
+      listUnsubscribeMailto:
+        listUnsubscribe && row.list_unsubscribe
+          ? unsubscribeMailto(listUnsubscribe, senderAddress(transport.settings.from))
+          : null,
+    };
+    // Recorded just before the final dot: a worker killed after it is not sent again (outbox.ts).
+    const beforeDataEnd = () => markDataEnd(ctx.db, row.id);
     try {
-      await sendWithSmtp(
-        transport.settings,
-        {
-          to,
-          replyTo: row.reply_to,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          attachments: await attachmentsOf(ctx.db, row.id),
-          listUnsubscribe: listUnsubscribeOf(row, ctx.config.siteUrl),
-        },
-        smtpOptions(ctx.config),
-      );
+      if (row.priority > 0) await (await sessionFor(sessions, transport)).send(content, beforeDataEnd);
+      else await sendWithSmtp(transport.settings, content, smtpOptions(ctx.config), beforeDataEnd);
       await markSent(ctx.db, row, to, now());
       await recordTransportHealth(ctx.db, transport, null, now());
     } catch (error) {
@@ -111,12 +152,21 @@ export function createOutboxWorker(
 
   async function drain(): Promise<number> {
     let attempted = 0;
-    // Bounded: a flood of due messages is sent over several rounds, never in one endless loop.
-    for (let round = 0; round < 10 && !stopped; round += 1) {
-      const batch = await claimDueMail(ctx.db, now());
-      if (batch.length === 0) break;
-      for (const row of batch) await deliver(row);
-      attempted += batch.length;
+    const sessions: Sessions = new Map();
+    try {
+      // Bounded: a flood of due messages is sent over several rounds, never in one endless loop.
+      for (let round = 0; round < 10 && !stopped; round += 1) {
+        const batch = await claimDueMail(ctx.db, now(), CLAIM_BATCH, options.claimLeaseMs ?? CLAIM_LEASE_MS);
+        if (batch.length === 0) break;
+        for (const row of batch) await deliver(row, sessions);
+        attempted += batch.length;
+      }
+    } finally {
+      for (const session of sessions.values())
+        void session.then(
+          (s) => s.close(),
+          () => {},
+        );
     }
     return attempted;
   }

@@ -17,6 +17,14 @@ export interface OutgoingMail extends MailBody {
   replyTo?: string;
   /** Files sent with it (an invoice's PDF): stored with the message until it is delivered or given up. */
   attachments?: MailAttachment[];
+  /** List mail's unsubscribe URL on SITE_URL: its List-Unsubscribe headers (list-unsubscribe.ts). */
+  listUnsubscribe?: string;
+}
+
+/** A campaign's copy for one person: bulk mail, claimed after everything a person waits for. */
+export interface BulkMail extends Omit<OutgoingMail, 'attachments' | 'replyTo'> {
+  listUnsubscribe: string;
+  campaignRecipientId: string | null;
 }
 
 export interface MailAttachment {
@@ -56,6 +64,48 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promis
   return insertMail(db, mail, now, { status: 'queued', attempts: 0, last_error: null, sent_at: null });
 }
 
+/** Rows per INSERT: well under SQLite's 32,766 bound variables at this table's width. */
+const BULK_INSERT_ROWS = 500;
+
+/**
+ * Queues bulk mail inside the caller's transaction (a campaign's batch: each message and its recipient's
+ * 'queued' are one commit). The caller has taken the plan's mail slots for them (`takeMailSlots`).
+ */
+export async function enqueueBulkMail(
+  db: Db,
+  mails: (BulkMail & { id: string })[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  for (let i = 0; i < mails.length; i += BULK_INSERT_ROWS)
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(i, i + BULK_INSERT_ROWS).map((mail) => ({
+          id: mail.id,
+          workspace_id: mail.workspaceId,
+          kind: mail.kind,
+          via: mail.via,
+          to_address: mail.to,
+          reply_to: null,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          status: 'queued' as const,
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          last_error: null,
+          created_at: at,
+          sent_at: null,
+          priority: 1,
+          list_unsubscribe: mail.listUnsubscribe,
+          campaign_recipient_id: mail.campaignRecipientId,
+        })),
+      )
+      .execute();
+}
+
 /** A message sent (or not) on the spot, like a test e-mail: logged as done, never queued. */
 export async function recordSentMail(
   db: Db,
@@ -93,6 +143,7 @@ async function insertMail(
       next_attempt_at: now.toISOString(),
       locked_until: null,
       created_at: now.toISOString(),
+      list_unsubscribe: mail.listUnsubscribe ?? null,
       ...state,
     })
     .execute();
@@ -137,15 +188,22 @@ async function dropAttachments(db: Db, outboxId: string): Promise<void> {
  * side by side without ever taking the same message; SQLite has a single writer, so the one UPDATE is
  * already exclusive.
  */
-export async function claimDueMail(db: Kysely<Database>, now: Date, limit = 10): Promise<MailOutboxRow[]> {
+export async function claimDueMail(
+  db: Kysely<Database>,
+  now: Date,
+  limit = 10,
+  leaseMs = CLAIM_LEASE_MS,
+): Promise<MailOutboxRow[]> {
   const nowIso = now.toISOString();
   const postgres = engineOf(db) === 'postgres';
+  await settleHandedOver(db, nowIso);
   return db
     .updateTable('mail_outbox')
     .set((eb) => ({
       status: 'sending',
-      locked_until: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
       attempts: eb('attempts', '+', 1),
+      delivery_phase: null,
     }))
     .where('id', 'in', (eb) =>
       eb
@@ -157,6 +215,8 @@ export async function claimDueMail(db: Kysely<Database>, now: Date, limit = 10):
             w.and([w('status', '=', 'sending'), w('locked_until', '<', nowIso)]),
           ]),
         )
+        // What a person waits for (a reset, an invoice) before any campaign's bulk.
+        .orderBy('priority')
         .orderBy('next_attempt_at')
         .limit(limit)
         .$if(postgres, (q) => q.forUpdate().skipLocked()),
@@ -165,10 +225,51 @@ export async function claimDueMail(db: Kysely<Database>, now: Date, limit = 10):
     .execute();
 }
 
+/**
+ * Claims whose worker died after the server had the whole message but its final dot (`delivery_phase`
+ * 'data-end', written just before the dot): the server almost surely has it, so it counts as sent rather
+ * than going out twice (docs/product/email.md#delivery). A claim that died earlier is simply sent again: the
+ * server never accepted a message whose data did not end.
+ */
+async function settleHandedOver(db: Kysely<Database>, nowIso: string): Promise<void> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('status', '=', 'sending')
+    .where('delivery_phase', '=', 'data-end')
+    .where('locked_until', '<', nowIso)
+    .limit(100)
+    .execute();
+  for (const row of rows) await markSent(db, row, row.to_address, new Date(nowIso));
+}
+
+/** Written just before a message's final dot goes to the server (see settleHandedOver). */
+export async function markDataEnd(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('mail_outbox').set({ delivery_phase: 'data-end' }).where('id', '=', id).execute();
+}
+
 const bodyAfterDelivery = (row: MailOutboxRow) =>
   SECRET_KINDS.includes(row.kind) ? { text_body: '', html_body: '' } : {};
 
 export async function markSent(db: Kysely<Database>, row: MailOutboxRow, to: string, now: Date) {
+  if (row.campaign_recipient_id)
+    return db.transaction().execute(async (trx) => {
+      // Only the claim that still holds the row counts it (a settled or re-claimed row is not counted twice).
+      const updated = await trx
+        .updateTable('mail_outbox')
+        .set({
+          status: 'sent',
+          to_address: to,
+          sent_at: now.toISOString(),
+          locked_until: null,
+          last_error: null,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0)
+        await settleRecipient(trx, row.campaign_recipient_id!, 'sent', now);
+    });
   await db
     .updateTable('mail_outbox')
     .set({
@@ -193,6 +294,17 @@ export async function markFailed(
   now: Date,
 ): Promise<void> {
   const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
+  if (giveUp && row.campaign_recipient_id)
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'failed', locked_until: null, last_error: reason })
+        .where('id', '=', row.id)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0)
+        await settleRecipient(trx, row.campaign_recipient_id!, 'failed', now);
+    });
   await db
     .updateTable('mail_outbox')
     .set({
@@ -229,5 +341,32 @@ export async function retryQueuedNow(db: Kysely<Database>, now: Date): Promise<v
     .set({ next_attempt_at: now.toISOString() })
     .where('status', '=', 'queued')
     .where('next_attempt_at', '>', now.toISOString())
+    .execute();
+}
+
+/** A campaign copy's outcome: the recipient's status, and the campaign's counters in the same commit. */
+async function settleRecipient(
+  trx: Transaction<Database>,
+  recipientId: string,
+  outcome: 'sent' | 'failed',
+  now: Date,
+): Promise<void> {
+  const recipient = await trx
+    .updateTable('campaign_recipients')
+    .set({ status: outcome, ...(outcome === 'sent' ? { sent_at: now.toISOString() } : {}) })
+    .where('id', '=', recipientId)
+    .where('status', '=', 'queued')
+    .returning('campaign_id')
+    .executeTakeFirst();
+  if (!recipient) return;
+  await trx
+    .updateTable('campaigns')
+    .set((eb) => ({
+      queued_count: eb('queued_count', '-', 1),
+      ...(outcome === 'sent'
+        ? { sent_count: eb('sent_count', '+', 1) }
+        : { failed_count: eb('failed_count', '+', 1) }),
+    }))
+    .where('id', '=', recipient.campaign_id)
     .execute();
 }

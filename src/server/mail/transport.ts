@@ -22,6 +22,8 @@ export interface MailConfig {
   smtpAllowPlaintextLoopback: boolean;
   /** LOG_MAIL_LINKS: the links of a message waiting for a mail set-up are printed in the log, once. */
   logMailLinks?: boolean;
+  /** WORKER_LEASE_MS: how long a claim on queued mail holds (outbox.ts). */
+  workerLeaseMs?: number;
 }
 
 /** How every send (tests, deliveries, SMTP_URL) may connect, from the configuration. */

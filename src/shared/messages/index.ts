@@ -38,3 +38,4 @@ export * from './portal-notifications';
 export * from './portal-finance';
 export * from './mailing-lists';
 export * from './email-templates';
+export * from './campaigns';

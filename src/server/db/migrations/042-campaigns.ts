@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
  * 'sent'. On the send the template is copied (`snapshot`, JSON of subject, preheader, MJML and text part),
  * so an edit of the template in the meantime changes nothing already going out. The audience is copied to
  * `campaign_recipients` in steps (`audience_cursor`, the last subscriber id copied; `audience_done` 1 once
- * all are in) so a list of a million people never holds the writer for long. `wait_reason` says why a
+ * all are in) so a list of a million people never holds the writer for long. The counters
+ * (`recipients_total`, and how many are `queued` in the outbox now, `sent`, `failed`, `cancelled`) move with
+ * each batch and each delivery, so the campaign list never counts a million rows. `wait_reason` says why a
  * sending campaign is not moving (the plan's day is used up, no e-mail set-up).
  *
  * `campaign_recipients`: one person of one campaign (unique campaign and lower-cased address): the values
@@ -54,6 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('audience_cursor', 'text')
     .addColumn('audience_done', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('recipients_total', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('queued_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sent_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('failed_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('cancelled_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('wait_reason', 'text')
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -146,9 +152,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('marketing_settings')
-    .addColumn('workspace_id', 'text', (c) =>
-      c.primaryKey().references('workspaces.id').onDelete('cascade'),
-    )
+    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
     .addColumn('per_second', 'integer', (c) => c.notNull())
     .addColumn('per_hour', 'integer', (c) => c.notNull())
     .addColumn('second_window', 'text')

@@ -1,3 +1,4 @@
+import { listUnsubscribeSchema } from '../../../shared/schemas/campaigns';
 import { z } from 'zod';
 import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog';
 import { LEAD_IMPORT_FIELDS } from '../../../shared/lead-import-formats';
@@ -92,6 +93,40 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'GET /api/suppressions': { summary: "The workspace's suppression list" },
   'POST /api/suppressions': { summary: 'Suppress an address by hand: no mail ever goes to it' },
   'DELETE /api/suppressions/:email': { summary: 'Lift a suppression added by hand' },
+  'GET /api/campaigns': { summary: "A page of the workspace's campaigns with their progress, newest first" },
+  'POST /api/campaigns': {
+    summary: 'Create a campaign draft: a template, a list, a lead segment, its utm_*',
+  },
+  'GET /api/campaigns/settings': {
+    summary: "The workspace's sending speed (messages per second and per hour)",
+  },
+  'PUT /api/campaigns/settings': { summary: "Set the workspace's sending speed" },
+  'GET /api/campaigns/:id': { summary: 'One campaign with its progress' },
+  'PUT /api/campaigns/:id': { summary: 'Edit a draft or scheduled campaign' },
+  'DELETE /api/campaigns/:id': { summary: 'Delete a draft or cancelled campaign' },
+  'POST /api/campaigns/:id/schedule': {
+    summary: 'Schedule a campaign (at least a minute, at most a year ahead)',
+  },
+  'POST /api/campaigns/:id/send': { summary: 'Start sending a campaign now' },
+  'POST /api/campaigns/:id/pause': { summary: 'Pause a sending campaign' },
+  'POST /api/campaigns/:id/resume': { summary: 'Resume a paused campaign' },
+  'POST /api/campaigns/:id/cancel': { summary: 'Cancel a campaign: nothing more of it is sent' },
+  'GET /api/unsubscribe': {
+    summary: "What a marketing mail's unsubscribe link would do; changes nothing",
+    auth: 'public',
+  },
+  'POST /api/unsubscribe': {
+    summary: "Unsubscribe through a marketing mail's link (the page, or a mail program's one click)",
+    auth: 'public',
+    body: {
+      content: {
+        'application/json': { schema: listUnsubscribeSchema },
+        'application/x-www-form-urlencoded': {
+          schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }),
+        },
+      },
+    },
+  },
   'GET /api/subscribe/:formKey': {
     summary: "Public subscribe form: the list's name, consent text and opt-in kind",
     auth: 'public',

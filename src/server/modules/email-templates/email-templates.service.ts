@@ -24,7 +24,13 @@ import {
   nameTaken,
   updateTemplate,
 } from './email-templates.repository';
-import { compileTemplate, invalidTemplate, personalise, type Brand } from './template-render';
+import {
+  compileTemplate,
+  invalidTemplate,
+  personalise,
+  type Brand,
+  type TemplateSource,
+} from './template-render';
 
 const view = (row: EmailTemplateRow): EmailTemplateView => ({
   _id: row.id,
@@ -228,3 +234,31 @@ export function createEmailTemplatesService(deps: {
 }
 
 export type EmailTemplatesService = ReturnType<typeof createEmailTemplatesService>;
+
+/** For campaigns and sequences: render once, then fill in each person's copy. */
+export {
+  compileTemplate,
+  invalidTemplate,
+  personalise,
+  type Brand,
+  type CompiledTemplate,
+  type TemplateSource,
+} from './template-render';
+
+/** A workspace's template as it renders (null when it does not exist there). */
+export async function templateSourceOf(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<(TemplateSource & { name: string }) | null> {
+  const row = await findTemplate(db, workspaceId, id);
+  return row
+    ? {
+        name: row.name,
+        subject: row.subject,
+        preheader: row.preheader,
+        mjml: row.mjml,
+        textOverride: row.text_override,
+      }
+    : null;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MemberStatus } from '../../../shared/mailing-lists';
 import type { Database, ListMemberRow, MailingListRow, SuppressionRow } from '../../db/types';
@@ -443,4 +444,35 @@ export async function workspaceNameOf(db: Db, workspaceId: string): Promise<stri
     .where('id', '=', workspaceId)
     .executeTakeFirst();
   return row?.name ?? '';
+}
+
+/**
+ * An unsubscribe that came through a campaign's copy, once per copy, for the campaign's report; nothing
+ * when the copy is not of this workspace (a token names ids, the workspace is the list's).
+ */
+export async function recordCampaignUnsubscribe(
+  db: Db,
+  workspaceId: string,
+  recipientId: string,
+  now: string,
+): Promise<void> {
+  const recipient = await db
+    .selectFrom('campaign_recipients')
+    .select(['id', 'campaign_id'])
+    .where('id', '=', recipientId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!recipient) return;
+  await db
+    .insertInto('campaign_events')
+    .values({
+      id: randomUUID(),
+      workspace_id: workspaceId,
+      campaign_id: recipient.campaign_id,
+      recipient_id: recipient.id,
+      kind: 'unsubscribe',
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['recipient_id', 'kind', 'link_position']).doNothing())
+    .execute();
 }

@@ -299,3 +299,12 @@ export function createMailingListsService(deps: { db: Kysely<Database>; mailer: 
 }
 
 export type MailingListsService = ReturnType<typeof createMailingListsService>;
+
+export {
+  listUnsubscribeKeys,
+  signListUnsubscribe,
+  verifyListUnsubscribe,
+  type UnsubscribeSubject,
+} from './unsubscribe-token';
+export { createListUnsubscribe, type ListUnsubscribe } from './list-unsubscribe';
+export { listUnsubscribeRoutes } from './unsubscribe.routes';

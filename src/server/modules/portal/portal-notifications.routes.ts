@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTAL_NOTICE_MESSAGES as M } from '../../../shared/messages';
 import {
@@ -17,21 +16,9 @@ import type { Limiter } from '../../limits/limiter';
 import { perAddressLimit } from '../../limits/per-address';
 import type { PortalNotifications } from './portal-notifications';
 import { jsonOnly } from '../../http/json-only';
+import { ONE_CLICK_FORM_TYPES, acceptOneClickForms, contentTypeOf, isOneClick } from '../../http/one-click';
 
 const tags = ['portal'];
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-/** The one-click body (RFC 8058) is 26 bytes; a form far larger is no mail program's. */
-const FORM_BODY_LIMIT = 4096;
-
-const contentType = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-
-/** Whether a form body says `List-Unsubscribe=One-Click`, urlencoded or as a multipart field. */
-function isOneClick(type: string, body: string): boolean {
-  if (type === 'application/x-www-form-urlencoded')
-    return new URLSearchParams(body).get('List-Unsubscribe') === 'One-Click';
-  return /name="?List-Unsubscribe"?\s*\r?\n\r?\n\s*One-Click\s*(\r?\n|$)/.test(body);
-}
 
 /**
  * The portal's e-mail notifications (docs/product/portal.md#notifications): the signed-in contact's
@@ -50,12 +37,7 @@ export function portalNotificationRoutes(
   );
 
   return async (app) => {
-    // Only in this plugin: the one-click POST of a mail program is a form, read as text and never stored.
-    app.addContentTypeParser(
-      FORM_TYPES,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_r, body, done) => done(null, body),
-    );
+    acceptOneClickForms(app);
 
     app.get(
       '/portal/notification-settings',
@@ -123,14 +105,13 @@ export function portalNotificationRoutes(
         },
       },
       async (request) => {
-        const type = contentType(request);
+        const type = contentTypeOf(request);
         let token: string | undefined;
         if (type === 'application/json') {
           const parsed = portalUnsubscribeSchema.safeParse(request.body);
           token = parsed.success ? parsed.data.token : undefined;
-        } else if (FORM_TYPES.includes(type)) {
-          if (!isOneClick(type, typeof request.body === 'string' ? request.body : ''))
-            throw badRequest(M.oneClickBody);
+        } else if (ONE_CLICK_FORM_TYPES.includes(type)) {
+          if (!isOneClick(type, request.body)) throw badRequest(M.oneClickBody);
           token = request.query.token;
         } else throw badRequest(M.oneClickBody);
         if (!token) throw badRequest(M.unsubscribeMissing);
