@@ -228,7 +228,7 @@ export async function claimDueMail(
 /**
  * Claims whose worker died after the server had the whole message but its final dot (`delivery_phase`
  * 'data-end', written just before the dot): the server almost surely has it, so it counts as sent rather
- * than going out twice (docs/product/email.md#delivery). A claim that died earlier is simply sent again: the
+ * than going out twice (docs/product/email.md#outbox). A claim that died earlier is simply sent again: the
  * server never accepted a message whose data did not end.
  */
 async function settleHandedOver(db: Kysely<Database>, nowIso: string): Promise<void> {

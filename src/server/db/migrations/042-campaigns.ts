@@ -34,7 +34,7 @@ import type { Kysely } from 'kysely';
  * first, so a campaign never delays a password reset), `list_unsubscribe` (the unsubscribe URL of list mail,
  * for its headers), `campaign_recipient_id`, and `delivery_phase` ('data-end' once the whole message but its
  * final dot is with the server): a message claimed by a worker that died is sent again unless it reached
- * that phase, in which case it is counted as sent (docs/product/email.md#delivery).
+ * that phase, in which case it is counted as sent (docs/product/email.md#outbox).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
