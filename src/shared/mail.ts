@@ -84,3 +84,6 @@ export const LEAD_TIMELINE_MAIL_KINDS = [
   'contact',
   'test',
 ] as const satisfies readonly MailKind[];
+
+/** Bulk mail (campaigns, sequences): its send-time refusals feed the bounce rules (docs/product/marketing.md#bounces-and-complaints). */
+export const BULK_MAIL_KINDS = ['campaign', 'sequence'] as const satisfies readonly MailKind[];

@@ -6,6 +6,7 @@ import type { TimeEntryStatus } from '../../shared/time';
 import type { ContentVisibility } from '../../shared/portal-projects';
 import type { MailKind } from '../../shared/mail';
 import type { ConsentSource, MemberStatus, OptInKind, SuppressionReason } from '../../shared/mailing-lists';
+import type { BounceKind, BounceSource } from '../../shared/bounces';
 import type { LeadEventKind, LeadOrigin } from '../../shared/lead-timeline';
 import type { WebhookDeliveryStatus } from '../../shared/webhooks';
 
@@ -1409,6 +1410,54 @@ export interface MarketingSettingsTable {
   updated_at: string;
 }
 
+/** The bounce log (migration 043). */
+export interface MailBouncesTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  kind: BounceKind;
+  source: BounceSource;
+  status: Generated<string>;
+  diagnostic: Generated<string>;
+  outbox_id: string | null;
+  campaign_recipient_id: string | null;
+  created_at: string;
+}
+
+/** A workspace's IMAP mailbox of delivery and complaint reports (migration 043). */
+export interface BounceMailboxesTable {
+  workspace_id: string;
+  host: string;
+  port: number;
+  secure: number;
+  auth_user: string;
+  pass_sealed: string;
+  pass_scope: string;
+  folder: string;
+  uid_validity: string | null;
+  last_uid: Generated<number>;
+  checked_at: string | null;
+  last_error: string | null;
+  locked_until: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A workspace's provider webhook for bounces (migration 043). */
+export interface BounceWebhookKeysTable {
+  workspace_id: string;
+  public_key: string;
+  secret_sealed: string;
+  created_at: string;
+}
+
+/** Signatures and event ids a bounce webhook accepted, until they expire (migration 043). */
+export interface BounceWebhookSeenTable {
+  workspace_id: string;
+  token: string;
+  expires_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -1476,6 +1525,10 @@ export interface Database {
   marketing_settings: MarketingSettingsTable;
   campaign_links: CampaignLinksTable;
   campaign_events: CampaignEventsTable;
+  mail_bounces: MailBouncesTable;
+  bounce_mailboxes: BounceMailboxesTable;
+  bounce_webhook_keys: BounceWebhookKeysTable;
+  bounce_webhook_seen: BounceWebhookSeenTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;
@@ -1545,3 +1598,5 @@ export type SuppressionRow = Selectable<SuppressionsTable>;
 export type CampaignRow = Selectable<CampaignsTable>;
 export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
 export type MarketingSettingsRow = Selectable<MarketingSettingsTable>;
+export type MailBounceRow = Selectable<MailBouncesTable>;
+export type BounceMailboxRow = Selectable<BounceMailboxesTable>;

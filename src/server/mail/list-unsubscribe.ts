@@ -1,4 +1,4 @@
-import type { MailKind } from '../../shared/mail';
+import { BULK_MAIL_KINDS, type MailKind } from '../../shared/mail';
 import { PORTAL_UNSUBSCRIBE_PATH } from '../../shared/portal-notifications';
 import { LIST_UNSUBSCRIBE_PATH } from '../../shared/campaigns';
 
@@ -7,9 +7,6 @@ import { LIST_UNSUBSCRIBE_PATH } from '../../shared/campaigns';
  * and `List-Unsubscribe-Post` (RFC 8058) so their mail program offers a one-click unsubscribe.
  */
 const LIST_MAIL_KINDS: readonly MailKind[] = ['portal-notice'];
-
-/** Marketing mail, whose unsubscribe URL was stored with the message when it was queued. */
-const BULK_MAIL_KINDS: readonly MailKind[] = ['campaign', 'sequence'];
 
 /** A stored unsubscribe URL, only when it is this site's unsubscribe page with a token of safe characters. */
 function marketingUnsubscribe(stored: string | null | undefined, siteUrl: string): string | null {
@@ -41,7 +38,8 @@ export function listUnsubscribeOf(
   message: { kind: MailKind; text_body: string; list_unsubscribe?: string | null },
   siteUrl: string,
 ): string | null {
-  if (BULK_MAIL_KINDS.includes(message.kind)) return marketingUnsubscribe(message.list_unsubscribe, siteUrl);
+  // Marketing mail: its unsubscribe URL was stored with the message when it was queued.
+  if ((BULK_MAIL_KINDS as readonly MailKind[]).includes(message.kind)) return marketingUnsubscribe(message.list_unsubscribe, siteUrl);
   if (!LIST_MAIL_KINDS.includes(message.kind)) return null;
   const prefix = `${new URL(PORTAL_UNSUBSCRIBE_PATH, siteUrl).toString()}?token=`;
   for (const line of message.text_body.split('\n')) {

@@ -4,6 +4,8 @@ import type { Database } from '../db/types';
 import type { SecretBox } from '../secrets/secret-box';
 import type { MailConfig, MailContext } from './transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
+import type { MailOutboxRow } from '../db/types';
+import type { SmtpFailure } from './smtp-failure';
 
 /** What the modules that send mail share: the context, the worker, the clock and link building. */
 export interface Mailer extends MailContext {
@@ -26,6 +28,8 @@ export function createMailer(deps: {
   log: FastifyBaseLogger;
   /** The live site name; without it, the configured one. */
   siteName?: () => Promise<string>;
+  /** Bulk mail's failed attempts go to the bounce rules (docs/product/marketing.md#bounces-and-complaints). */
+  onBulkFailure?: (row: MailOutboxRow, failure: SmtpFailure) => Promise<void>;
 }): Mailer {
   const ctx: MailContext = { db: deps.db, box: deps.box, config: deps.config };
   return {
@@ -34,6 +38,7 @@ export function createMailer(deps: {
       clock: deps.clock,
       log: deps.log,
       claimLeaseMs: deps.config.workerLeaseMs,
+      onBulkFailure: deps.onBulkFailure,
     }),
     now: deps.clock ?? (() => new Date()),
     siteName: deps.siteName ?? (async () => deps.config.siteName),

@@ -10,6 +10,7 @@ import {
   markSent,
   markWaiting,
 } from './outbox';
+import { BULK_MAIL_KINDS } from '../../shared/mail';
 import {
   UnusableSetup,
   recordTransportHealth,
@@ -48,6 +49,8 @@ export function createOutboxWorker(
     log: FastifyBaseLogger;
     /** How long a claim is held before another instance may take it over (tests of a killed sender shorten it). */
     claimLeaseMs?: number;
+    /** A bulk message's failed attempt, for the bounce rules (the mail layer imports no module). */
+    onBulkFailure?: (row: MailOutboxRow, failure: SmtpFailure) => Promise<void>;
   },
 ): OutboxWorker {
   const now = options.clock ?? (() => new Date());
@@ -147,6 +150,11 @@ export function createOutboxWorker(
       options.log.warn({ mailId: row.id, attempt: row.attempts, reason: failure.message }, 'e-mail not sent');
       await markFailed(ctx.db, row, failure.message, failure.permanent, now());
       if (!failure.permanent) await recordTransportHealth(ctx.db, transport, failure.message, now());
+      const bulk = row.priority === 1 || (BULK_MAIL_KINDS as readonly string[]).includes(row.kind);
+      if (bulk && options.onBulkFailure)
+        await options.onBulkFailure(row, failure).catch((err: unknown) => {
+          options.log.error({ err, mailId: row.id }, 'bounce not recorded');
+        });
     }
   }
 

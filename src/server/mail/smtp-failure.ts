@@ -9,9 +9,21 @@ export class SmtpFailure extends Error {
      * Settings problems (password, TLS, host) are not: once someone fixes them, queued mail goes out.
      */
     readonly permanent = false,
+    /** The server's own reply, when the failure is one: what the bounce rules read (modules/bounces). */
+    readonly reply: SmtpReply | null = null,
   ) {
     super(message);
   }
+}
+
+/** An SMTP server's refusal: its reply code, RFC 3463 enhanced code ('' when none) and the command it answered. */
+export interface SmtpReply {
+  replyCode: number;
+  enhancedStatus: string;
+  /** 'RCPT TO', 'DATA', 'MAIL FROM', …; null when nodemailer did not say. */
+  command: string | null;
+  /** The reply on one line, cut short. */
+  text: string;
 }
 
 interface NodemailerError {
@@ -19,6 +31,7 @@ interface NodemailerError {
   responseCode?: number;
   response?: string;
   message?: string;
+  command?: string;
 }
 
 const TLS_HINTS = /wrong version number|ssl|tls|handshake|unexpected message|packet length/i;
@@ -42,8 +55,16 @@ export function describeSmtpError(error: unknown, host: string, port: number): S
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE' || typeof e.responseCode === 'number') {
     // The server's own reply ("550 5.1.1 User unknown") is what the reader needs; cut it to one line.
     const reply = (e.response ?? text).replace(/\s+/g, ' ').trim().slice(0, 200);
+    const enhanced = /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(reply)?.[1] ?? '';
+    const replyCode = typeof e.responseCode === 'number' ? e.responseCode : null;
     // 4xx replies are temporary by definition (RFC 5321): try again later.
-    return new SmtpFailure(M.rejected(reply), !(e.responseCode && e.responseCode < 500));
+    return new SmtpFailure(
+      M.rejected(reply),
+      !(e.responseCode && e.responseCode < 500),
+      replyCode === null
+        ? null
+        : { replyCode, enhancedStatus: enhanced, command: e.command ?? null, text: reply },
+    );
   }
   // A dropped connection (ECONNECTION, ESOCKET resets) is worth another try.
   return new SmtpFailure(M.unknown);

@@ -39,3 +39,4 @@ export * from './portal-finance';
 export * from './mailing-lists';
 export * from './email-templates';
 export * from './campaigns';
+export * from './bounces';

@@ -24,7 +24,7 @@ export const MAILING_LIST_MESSAGES = {
   suppressionExists: 'This address is already suppressed.',
   suppressionNotFound: 'This address is not suppressed.',
   suppressionKept: (reason: string) =>
-    `This address is suppressed because of ${reason === 'unsubscribed' ? 'an unsubscribe' : reason === 'complaint' ? 'a complaint' : 'a hard bounce'}; only suppressions added by hand can be removed.`,
+    `This address is suppressed because of ${reason === 'unsubscribed' ? 'an unsubscribe' : reason === 'complaint' ? 'a complaint' : reason === 'soft-bounce' ? 'repeated soft bounces' : 'a hard bounce'}; only suppressions added by hand can be removed.`,
   suppressionAdded: 'Address suppressed.',
   suppressionRemoved: 'Suppression removed.',
 

@@ -41,6 +41,7 @@ import * as portalFinance from './039-portal-finance';
 import * as mailingLists from './040-mailing-lists';
 import * as emailTemplates from './041-email-templates';
 import * as campaigns from './042-campaigns';
+import * as mailBounces from './043-mail-bounces';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '040-mailing-lists': mailingLists,
   '041-email-templates': emailTemplates,
   '042-campaigns': campaigns,
+  '043-mail-bounces': mailBounces,
 };

@@ -51,6 +51,31 @@ export async function isSuppressed(db: Db, workspaceId: string, email: string): 
 }
 
 /**
+ * For the bounce rules (docs/product/marketing.md#bounces-and-complaints): suppresses an address the
+ * product itself found undeliverable or complaining, unless it is suppressed already (the first reason
+ * stays). Answers whether it was added.
+ */
+export function suppressAutomatically(
+  db: Db,
+  row: {
+    workspaceId: string;
+    email: string;
+    reason: 'hard-bounce' | 'soft-bounce' | 'complaint';
+    detail: string;
+    at: string;
+  },
+): Promise<boolean> {
+  return insertSuppression(db, {
+    workspace_id: row.workspaceId,
+    email: row.email.trim().toLowerCase(),
+    reason: row.reason,
+    detail: row.detail.slice(0, L.detailMax),
+    created_by: null,
+    created_at: row.at,
+  });
+}
+
+/**
  * For campaign sending: the list's members a mail may go to, subscribed and not suppressed, `limit` at a
  * time after the subscriber id `afterCursor` (null for the first batch); the last row's id is the next cursor.
  */

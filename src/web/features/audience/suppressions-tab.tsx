@@ -14,6 +14,7 @@ import { useAddSuppression, useRemoveSuppression, useSuppressions } from './audi
 const REASON_LABEL: Record<SuppressionReason, string> = {
   unsubscribed: 'Unsubscribed',
   'hard-bounce': 'Hard bounce',
+  'soft-bounce': 'Repeated soft bounces',
   complaint: 'Complaint',
   manual: 'Added by hand',
 };
