@@ -165,6 +165,14 @@ import {
 } from './modules/portal/portal.service';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service';
 import { mailingListsRoutes } from './modules/mailing-lists/mailing-lists.routes';
+import { bouncesRoutes } from './modules/bounces/bounces.routes';
+import { bounceWebhookRoutes } from './modules/bounces/bounce-webhook.routes';
+import {
+  createBounceMailboxReader,
+  createBouncesService,
+  recordSendFailure,
+  type BounceMailboxReader,
+} from './modules/bounces/bounces.service';
 import { createMailingListsService } from './modules/mailing-lists/mailing-lists.service';
 import { subscribeRoutes } from './modules/mailing-lists/subscribe.routes';
 import { createListUnsubscribe, listUnsubscribeRoutes } from './modules/mailing-lists/mailing-lists.service';
@@ -208,6 +216,8 @@ declare module 'fastify' {
     webhooks: WebhookWorker;
     /** Website analytics: main.ts starts its roll-ups once listening, tests call flush() and rollUp(). */
     analytics: AnalyticsService;
+    /** Reads the workspaces' bounce mailboxes; main.ts starts it once listening, tests call checkMailbox(). */
+    bounceMailboxes: BounceMailboxReader;
   }
 }
 
@@ -368,6 +378,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     log: app.log,
     siteName: async () => (await siteSettings.live()).identity.siteName,
+    // Bulk mail refused at send time: the bounce rules (docs/product/marketing.md#bounces-and-complaints).
+    onBulkFailure: (row, failure) => recordSendFailure(db, row, failure, clock()),
   });
   app.decorate('outbox', mailer.worker);
   const marketingBrand = async () => brandOf(await siteSettings.live(), deps.config.siteUrl);
@@ -391,6 +403,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       windowMs: CAMPAIGNS.unsubscribePerIpWindowMs,
     }),
   );
+  const bounceMailboxes = createBounceMailboxReader({
+    db,
+    box: secretBox,
+    rules: {
+      allowPrivate: deps.config.allowPrivateSmtp ?? false,
+      allowPlaintextLoopback: deps.config.smtpAllowPlaintextLoopback ?? false,
+    },
+    clock,
+    log: app.log,
+  });
+  app.decorate('bounceMailboxes', bounceMailboxes);
   // The client portal's e-mail notices (docs/product/portal.md#notifications), caused by finance and tasks.
   const portalNotices = createPortalNotifications({ db, mailer });
   const calendarFeed = createCalendarFeed(db, {
@@ -703,6 +726,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
       );
       await api.register(listUnsubscribe.api);
+      const bounces = createBouncesService({
+        db,
+        box: secretBox,
+        reader: bounceMailboxes,
+        siteUrl: deps.config.siteUrl,
+        clock,
+      });
+      await api.register(bouncesRoutes(bounces, guards));
+      await api.register(bounceWebhookRoutes(bounces));
       const subscribeLimiters = deps.subscribeLimits ?? subscribeLimits(limits, multiplier);
       await api.register(
         subscribeRoutes(
@@ -742,6 +774,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await reminders.stop();
     await retainers.stop();
     await webhookWorker.stop();
+    await bounceMailboxes.stop();
     await mailer.worker.stop();
     await publicCache.views.stop();
     await analytics.stop();

@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   await app.webhooks.start();
   // Page views that waited while no instance ran are rolled up now, then every ANALYTICS_ROLLUP_SECONDS.
   await app.analytics.start();
+  // Bounce mailboxes are read every few minutes, one instance per mailbox at a time.
+  app.bounceMailboxes.start();
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,11 @@ export interface SmtpSink {
   auths: { username: string; password: string }[];
   /** The next `count` messages are refused with a temporary 451 (the sender must retry). */
   refuseNext(count: number): void;
+  /**
+   * Every RCPT TO of this address is refused with `code` (550 for an unknown user, 450 for a temporary
+   * failure) and the reply text, which carries the RFC 3463 code as real servers do; `null` accepts it again.
+   */
+  refuseRecipient(address: string, code: 550 | 450 | null, text?: string): void;
   /** Resolves with the messages matching `predicate` once there are `count` of them. */
   waitFor(
     predicate: (mail: ReceivedMail) => boolean,
@@ -65,6 +70,7 @@ export async function startSmtpSink(
   const pass = options.pass ?? 'smtp-pass-1';
   const host = options.host ?? '127.0.0.1';
   let refusals = 0;
+  const refusedRecipients = new Map<string, { code: number; text: string }>();
   const sink = {
     messages: [] as ReceivedMail[],
     connections: 0,
@@ -85,7 +91,9 @@ export async function startSmtpSink(
       if (auth.username === user && auth.password === pass) return callback(null, { user });
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      const refusal = refusedRecipients.get(address.address.toLowerCase());
+      if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
       if (refusals > 0) {
         refusals -= 1;
         return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
@@ -151,6 +159,14 @@ export async function startSmtpSink(
     },
     refuseNext(count) {
       refusals = count;
+    },
+    refuseRecipient(address, code, text) {
+      if (code === null) refusedRecipients.delete(address.toLowerCase());
+      else
+        refusedRecipients.set(address.toLowerCase(), {
+          code,
+          text: text ?? (code === 550 ? '5.1.1 User unknown' : '4.2.1 Mailbox temporarily unavailable'),
+        });
     },
     async waitFor(predicate, count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

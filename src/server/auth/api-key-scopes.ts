@@ -206,6 +206,9 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/campaigns/:id/pause': 'marketing:write',
   'POST /api/campaigns/:id/resume': 'marketing:write',
   'POST /api/campaigns/:id/cancel': 'marketing:write',
+  // Bounces: a key reads the log and the settings; the mailbox and the webhook secret change only in a session.
+  'GET /api/bounces': 'marketing:read',
+  'GET /api/bounces/settings': 'marketing:read',
 };
 
 /** The scope a key needs for a route, or undefined when no key may call it. */

@@ -5,7 +5,7 @@ import type { SecretBox } from './secret-box';
 /**
  * SECRET_KEY rotation (README): with the old key in SECRET_KEY_PREVIOUS, every stored secret sealed with
  * it is opened and sealed again with the new key at start: SMTP passwords, the tokens of live preview
- * links (a revoked link is never opened again), two-factor secrets and webhooks' signing secrets. Answers
+ * links (a revoked link is never opened again), two-factor secrets, webhooks' signing secrets, bounce mailboxes' passwords and bounce webhooks' secrets. Answers
  * how many were re-sealed.
  */
 export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
@@ -60,6 +60,32 @@ export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox):
       .updateTable('webhooks')
       .set({ secret_sealed: box.seal(box.open(row.secret_sealed)) })
       .where('id', '=', row.id)
+      .where('secret_sealed', '=', row.secret_sealed)
+      .execute();
+    resealed += 1;
+  }
+  // Bounce mailboxes' passwords and the bounce webhooks' signing secrets (docs/product/marketing.md#bounces-and-complaints).
+  const mailboxes = await db.selectFrom('bounce_mailboxes').select(['workspace_id', 'pass_sealed']).execute();
+  for (const row of mailboxes) {
+    if (box.isCurrent(row.pass_sealed)) continue;
+    await db
+      .updateTable('bounce_mailboxes')
+      .set({ pass_sealed: box.seal(box.open(row.pass_sealed)) })
+      .where('workspace_id', '=', row.workspace_id)
+      .where('pass_sealed', '=', row.pass_sealed)
+      .execute();
+    resealed += 1;
+  }
+  const bounceHooks = await db
+    .selectFrom('bounce_webhook_keys')
+    .select(['workspace_id', 'secret_sealed'])
+    .execute();
+  for (const row of bounceHooks) {
+    if (box.isCurrent(row.secret_sealed)) continue;
+    await db
+      .updateTable('bounce_webhook_keys')
+      .set({ secret_sealed: box.seal(box.open(row.secret_sealed)) })
+      .where('workspace_id', '=', row.workspace_id)
       .where('secret_sealed', '=', row.secret_sealed)
       .execute();
     resealed += 1;

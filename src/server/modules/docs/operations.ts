@@ -4,6 +4,7 @@ import { blogFieldsSchema, blogStatusSchema } from '../../../shared/schemas/blog
 import { LEAD_IMPORT_FIELDS } from '../../../shared/lead-import-formats';
 import { pageViewSchema } from '../../../shared/schemas/analytics';
 import { portalUnsubscribeSchema } from '../../../shared/schemas/portal-notifications';
+import { bounceWebhookBodySchema } from '../../../shared/schemas/bounces';
 
 /**
  * What the route schemas cannot say about an operation, keyed by 'METHOD /api/path' as Fastify names the
@@ -126,6 +127,20 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
         },
       },
     },
+  'GET /api/bounces': { summary: "The workspace's bounce log: bounces and complaints, newest first" },
+  'GET /api/bounces/settings': {
+    summary: 'The bounce mailbox (never its password) and the provider webhook address',
+  },
+  'PUT /api/bounces/mailbox': { summary: 'Save the IMAP mailbox delivery and complaint reports arrive in' },
+  'DELETE /api/bounces/mailbox': { summary: 'Remove the bounce mailbox (nothing is read any more)' },
+  'POST /api/bounces/mailbox/check': { summary: 'Read the bounce mailbox now' },
+  'POST /api/bounces/webhook-secret': {
+    summary: "Make a new signing secret for the provider webhook (shown once)",
+  },
+  'POST /api/bounces/webhook/:key': {
+    summary: 'Provider webhook: bounces and complaints, signed with the workspace secret',
+    auth: 'public',
+    body: { content: { 'application/json': { schema: bounceWebhookBodySchema } } },
   },
   'GET /api/subscribe/:formKey': {
     summary: "Public subscribe form: the list's name, consent text and opt-in kind",
