@@ -13,7 +13,13 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const CONSENT_SOURCES = ['form', 'import', 'manual', 'lead'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
-export const SUPPRESSION_REASONS = ['unsubscribed', 'hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const;
+export const SUPPRESSION_REASONS = [
+  'unsubscribed',
+  'hard-bounce',
+  'soft-bounce',
+  'complaint',
+  'manual',
+] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const MAILING_LISTS = {

@@ -56,7 +56,9 @@ describe('attacks on bounces and complaints', () => {
     const theirs = await webhookSecret(t, other);
     const body = webhookBody([{ type: 'bounce', email: victim, status: '5.1.1' }]);
 
-    expect((await postWebhook(t, '/api/bounces/webhook/no-such-key', body, { secret, at: now })).statusCode).toBe(404);
+    expect(
+      (await postWebhook(t, '/api/bounces/webhook/no-such-key', body, { secret, at: now })).statusCode,
+    ).toBe(404);
     const unsigned = await postWebhook(t, path, body, { header: undefined });
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json()).toEqual({ message: M.webhookSignature });
@@ -100,7 +102,9 @@ describe('attacks on bounces and complaints', () => {
     const victim = uniqueEmail('victim.test');
     await insertCampaignMessage(t, owner.workspaceId, victim, { now });
     const padding = 'x'.repeat(BOUNCES.webhookBodyMax);
-    const body = JSON.stringify({ events: [{ id: 'big', type: 'complaint', email: victim, diagnostic: padding }] });
+    const body = JSON.stringify({
+      events: [{ id: 'big', type: 'complaint', email: victim, diagnostic: padding }],
+    });
     const response = await postWebhook(t, path, body, { secret, at: now });
     expect(response.statusCode).toBe(413);
     expect(await suppressionOf(t, owner.workspaceId, victim)).toBeUndefined();

@@ -96,14 +96,24 @@ describe('bounces and complaints', () => {
     const count = imap.count();
     const uid = imap.deliver(
       dsnMail([
-        { email: gone.toUpperCase(), action: 'failed', status: '5.1.1', diagnostic: '550 5.1.1 User unknown' },
+        {
+          email: gone.toUpperCase(),
+          action: 'failed',
+          status: '5.1.1',
+          diagnostic: '550 5.1.1 User unknown',
+        },
         { email: delayed, action: 'delayed', status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full' },
       ]),
     );
     const other = imap.deliver(plainMail());
     expect(await check()).toEqual({ read: 2, recorded: 2, error: null });
     expect(await bouncesOf(t, owner.workspaceId, gone)).toEqual([
-      expect.objectContaining({ kind: 'hard', source: 'dsn', status: '5.1.1', diagnostic: '550 5.1.1 User unknown' }),
+      expect.objectContaining({
+        kind: 'hard',
+        source: 'dsn',
+        status: '5.1.1',
+        diagnostic: '550 5.1.1 User unknown',
+      }),
     ]);
     expect((await suppressionOf(t, owner.workspaceId, gone))?.reason).toBe('hard-bounce');
     expect(await recipientStatus(t, a.recipientId)).toBe('bounced');
@@ -111,7 +121,9 @@ describe('bounces and complaints', () => {
       expect.objectContaining({ kind: 'soft', source: 'dsn', status: '4.2.2' }),
     ]);
     expect(await suppressionOf(t, owner.workspaceId, delayed)).toBeUndefined();
-    expect(await campaignEventsOf(t, b.recipientId)).toEqual([expect.objectContaining({ kind: 'bounce-soft' })]);
+    expect(await campaignEventsOf(t, b.recipientId)).toEqual([
+      expect.objectContaining({ kind: 'bounce-soft' }),
+    ]);
     expect(imap.flagsOf(uid)).toContain('\\Seen');
     expect(imap.flagsOf(other)).toContain('\\Seen');
     expect(imap.count()).toBe(count + 2);
@@ -133,7 +145,9 @@ describe('bounces and complaints', () => {
       expect.objectContaining({ kind: 'complaint', source: 'arf' }),
     ]);
     expect((await suppressionOf(t, owner.workspaceId, angry))?.reason).toBe('complaint');
-    expect(await campaignEventsOf(t, a.recipientId)).toEqual([expect.objectContaining({ kind: 'complaint' })]);
+    expect(await campaignEventsOf(t, a.recipientId)).toEqual([
+      expect.objectContaining({ kind: 'complaint' }),
+    ]);
     expect(await suppressionOf(t, owner.workspaceId, quiet)).toBeUndefined();
   });
 
@@ -142,7 +156,8 @@ describe('bounces and complaints', () => {
     const hard = uniqueEmail('hard.test');
     const soft = uniqueEmail('soft.test');
     const complaint = uniqueEmail('complaint.test');
-    for (const email of [hard, soft, complaint]) await insertCampaignMessage(t, owner.workspaceId, email, { now });
+    for (const email of [hard, soft, complaint])
+      await insertCampaignMessage(t, owner.workspaceId, email, { now });
     const response = await postWebhook(
       t,
       path,
@@ -158,7 +173,10 @@ describe('bounces and complaints', () => {
     expect((await suppressionOf(t, owner.workspaceId, hard))?.reason).toBe('hard-bounce');
     expect(await suppressionOf(t, owner.workspaceId, soft)).toBeUndefined();
     expect((await suppressionOf(t, owner.workspaceId, complaint))?.reason).toBe('complaint');
-    expect((await bouncesOf(t, owner.workspaceId, soft))[0]).toMatchObject({ kind: 'soft', source: 'webhook' });
+    expect((await bouncesOf(t, owner.workspaceId, soft))[0]).toMatchObject({
+      kind: 'soft',
+      source: 'webhook',
+    });
   });
 
   it('a rotated secret replaces the old one at once; the address stays', async () => {
@@ -168,7 +186,9 @@ describe('bounces and complaints', () => {
     expect(second.secret).not.toBe(first.secret);
     const body = webhookBody([{ type: 'bounce', email: uniqueEmail(), status: '5.1.1' }]);
     expect((await postWebhook(t, first.path, body, { secret: first.secret, at: now })).statusCode).toBe(401);
-    expect((await postWebhook(t, second.path, body, { secret: second.secret, at: now })).statusCode).toBe(202);
+    expect((await postWebhook(t, second.path, body, { secret: second.secret, at: now })).statusCode).toBe(
+      202,
+    );
   });
 
   it('lists the bounce log newest first, by kind, in pages', async () => {
@@ -181,7 +201,9 @@ describe('bounces and complaints', () => {
     const times = bounces.map((b: { createdAt: string }) => b.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(bounces).toContainEqual(expect.objectContaining({ source: 'webhook', status: '5.1.1' }));
-    expect(bounces.find((b: { source: string }) => b.source === 'smtp').campaignId).toEqual(expect.any(String));
+    expect(bounces.find((b: { source: string }) => b.source === 'smtp').campaignId).toEqual(
+      expect.any(String),
+    );
   });
 
   it('saves the mailbox keeping its password only for the same host, port and user; reads another folder from its start', async () => {
@@ -198,8 +220,13 @@ describe('bounces and complaints', () => {
     expect(moved.json().message).toBe(M.passwordRetype);
     const uid = imap.deliver(arfMail(uniqueEmail()), 'Bounces');
     expect(
-      (await call(t.app, 'PUT', '/api/bounces/mailbox', owner.headers, { ...base, folder: 'Bounces', pass: '' }))
-        .statusCode,
+      (
+        await call(t.app, 'PUT', '/api/bounces/mailbox', owner.headers, {
+          ...base,
+          folder: 'Bounces',
+          pass: '',
+        })
+      ).statusCode,
     ).toBe(200);
     const checked = await call(t.app, 'POST', '/api/bounces/mailbox/check', owner.headers);
     expect(checked.statusCode).toBe(200);
@@ -214,7 +241,10 @@ describe('bounces and complaints', () => {
     const failed = await call(t.app, 'POST', '/api/bounces/mailbox/check', owner.headers);
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toEqual({ message: M.imapFolder('Nowhere') });
-    const wrong = await call(t.app, 'PUT', '/api/bounces/mailbox', owner.headers, { ...base, pass: 'wrong-pass' });
+    const wrong = await call(t.app, 'PUT', '/api/bounces/mailbox', owner.headers, {
+      ...base,
+      pass: 'wrong-pass',
+    });
     expect(wrong.statusCode).toBe(200);
     expect((await call(t.app, 'POST', '/api/bounces/mailbox/check', owner.headers)).json()).toEqual({
       message: M.imapAuth,

@@ -43,7 +43,10 @@ export async function startImapServer(
     plugins: [
       'ID',
       'UNSELECT',
-      (imap: { getCommandHandler(name: string): unknown; setCommandHandler(name: string, handler: unknown): void }) => {
+      (imap: {
+        getCommandHandler(name: string): unknown;
+        setCommandHandler(name: string, handler: unknown): void;
+      }) => {
         const login = imap.getCommandHandler('LOGIN') as (...args: unknown[]) => unknown;
         imap.setCommandHandler('LOGIN', (...args: unknown[]) => {
           logins += 1;

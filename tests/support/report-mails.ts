@@ -10,7 +10,10 @@ export interface DsnRecipient {
   diagnostic?: string;
 }
 
-export function dsnMail(recipients: DsnRecipient[], options: { to?: string; originalTo?: string } = {}): string {
+export function dsnMail(
+  recipients: DsnRecipient[],
+  options: { to?: string; originalTo?: string } = {},
+): string {
   const blocks = recipients.map((r) =>
     [
       `Final-Recipient: rfc822; ${r.email}`,

@@ -27,6 +27,7 @@ export const BOUNCE_MESSAGES = {
   imapPrivate: (host: string) => `${host} is a private address: mailboxes must be on the internet.`,
   imapHostNotFound: (host: string) => `The host ${host} was not found.`,
   imapNoStartTls: (host: string) => `${host} offers no TLS on this port: turn TLS on or use another port.`,
-  imapUnreadable: 'The stored password cannot be read (it was sealed with another SECRET_KEY): type it again.',
+  imapUnreadable:
+    'The stored password cannot be read (it was sealed with another SECRET_KEY): type it again.',
   imapUnknown: 'Reading the mailbox failed; it is tried again at the next check.',
 } as const;

@@ -21,7 +21,11 @@ export const bounceMailboxInputSchema = z.object({
     .toLowerCase()
     .regex(HOST_PATTERN, M.hostInvalid)
     .transform((host) => host.replace(/^\[|\]$/g, '')),
-  port: z.coerce.number({ error: M.portInvalid }).int(M.portInvalid).min(1, M.portInvalid).max(65535, M.portInvalid),
+  port: z.coerce
+    .number({ error: M.portInvalid })
+    .int(M.portInvalid)
+    .min(1, M.portInvalid)
+    .max(65535, M.portInvalid),
   secure: z.boolean().default(true),
   user: z
     .string({ error: M.userRequired })

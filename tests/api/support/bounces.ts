@@ -170,7 +170,13 @@ export function postWebhook(
 
 /** The generic webhook body: one event per entry. */
 export function webhookBody(
-  events: { id?: string; type: 'bounce' | 'complaint'; email: string; status?: string; diagnostic?: string }[],
+  events: {
+    id?: string;
+    type: 'bounce' | 'complaint';
+    email: string;
+    status?: string;
+    diagnostic?: string;
+  }[],
 ): string {
   return JSON.stringify({ events: events.map((event) => ({ id: event.id ?? randomUUID(), ...event })) });
 }

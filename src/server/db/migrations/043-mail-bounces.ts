@@ -60,9 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('bounce_mailboxes')
-    .addColumn('workspace_id', 'text', (c) =>
-      c.primaryKey().references('workspaces.id').onDelete('cascade'),
-    )
+    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
     .addColumn('host', 'text', (c) => c.notNull())
     .addColumn('port', 'integer', (c) => c.notNull())
     .addColumn('secure', 'integer', (c) => c.notNull())
@@ -91,9 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('bounce_webhook_keys')
-    .addColumn('workspace_id', 'text', (c) =>
-      c.primaryKey().references('workspaces.id').onDelete('cascade'),
-    )
+    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
     .addColumn('public_key', 'text', (c) => c.notNull().unique())
     .addColumn('secret_sealed', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -15,8 +15,10 @@ export function bounceWebhookRoutes(bounces: BouncesService): FastifyPluginAsync
   return async (app) => {
     // Only in this plugin: JSON arrives as bytes, for the signature.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BOUNCES.webhookBodyMax }, (_r, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BOUNCES.webhookBodyMax },
+      (_r, body, done) => done(null, body),
     );
 
     app.post(

@@ -83,7 +83,14 @@ export async function softBouncesSince(
 /** A campaign recipient's bounce or complaint, once per recipient and kind, for the campaign's report. */
 export async function insertCampaignEvent(
   db: Db,
-  row: { workspace_id: string; campaign_id: string; recipient_id: string; kind: 'bounce-hard' | 'bounce-soft' | 'complaint'; detail: string; created_at: string },
+  row: {
+    workspace_id: string;
+    campaign_id: string;
+    recipient_id: string;
+    kind: 'bounce-hard' | 'bounce-soft' | 'complaint';
+    detail: string;
+    created_at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('campaign_events')
@@ -130,7 +137,11 @@ export async function bouncePage(
 // The bounce mailbox.
 
 export function findMailbox(db: Db, workspaceId: string): Promise<BounceMailboxRow | undefined> {
-  return db.selectFrom('bounce_mailboxes').selectAll().where('workspace_id', '=', workspaceId).executeTakeFirst();
+  return db
+    .selectFrom('bounce_mailboxes')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
 }
 
 export type MailboxValues = Omit<
@@ -172,7 +183,10 @@ export async function saveMailboxKeepingPassword(
 }
 
 export async function deleteMailbox(db: Db, workspaceId: string): Promise<boolean> {
-  const result = await db.deleteFrom('bounce_mailboxes').where('workspace_id', '=', workspaceId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('bounce_mailboxes')
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -75,7 +75,8 @@ export function createBouncesService(deps: {
   clock: () => Date;
 }) {
   const { db, box, reader, clock } = deps;
-  const webhookUrl = (publicKey: string) => new URL(`/api/bounces/webhook/${publicKey}`, deps.siteUrl).toString();
+  const webhookUrl = (publicKey: string) =>
+    new URL(`/api/bounces/webhook/${publicKey}`, deps.siteUrl).toString();
 
   return {
     async settings(caller: SessionUser): Promise<BounceSettingsAnswer> {
@@ -153,7 +154,13 @@ export function createBouncesService(deps: {
       query: { kind?: BounceKind; page: number },
     ): Promise<{ bounces: Bounce[]; pagination: PageInfo }> {
       const size = BOUNCES.pageSize;
-      const { rows, total } = await bouncePage(db, caller.workspace_id, query.kind, size, (query.page - 1) * size);
+      const { rows, total } = await bouncePage(
+        db,
+        caller.workspace_id,
+        query.kind,
+        size,
+        (query.page - 1) * size,
+      );
       return {
         bounces: rows.map((row) => ({
           _id: row.id,
@@ -220,10 +227,19 @@ export function createBouncesService(deps: {
         if (!(await rememberSeen(db, workspaceId, `event:${event.id}`, expiresAt))) continue;
         const status = normaliseStatus(event.status ?? '');
         const kind: BounceKind =
-          event.type === 'complaint' ? 'complaint' : (event.bounceType ?? bounceKindOfStatus(status) ?? 'soft');
+          event.type === 'complaint'
+            ? 'complaint'
+            : (event.bounceType ?? bounceKindOfStatus(status) ?? 'soft');
         const outcome = await recordBounce(
           db,
-          { workspaceId, email: event.email, kind, source: 'webhook', status, diagnostic: event.diagnostic ?? '' },
+          {
+            workspaceId,
+            email: event.email,
+            kind,
+            source: 'webhook',
+            status,
+            diagnostic: event.diagnostic ?? '',
+          },
           now,
         );
         if (outcome === 'recorded') recorded += 1;

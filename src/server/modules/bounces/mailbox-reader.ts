@@ -82,7 +82,9 @@ export function createBounceMailboxReader(deps: {
       address = (await resolveAllowedAddresses(row.host, rules.allowPrivate, rules.lookup))[0]!.address;
     } catch (error) {
       if (!(error instanceof AddressRefused)) throw error;
-      throw new CheckFailure(error.reason === 'private' ? M.imapPrivate(row.host) : M.imapHostNotFound(row.host));
+      throw new CheckFailure(
+        error.reason === 'private' ? M.imapPrivate(row.host) : M.imapHostNotFound(row.host),
+      );
     }
     const secure = row.secure === 1;
     // The password travels encrypted: TLS from the first byte, or a STARTTLS the server must accept; only
@@ -181,7 +183,8 @@ export function createBounceMailboxReader(deps: {
       result = await read(row, lease);
     } catch (caught) {
       error = caught instanceof CheckFailure ? caught.message : M.imapUnknown;
-      if (!(caught instanceof CheckFailure)) log.warn({ err: caught, workspaceId }, 'bounce mailbox check failed');
+      if (!(caught instanceof CheckFailure))
+        log.warn({ err: caught, workspaceId }, 'bounce mailbox check failed');
     }
     await finishMailboxCheck(db, workspaceId, clock().toISOString(), error, lease);
     return { ...result, error };
@@ -189,7 +192,11 @@ export function createBounceMailboxReader(deps: {
 
   async function sweep(): Promise<number> {
     const now = clock();
-    const due = await dueMailboxes(db, new Date(now.getTime() - BOUNCES.checkEveryMs).toISOString(), MAILBOXES_PER_ROUND);
+    const due = await dueMailboxes(
+      db,
+      new Date(now.getTime() - BOUNCES.checkEveryMs).toISOString(),
+      MAILBOXES_PER_ROUND,
+    );
     let checked = 0;
     for (const workspaceId of due) {
       if (stopped) break;
@@ -232,6 +239,7 @@ function describeImapError(error: unknown, row: BounceMailboxRow): CheckFailure 
   const text = e.message ?? '';
   if (e.authenticationFailed) return new CheckFailure(M.imapAuth);
   if (/starttls/i.test(text)) return new CheckFailure(M.imapNoStartTls(row.host));
-  if (e.code === 'ENOTFOUND' || /ENOTFOUND|EAI_AGAIN/.test(text)) return new CheckFailure(M.imapHostNotFound(row.host));
+  if (e.code === 'ENOTFOUND' || /ENOTFOUND|EAI_AGAIN/.test(text))
+    return new CheckFailure(M.imapHostNotFound(row.host));
   return new CheckFailure(M.imapConnect(row.host, row.port));
 }

@@ -31,8 +31,7 @@ const PARSE_OPTIONS = {
 export async function parseReport(raw: Buffer): Promise<ParsedReport> {
   const mail = await simpleParser(raw, PARSE_OPTIONS);
   const contentType = mail.headers.get('content-type') as
-    | { value?: string; params?: Record<string, string> }
-    | undefined;
+    { value?: string; params?: Record<string, string> } | undefined;
   if (contentType?.value?.toLowerCase() !== 'multipart/report') return { type: 'none', bounces: [] };
   const reportType = (contentType.params?.['report-type'] ?? '').toLowerCase();
   const partText = (...types: string[]) =>
@@ -47,13 +46,16 @@ export async function parseReport(raw: Buffer): Promise<ParsedReport> {
     if (!feedback) return { type: 'arf', bounces: [] };
     const fields = fieldBlocks(feedback)[0] ?? new Map<string, string>();
     // Only an abuse report is a complaint; fraud, virus or not-spam reports say nothing against the address.
-    if ((fields.get('feedback-type') ?? '').trim().toLowerCase() !== 'abuse') return { type: 'arf', bounces: [] };
+    if ((fields.get('feedback-type') ?? '').trim().toLowerCase() !== 'abuse')
+      return { type: 'arf', bounces: [] };
     const email = bareAddress(fields.get('original-rcpt-to') ?? '') || (await originalRecipient(raw, mail));
     if (!email) return { type: 'arf', bounces: [] };
     const agent = fields.get('user-agent');
     return {
       type: 'arf',
-      bounces: [{ email, kind: 'complaint', status: '', diagnostic: `abuse report${agent ? ` (${agent})` : ''}` }],
+      bounces: [
+        { email, kind: 'complaint', status: '', diagnostic: `abuse report${agent ? ` (${agent})` : ''}` },
+      ],
     };
   }
   return { type: 'none', bounces: [] };
@@ -65,7 +67,9 @@ function deliveryStatusBounces(text: string): ReportedBounce[] {
   for (const fields of fieldBlocks(text)) {
     const recipient = fields.get('final-recipient') ?? fields.get('original-recipient');
     if (!recipient) continue;
-    const email = bareAddress(recipient.includes(';') ? recipient.slice(recipient.indexOf(';') + 1) : recipient);
+    const email = bareAddress(
+      recipient.includes(';') ? recipient.slice(recipient.indexOf(';') + 1) : recipient,
+    );
     const action = (fields.get('action') ?? '').trim().toLowerCase();
     const diagnosticField = fields.get('diagnostic-code') ?? '';
     const diagnostic = diagnosticField.includes(';')
@@ -126,7 +130,10 @@ function bareAddress(value: string): string {
  * The complained-about message's recipient: its headers are a text/rfc822-headers part, or a
  * message/rfc822 part that mailparser folds into the text, so that part is cut out of the raw mail.
  */
-async function originalRecipient(raw: Buffer, mail: Awaited<ReturnType<typeof simpleParser>>): Promise<string> {
+async function originalRecipient(
+  raw: Buffer,
+  mail: Awaited<ReturnType<typeof simpleParser>>,
+): Promise<string> {
   const headers = mail.attachments.find((file) => file.contentType.toLowerCase() === 'text/rfc822-headers');
   const original = headers ? headers.content : embeddedMessage(raw, mail);
   if (!original) return '';

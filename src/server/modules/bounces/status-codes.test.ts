@@ -39,19 +39,33 @@ describe('RFC 3463 status codes', () => {
   });
 
   it('treats a refusal at RCPT as the address: 5xx hard, 4xx soft', () => {
-    expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.1.1', command: 'RCPT TO' })).toBe('hard');
+    expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.1.1', command: 'RCPT TO' })).toBe(
+      'hard',
+    );
     expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '', command: 'RCPT TO' })).toBe('hard');
-    expect(bounceKindOfSmtpRefusal({ replyCode: 450, enhancedStatus: '4.2.1', command: 'RCPT TO' })).toBe('soft');
+    expect(bounceKindOfSmtpRefusal({ replyCode: 450, enhancedStatus: '4.2.1', command: 'RCPT TO' })).toBe(
+      'soft',
+    );
     expect(bounceKindOfSmtpRefusal({ replyCode: 451, enhancedStatus: '', command: 'RCPT TO' })).toBe('soft');
   });
 
   it('after RCPT, only a mailbox code is the address; content, policy, sender and connection failures are not', () => {
-    expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.1.1', command: 'DATA' })).toBe('hard');
+    expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.1.1', command: 'DATA' })).toBe(
+      'hard',
+    );
     expect(bounceKindOfSmtpRefusal({ replyCode: 554, enhancedStatus: '5.7.1', command: 'DATA' })).toBeNull();
-    expect(bounceKindOfSmtpRefusal({ replyCode: 552, enhancedStatus: '5.2.2', command: 'DATA' })).toBe('soft');
-    expect(bounceKindOfSmtpRefusal({ replyCode: 451, enhancedStatus: '4.3.0', command: 'DATA' })).toBe('soft');
-    expect(bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.7.1', command: 'MAIL FROM' })).toBeNull();
-    expect(bounceKindOfSmtpRefusal({ replyCode: 535, enhancedStatus: '5.7.8', command: 'AUTH PLAIN' })).toBeNull();
+    expect(bounceKindOfSmtpRefusal({ replyCode: 552, enhancedStatus: '5.2.2', command: 'DATA' })).toBe(
+      'soft',
+    );
+    expect(bounceKindOfSmtpRefusal({ replyCode: 451, enhancedStatus: '4.3.0', command: 'DATA' })).toBe(
+      'soft',
+    );
+    expect(
+      bounceKindOfSmtpRefusal({ replyCode: 550, enhancedStatus: '5.7.1', command: 'MAIL FROM' }),
+    ).toBeNull();
+    expect(
+      bounceKindOfSmtpRefusal({ replyCode: 535, enhancedStatus: '5.7.8', command: 'AUTH PLAIN' }),
+    ).toBeNull();
     expect(bounceKindOfSmtpRefusal({ replyCode: null, enhancedStatus: '', command: null })).toBeNull();
   });
 });

@@ -21,8 +21,17 @@ describe('bounce webhook signatures', () => {
     expect(check(`v1=${good}`)).toEqual({ ok: false, reason: 'missing' });
     expect(check(`t=${t},v1=abc`)).toEqual({ ok: false, reason: 'missing' });
     expect(check(`t=${t},v1=${signBounceWebhook('other', t, body)}`)).toEqual({ ok: false, reason: 'wrong' });
-    expect(check(`t=${t},v1=${good}`, now, Buffer.from('{"events":[1]}'))).toEqual({ ok: false, reason: 'wrong' });
-    expect(check(`t=${t},v1=${good}`, new Date(now.getTime() + 5 * 60_000 + 1000))).toEqual({ ok: false, reason: 'stale' });
-    expect(check(`t=${t},v1=${good}`, new Date(now.getTime() - 5 * 60_000 - 1000))).toEqual({ ok: false, reason: 'stale' });
+    expect(check(`t=${t},v1=${good}`, now, Buffer.from('{"events":[1]}'))).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
+    expect(check(`t=${t},v1=${good}`, new Date(now.getTime() + 5 * 60_000 + 1000))).toEqual({
+      ok: false,
+      reason: 'stale',
+    });
+    expect(check(`t=${t},v1=${good}`, new Date(now.getTime() - 5 * 60_000 - 1000))).toEqual({
+      ok: false,
+      reason: 'stale',
+    });
   });
 });

@@ -10,8 +10,7 @@ export function signBounceWebhook(secret: string, timestamp: number, body: Buffe
 }
 
 export type SignatureCheck =
-  | { ok: true; timestamp: number; signature: string }
-  | { ok: false; reason: 'missing' | 'wrong' | 'stale' };
+  { ok: true; timestamp: number; signature: string } | { ok: false; reason: 'missing' | 'wrong' | 'stale' };
 
 export function checkBounceWebhookSignature(
   header: string | undefined,

@@ -135,7 +135,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'DELETE /api/bounces/mailbox': { summary: 'Remove the bounce mailbox (nothing is read any more)' },
   'POST /api/bounces/mailbox/check': { summary: 'Read the bounce mailbox now' },
   'POST /api/bounces/webhook-secret': {
-    summary: "Make a new signing secret for the provider webhook (shown once)",
+    summary: 'Make a new signing secret for the provider webhook (shown once)',
   },
   'POST /api/bounces/webhook/:key': {
     summary: 'Provider webhook: bounces and complaints, signed with the workspace secret',

@@ -13,11 +13,13 @@ import { useDeleteList, useMailingLists } from './audience-api';
 import { ListDialog } from './list-dialog';
 import { ListMembers } from './list-members';
 import { SuppressionsTab } from './suppressions-tab';
+import { BouncesTab } from './bounces-tab';
 
-type Tab = 'lists' | 'suppressions';
+type Tab = 'lists' | 'suppressions' | 'bounces';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'lists', label: 'Lists' },
   { key: 'suppressions', label: 'Suppression list' },
+  { key: 'bounces', label: 'Bounces' },
 ];
 
 function CopyFormUrl({ url }: { url: string }) {
@@ -129,7 +131,8 @@ function ListsTab() {
 
 /**
  * Campaign Setup's audience (docs/product/marketing.md#lists-and-consent): mailing lists with the proof of
- * each person's consent, their public subscribe forms, and the workspace's suppression list.
+ * each person's consent, their public subscribe forms, the workspace's suppression list, and its bounces
+ * (docs/product/marketing.md#bounces-and-complaints).
  */
 export function AudienceSection({ section }: SectionProps) {
   const [tab, setTab] = useState<Tab>('lists');
@@ -144,7 +147,7 @@ export function AudienceSection({ section }: SectionProps) {
         </p>
       </header>
       <Tabs<Tab> label="Audience" tabs={TABS} active={tab} onChange={setTab}>
-        {tab === 'lists' ? <ListsTab /> : <SuppressionsTab />}
+        {tab === 'lists' ? <ListsTab /> : tab === 'suppressions' ? <SuppressionsTab /> : <BouncesTab />}
       </Tabs>
     </div>
   );
