@@ -127,6 +127,7 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
         },
       },
     },
+  },
   'GET /api/bounces': { summary: "The workspace's bounce log: bounces and complaints, newest first" },
   'GET /api/bounces/settings': {
     summary: 'The bounce mailbox (never its password) and the provider webhook address',
