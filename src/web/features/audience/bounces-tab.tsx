@@ -5,7 +5,8 @@ import { Badge } from '../../components/ui/badge';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Checkbox, PasswordField, TextField } from '../../components/ui/field';
+import { PasswordField, TextField } from '../../components/ui/field';
+import { Switch } from '../../components/ui/switch';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
@@ -92,7 +93,7 @@ function MailboxForm({ mailbox }: { mailbox: BounceMailboxView | null }) {
           {mailbox.lastError && <span className="text-red-700"> {mailbox.lastError}</span>}
         </p>
       )}
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
+      <form aria-label="Bounce mailbox" className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
         <TextField
           label="IMAP host"
           required
@@ -111,11 +112,12 @@ function MailboxForm({ mailbox }: { mailbox: BounceMailboxView | null }) {
           required={!mailbox}
         />
         <TextField label="Folder" value={form.folder} onChange={set('folder')} />
-        <div className="flex items-end pb-2">
-          <Checkbox
-            label="TLS from the start (port 993); otherwise STARTTLS is required"
+        <div className="flex items-end pb-1">
+          <Switch
+            label="Secure connection (SSL/TLS)"
+            description="On for port 993. Off for port 143, which must then offer STARTTLS."
             checked={form.secure}
-            onChange={(e) => setForm({ ...form, secure: e.target.checked })}
+            onChange={(secure) => setForm({ ...form, secure })}
           />
         </div>
         <div className="flex flex-wrap gap-2 sm:col-span-2">
