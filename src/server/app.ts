@@ -173,6 +173,12 @@ import {
   recordSendFailure,
   type BounceMailboxReader,
 } from './modules/bounces/bounces.service';
+import {
+  campaignLinkRoutes,
+  campaignResultsRoutes,
+} from './modules/campaign-results/campaign-results.routes';
+import { createCampaignResultsService } from './modules/campaign-results/campaign-results.service';
+import { CAMPAIGN_RESULTS } from '../shared/campaign-results';
 import { createMailingListsService } from './modules/mailing-lists/mailing-lists.service';
 import { subscribeRoutes } from './modules/mailing-lists/subscribe.routes';
 import { createListUnsubscribe, listUnsubscribeRoutes } from './modules/mailing-lists/mailing-lists.service';
@@ -495,6 +501,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPage: deps.web && ((path) => !deps.web!.isUnknownPath(path)),
   });
   app.decorate('analytics', analytics);
+  const campaignResults = createCampaignResultsService({ db, box: secretBox, clock });
 
   await app.register(
     async (api) => {
@@ -735,6 +742,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(bouncesRoutes(bounces, guards));
       await api.register(bounceWebhookRoutes(bounces));
+      // A campaign's results (docs/product/marketing.md#results); its click redirect is outside /api.
+      await api.register(campaignResultsRoutes(campaignResults, guards));
       const subscribeLimiters = deps.subscribeLimits ?? subscribeLimits(limits, multiplier);
       await api.register(
         subscribeRoutes(
@@ -756,6 +765,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(blogs, site, publicCache));
   await app.register(calendarFileRoutes(calendarFeed));
   await app.register(estimateLinkRoutes(estimateDelivery));
+  await app.register(
+    campaignLinkRoutes(
+      campaignResults,
+      limits.limiter({
+        name: 'campaign-redirect-ip',
+        limit: CAMPAIGN_RESULTS.redirectsPerIpLimit * (deps.config.addressLimitMultiplier ?? 1),
+        windowMs: CAMPAIGN_RESULTS.redirectsPerIpWindowMs,
+      }),
+    ),
+  );
   if (deps.web)
     await app.register(
       pagesRoutes(

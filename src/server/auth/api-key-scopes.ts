@@ -185,6 +185,8 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/mailing-lists/:id': 'marketing:read',
   'GET /api/mailing-lists/:id/members': 'marketing:read',
   'GET /api/suppressions': 'marketing:read',
+  'GET /api/campaigns/reports': 'marketing:read',
+  'GET /api/campaigns/:id/report': 'marketing:read',
   'POST /api/mailing-lists': 'marketing:write',
   'PUT /api/mailing-lists/:id': 'marketing:write',
   'DELETE /api/mailing-lists/:id': 'marketing:write',

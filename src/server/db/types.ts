@@ -1398,6 +1398,18 @@ export interface CampaignEventsTable {
   created_at: string;
 }
 
+/** A campaign's counters, kept by triggers (migration 045): `r:<status>`, `e:<kind>:<link position>`, `clickers`. */
+export interface CampaignCountsTable {
+  campaign_id: string;
+  metric: string;
+  n: number;
+}
+
+/** The recipients who clicked at least once (migration 045). */
+export interface CampaignClickersTable {
+  recipient_id: string;
+}
+
 export interface MarketingSettingsTable {
   workspace_id: string;
   per_second: number;
@@ -1529,6 +1541,8 @@ export interface Database {
   bounce_mailboxes: BounceMailboxesTable;
   bounce_webhook_keys: BounceWebhookKeysTable;
   bounce_webhook_seen: BounceWebhookSeenTable;
+  campaign_counts: CampaignCountsTable;
+  campaign_clickers: CampaignClickersTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;

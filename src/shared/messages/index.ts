@@ -40,3 +40,4 @@ export * from './mailing-lists';
 export * from './email-templates';
 export * from './campaigns';
 export * from './bounces';
+export * from './campaign-results';

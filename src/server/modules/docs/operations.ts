@@ -143,6 +143,12 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
     auth: 'public',
     body: { content: { 'application/json': { schema: bounceWebhookBodySchema } } },
   },
+  'GET /api/campaigns/reports': {
+    summary: "A page of the workspace's campaigns with their results",
+  },
+  'GET /api/campaigns/:id/report': {
+    summary: "One campaign's results: deliveries, bounces, clicks per link and what it brought to the site",
+  },
   'GET /api/subscribe/:formKey': {
     summary: "Public subscribe form: the list's name, consent text and opt-in kind",
     auth: 'public',
