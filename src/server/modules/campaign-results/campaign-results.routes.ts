@@ -74,7 +74,7 @@ export function campaignLinkRoutes(results: CampaignResultsService, perIp: Limit
       '/r/:token/:position',
       {
         config: PUBLIC_ROUTE,
-        schema: { hide: true, params: tokenParams.extend({ position: z.string().max(10) }) },
+        schema: { hide: true, params: tokenParams.extend({ position: z.string().max(200) }) },
       },
       async (request, reply) => {
         const wait = await perIp.take(addressKey(request.ip));
