@@ -99,6 +99,7 @@ export const SECTIONS: readonly SectionInfo[] = [
     title: 'Analytics & Reporting',
     group: 'marketing',
     subgroup: 'Email Marketing',
+    page: true,
   },
   { key: 'whatsapp-marketing', label: 'WhatsApp Marketing', group: 'marketing' },
   { key: 'referral-client', label: 'Referral Client', group: 'marketing' },

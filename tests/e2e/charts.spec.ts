@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/server';
 import { expect, signInThroughForm, test } from './support/fixtures';
 
-/** docs/decisions/0001-svg-portals-under-preact.md: the 13 dashboard sections that draw a sample chart (Website Analytics draws its own once there are page views: analytics-counting.spec.ts; a project's budget burn, projects.spec.ts) (the placeholder sections of docs/product/dashboard.md#placeholder-sections and the live lead ones). */
+/** docs/decisions/0001-svg-portals-under-preact.md: the 12 dashboard sections that draw a sample chart (Website Analytics draws its own once there are page views: analytics-counting.spec.ts; a project's budget burn, projects.spec.ts) (the placeholder sections of docs/product/dashboard.md#placeholder-sections and the live lead ones). */
 const CHART_SECTIONS = [
   'leads-flow',
   'services',
@@ -12,7 +12,6 @@ const CHART_SECTIONS = [
   'youtube',
   'x-com',
   'reddit',
-  'email-analytics',
   'whatsapp-marketing',
   'referral-client',
   'case-studies',

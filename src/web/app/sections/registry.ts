@@ -62,6 +62,10 @@ const PAGES: Partial<Record<string, SectionPage>> = {
     () => import('../../features/email-templates/email-templates-section'),
     'EmailTemplatesSection',
   ),
+  'email-analytics': named(
+    () => import('../../features/campaign-results/email-analytics-section'),
+    'EmailAnalyticsSection',
+  ),
   'web-settings': named(() => import('./web-settings-page'), 'WebSettingsPage'),
   'website-analytics': named(
     () => import('../../features/analytics/website-analytics-section'),

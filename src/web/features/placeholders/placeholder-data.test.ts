@@ -27,12 +27,11 @@ const CARD_ONLY = [
   'company-handbook',
 ];
 
-/** Sample-figure sections (docs/product/dashboard.md#placeholder-sections) (Email Marketing's sub-sections), plus the six social media sections. */
+/** Sample-figure sections (docs/product/dashboard.md#placeholder-sections) (Marketing's), plus the six social media sections. */
 const SAMPLE_FIGURES = [
   'leads-flow',
   'case-studies',
   'services',
-  'email-analytics',
   'whatsapp-marketing',
   'referral-client',
   'seo-insights',
@@ -150,8 +149,5 @@ describe('formatting sample figures', () => {
       expect(text, key).toContain(content.chart.caption);
       for (const point of content.chart.data) expect(text, key).toContain(point.label);
     }
-    const email = placeholderFor('email-analytics');
-    if (email?.kind !== 'figures') throw new Error('email-analytics should be figures');
-    expect(describeChart(email.chart)).toContain('Jun: sent 6,800, opened 2,183');
   });
 });

@@ -36,7 +36,6 @@ import {
   Link2,
   ListChecks,
   Lock,
-  Mail,
   Megaphone,
   MessageSquare,
   MessagesSquare,
@@ -478,23 +477,6 @@ export const PLACEHOLDERS: Readonly<Record<string, PlaceholderContent>> = {
   },
 
   // ── Marketing ──────────────────────────────────────────────────────────────
-  'email-analytics': {
-    kind: 'figures',
-    description: 'Opens, clicks and unsubscribes across every email campaign.',
-    stats: [
-      { label: 'Emails sent', value: 48620, format: 'count', icon: Send, hint: 'Last 6 months' },
-      { label: 'Open rate', value: 36.8, format: 'percent', icon: Mail, hint: 'In November' },
-      { label: 'Click rate', value: 4.6, format: 'percent', icon: MousePointerClick, hint: 'In November' },
-      { label: 'Unsubscribe rate', value: 0.3, format: 'percent', icon: ShieldAlert },
-    ],
-    chart: {
-      type: 'bar',
-      caption: 'Emails sent and opened per month',
-      format: 'count',
-      series: { primary: 'Sent', secondary: 'Opened' },
-      data: monthly([6800, 7400, 7900, 8300, 8900, 9320], [2183, 2472, 2607, 2897, 3168, 3430]),
-    },
-  },
   'whatsapp-marketing': {
     kind: 'figures',
     description: 'Broadcasts and message templates sent through the WhatsApp Business account.',
