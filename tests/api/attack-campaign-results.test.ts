@@ -91,7 +91,12 @@ describe('attacks on campaign results and the click redirect', () => {
       `${id}.${keyId}`,
       `${id}..${digest}`,
       signClick(clickKeys(createSecretBox('someone-elses-secret-key-of-32-characters-or-more')), r!),
-      signClick(createSecretBox('test-secret-key-that-seals-smtp-passwords-at-rest').derivedKeys('portal-unsubscribe'), r!),
+      signClick(
+        createSecretBox('test-secret-key-that-seals-smtp-passwords-at-rest').derivedKeys(
+          'portal-unsubscribe',
+        ),
+        r!,
+      ),
     ];
     for (const bad of forged) {
       const response = await click(t, bad, 0);
@@ -144,9 +149,13 @@ describe('attacks on campaign results and the click redirect', () => {
     const response = await call(t.app, 'GET', `/api/campaigns/${theirs.id}/report`, owner.headers);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: M.campaignNotFound });
-    const list = (await call(t.app, 'GET', '/api/campaigns/reports', owner.headers)).json() as CampaignReports;
+    const list = (
+      await call(t.app, 'GET', '/api/campaigns/reports', owner.headers)
+    ).json() as CampaignReports;
     expect(list.campaigns.map((c) => c.id)).not.toContain(theirs.id);
-    expect((await call(t.app, 'GET', `/api/campaigns/${theirs.id}/report`, other.headers)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/campaigns/${theirs.id}/report`, other.headers)).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits the redirects and pixels of one client address', async () => {

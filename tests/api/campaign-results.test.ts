@@ -21,7 +21,7 @@ import {
  */
 describe('campaign results', () => {
   let t: TestApp;
-  let now = new Date('2026-11-02T10:00:00.000Z');
+  const now = new Date('2026-11-02T10:00:00.000Z');
   let owner: TestUser;
   let admin: TestUser;
 
@@ -72,7 +72,13 @@ describe('campaign results', () => {
     }
 
     const body = await report(owner, campaign.id);
-    expect(body.campaign.figures).toMatchObject({ recipients: 3, sent: 3, delivered: 3, clickers: 2, opens: 3 });
+    expect(body.campaign.figures).toMatchObject({
+      recipients: 3,
+      sent: 3,
+      delivered: 3,
+      clickers: 2,
+      opens: 3,
+    });
     expect(body.campaign.figures.opensReliable).toBe(false);
     expect(body.notes.opens).toBe(M.opensUnreliable);
     expect(body.links).toEqual([
@@ -167,7 +173,12 @@ describe('campaign results', () => {
         method: 'POST',
         url: '/api/contact',
         remoteAddress: '203.0.113.77',
-        payload: { name: 'Visitor', email, message: 'Hello there', attribution: { ...touch, at: now.getTime() } },
+        payload: {
+          name: 'Visitor',
+          email,
+          message: 'Hello there',
+          attribution: { ...touch, at: now.getTime() },
+        },
       });
       expect(response.statusCode, response.body).toBe(201);
     };
@@ -200,24 +211,35 @@ describe('campaign results', () => {
     for (let i = 0; i < 27; i += 1)
       made.push(
         await insertCampaign(t, studio.workspaceId, {
-          name: `Issue ${i}`,
+          name: `Edition ${i}`,
           created_at: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
         }),
       );
     await insertRecipients(t, made[26]!, ['sent', 'sent', 'queued']);
 
-    const first = (await call(t.app, 'GET', '/api/campaigns/reports', studio.headers)).json() as CampaignReports;
+    const first = (
+      await call(t.app, 'GET', '/api/campaigns/reports', studio.headers)
+    ).json() as CampaignReports;
     expect(first.campaigns).toHaveLength(25);
-    expect(first.campaigns[0]).toMatchObject({ name: 'Issue 26', figures: { recipients: 3, sent: 2, queued: 1 } });
+    expect(first.campaigns[0]).toMatchObject({
+      name: 'Edition 26',
+      figures: { recipients: 3, sent: 2, queued: 1 },
+    });
     expect(first.pagination).toMatchObject({ page: 1, total: 27, totalPages: 2, hasNextPage: true });
-    const second = (await call(t.app, 'GET', '/api/campaigns/reports?page=2', studio.headers)).json() as CampaignReports;
-    expect(second.campaigns.map((c) => c.name)).toEqual(['Issue 1', 'Issue 0']);
+    const second = (
+      await call(t.app, 'GET', '/api/campaigns/reports?page=2', studio.headers)
+    ).json() as CampaignReports;
+    expect(second.campaigns.map((c) => c.name)).toEqual(['Edition 1', 'Edition 0']);
   });
 
   it('refuses a member without the Marketing module', async () => {
     const campaign = await insertCampaign(t, owner.workspaceId);
     const employee = await insertUser(t, { workspaceId: owner.workspaceId, role: 'Employee' });
-    expect((await call(t.app, 'GET', `/api/campaigns/${campaign.id}/report`, employee.headers)).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', `/api/campaigns/${campaign.id}/report`, undefined)).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'GET', `/api/campaigns/${campaign.id}/report`, employee.headers)).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', `/api/campaigns/${campaign.id}/report`, undefined)).statusCode).toBe(
+      401,
+    );
   });
 });

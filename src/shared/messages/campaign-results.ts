@@ -8,6 +8,7 @@ export const CAMPAIGN_RESULT_MESSAGES = {
     'Opens are counted when a mail client loads a hidden image: many clients block images (not counted) and some privacy features load every image (counted without a reader). Read them as a trend, not a fact.',
   funnelAgencyOnly:
     "Visits, contact messages, leads and customers come from the website analytics, which are kept for the agency's own site only.",
-  noCampaigns: 'No campaigns yet. Once a campaign is sent, its deliveries, clicks and the leads it brought appear here.',
+  noCampaigns:
+    'No campaigns yet. Once a campaign is sent, its deliveries, clicks and the leads it brought appear here.',
   loadFailed: 'The results could not be loaded.',
 } as const;

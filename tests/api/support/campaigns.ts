@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CampaignEventKind, CampaignRecipientStatus, CampaignsTable } from '../../../src/server/db/types';
+import type {
+  CampaignEventKind,
+  CampaignRecipientStatus,
+  CampaignsTable,
+} from '../../../src/server/db/types';
 import { createSecretBox } from '../../../src/server/secrets/secret-box';
 import {
   clickKeys,
@@ -25,7 +29,12 @@ let campaigns = 0;
 export async function insertCampaign(
   t: TestApp,
   workspaceId: string,
-  values: Partial<Pick<CampaignsTable, 'name' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'status' | 'started_at' | 'created_at'>> & {
+  values: Partial<
+    Pick<
+      CampaignsTable,
+      'name' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'status' | 'started_at' | 'created_at'
+    >
+  > & {
     links?: string[];
   } = {},
 ): Promise<TestCampaign> {
@@ -57,9 +66,7 @@ export async function insertCampaign(
       updated_at: createdAt,
     })
     .execute();
-  const positions = await db
-    .transaction()
-    .execute((trx) => saveCampaignLinks(trx, id, values.links ?? []));
+  const positions = await db.transaction().execute((trx) => saveCampaignLinks(trx, id, values.links ?? []));
   return { id, workspaceId, positions };
 }
 
@@ -85,7 +92,11 @@ export async function insertRecipients(
 }
 
 export async function setRecipientStatus(t: TestApp, ids: string[], status: CampaignRecipientStatus) {
-  await t.database.handle.db.updateTable('campaign_recipients').set({ status }).where('id', 'in', ids).execute();
+  await t.database.handle.db
+    .updateTable('campaign_recipients')
+    .set({ status })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** An event the sender or the bounce reader records (a bounce, an unsubscribe, a complaint). */
@@ -106,7 +117,12 @@ const keys = clickKeys(createSecretBox(SECRET_KEY));
 /** The token of a recipient's click URLs and open pixel, as the sender signs it. */
 export const tokenFor = (recipientId: string) => signClick(keys, recipientId);
 
-export function click(t: TestApp, token: string, position: number | string, ip = '203.0.113.20'): Promise<LightMyRequestResponse> {
+export function click(
+  t: TestApp,
+  token: string,
+  position: number | string,
+  ip = '203.0.113.20',
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'GET', url: `/r/${token}/${position}`, remoteAddress: ip });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clickTarget, clickUrl, extractLinks, redirectTarget, rewriteLinks, withOpenPixel } from './campaign-links';
+import {
+  clickTarget,
+  clickUrl,
+  extractLinks,
+  redirectTarget,
+  rewriteLinks,
+  withOpenPixel,
+} from './campaign-links';
 
 const SITE = 'https://agency.example';
 

@@ -16,7 +16,8 @@ const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '
 function decodeEntities(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -133,7 +134,8 @@ export const clickUrl = (siteUrl: string, token: string, position: number) =>
   `${siteUrl.replace(/\/$/, '')}/r/${token}/${position}`;
 
 /** The open pixel of one recipient's copy. */
-export const openPixelUrl = (siteUrl: string, token: string) => `${siteUrl.replace(/\/$/, '')}/o/${token}.gif`;
+export const openPixelUrl = (siteUrl: string, token: string) =>
+  `${siteUrl.replace(/\/$/, '')}/o/${token}.gif`;
 
 /** The copy's HTML with the open pixel as its last element: a 1×1 image with no text for readers of screens. */
 export function withOpenPixel(html: string, pixelUrl: string): string {

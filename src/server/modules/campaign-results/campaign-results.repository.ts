@@ -50,14 +50,7 @@ export function recipientWithCampaign(db: Db, recipientId: string) {
   return db
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
-    .select([
-      'r.id',
-      'r.campaign_id',
-      'r.workspace_id',
-      'c.utm_source',
-      'c.utm_medium',
-      'c.utm_campaign',
-    ])
+    .select(['r.id', 'r.campaign_id', 'r.workspace_id', 'c.utm_source', 'c.utm_medium', 'c.utm_campaign'])
     .where('r.id', '=', recipientId)
     .executeTakeFirst();
 }

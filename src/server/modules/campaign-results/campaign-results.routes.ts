@@ -21,7 +21,10 @@ const tags = ['marketing'];
  * A campaign's results (docs/product/marketing.md#results), module Marketing, the caller's workspace only:
  * another workspace's campaign is 404.
  */
-export function campaignResultsRoutes(results: CampaignResultsService, guards: Guards): FastifyPluginAsyncZod {
+export function campaignResultsRoutes(
+  results: CampaignResultsService,
+  guards: Guards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireModule('marketing');
 

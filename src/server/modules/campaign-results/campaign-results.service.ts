@@ -42,7 +42,10 @@ export {
   withOpenPixel,
 } from './campaign-links';
 export { clickKeys, signClick, verifyClick } from './click-token';
-export { insertEventOnce as recordCampaignEvent, type EventInput as CampaignEventInput } from './campaign-results.repository';
+export {
+  insertEventOnce as recordCampaignEvent,
+  type EventInput as CampaignEventInput,
+} from './campaign-results.repository';
 
 /**
  * Stores a campaign's links at its start, numbered from 0 in the order given (extractLinks' order), and

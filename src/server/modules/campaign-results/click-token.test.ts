@@ -23,7 +23,12 @@ describe('click tokens', () => {
 
   it('keeps working with the previous key while SECRET_KEY rotates', () => {
     const token = signClick(keys, ID);
-    const rotated = clickKeys(createSecretBox('a-new-secret-key-of-at-least-thirty-two-chars', 'a-secret-key-of-at-least-thirty-two-characters'));
+    const rotated = clickKeys(
+      createSecretBox(
+        'a-new-secret-key-of-at-least-thirty-two-chars',
+        'a-secret-key-of-at-least-thirty-two-characters',
+      ),
+    );
     expect(verifyClick(rotated, token)).toBe(ID);
   });
 });

@@ -8,10 +8,15 @@ import type { DerivedKey, SecretBox } from '../../secrets/secret-box';
  * recipient's (a click only counts, and sends on to a link stored for that campaign), so 128 bits of MAC
  * are plenty and keep the links short. While SECRET_KEY rotates, links signed with the previous key work.
  */
-export const clickKeys = (box: Pick<SecretBox, 'derivedKeys'>): DerivedKey[] => box.derivedKeys('campaign-click');
+export const clickKeys = (box: Pick<SecretBox, 'derivedKeys'>): DerivedKey[] =>
+  box.derivedKeys('campaign-click');
 
 const mac = (key: DerivedKey, recipientId: string) =>
-  createHmac('sha256', key.bytes).update(`campaign-click\n${recipientId}`).digest().subarray(0, 16).toString('base64url');
+  createHmac('sha256', key.bytes)
+    .update(`campaign-click\n${recipientId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 
 const RECIPIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

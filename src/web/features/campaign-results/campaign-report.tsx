@@ -1,4 +1,14 @@
-import { ArrowLeft, Ban, MailCheck, MailX, MousePointerClick, Send, ShieldAlert, UserMinus, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  Ban,
+  MailCheck,
+  MailX,
+  MousePointerClick,
+  Send,
+  ShieldAlert,
+  UserMinus,
+  Users,
+} from 'lucide-react';
 import { CAMPAIGN_RESULT_MESSAGES as M, DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { CampaignReport } from '../../../shared/schemas/campaign-results';
 import { Banner } from '../../components/ui/banner';
@@ -73,7 +83,12 @@ export function CampaignReportView({ id, onBack }: { id: string; onBack(): void 
           hint={`${count(f.pending + f.queued)} waiting · ${count(f.failed)} failed · ${count(f.cancelled)} cancelled`}
         />
         <StatCard label="Sent" value={count(f.sent)} icon={Send} />
-        <StatCard label="Delivered" value={count(f.delivered)} icon={MailCheck} hint={`${rates.delivered} of sent`} />
+        <StatCard
+          label="Delivered"
+          value={count(f.delivered)}
+          icon={MailCheck}
+          hint={`${rates.delivered} of sent`}
+        />
         <StatCard
           label="Bounced"
           value={count(f.bouncedHard + f.bouncedSoft)}
@@ -142,7 +157,8 @@ export function CampaignReportView({ id, onBack }: { id: string; onBack(): void 
         {funnel ? (
           <>
             <p className="mt-1 text-sm text-muted">
-              Counted by the website analytics and the contact form from the campaign's utm_* since it started.
+              Counted by the website analytics and the contact form from the campaign's utm_* since it
+              started.
             </p>
             <Funnel funnel={funnel} />
           </>

@@ -88,13 +88,19 @@ export function EmailAnalyticsSection({ section }: SectionProps) {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{section.title ?? section.label}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          {section.title ?? section.label}
+        </h1>
         <p className="mt-1 text-sm text-muted">
-          What became of each campaign's mail, which links were clicked, and the visits, leads and customers it
-          brought.
+          What became of each campaign's mail, which links were clicked, and the visits, leads and customers
+          it brought.
         </p>
       </header>
-      {open ? <CampaignReportView id={open} onBack={() => setOpen(null)} /> : <CampaignList onOpen={setOpen} />}
+      {open ? (
+        <CampaignReportView id={open} onBack={() => setOpen(null)} />
+      ) : (
+        <CampaignList onOpen={setOpen} />
+      )}
     </div>
   );
 }
