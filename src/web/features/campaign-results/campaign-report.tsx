@@ -30,7 +30,7 @@ function Funnel({ funnel }: { funnel: NonNullable<CampaignReport['funnel']> }) {
     { label: 'Customers', value: funnel.customers, before: funnel.leads },
   ];
   return (
-    <ol className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <ol className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
       {steps.map((step) => (
         <li key={step.label} className="rounded-xl border border-line bg-canvas p-4">
           <p className="text-sm font-medium text-muted">{step.label}</p>
@@ -75,7 +75,7 @@ export function CampaignReportView({ id, onBack }: { id: string; onBack(): void 
           {campaign.utm.campaign}
         </p>
       </div>
-      <section aria-label="Deliveries" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Deliveries" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           label="Recipients"
           value={count(f.recipients)}
