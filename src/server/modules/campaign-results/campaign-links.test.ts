@@ -76,6 +76,12 @@ describe('redirect targets', () => {
     expect(clickTarget('https://shop.example/?utm_campaign=partner', utm)).toBe(
       'https://shop.example/?utm_campaign=partner&utm_source=newsletter&utm_medium=email',
     );
+    expect(clickTarget('https://shop.example/s?q=hello%20world&flag&path=/a/b', utm)).toBe(
+      'https://shop.example/s?q=hello%20world&flag&path=/a/b&utm_source=newsletter&utm_medium=email&utm_campaign=nov-sale',
+    );
+    expect(clickTarget('https://shop.example/', { ...utm, utm_campaign: 'a b&c' })).toBe(
+      'https://shop.example/?utm_source=newsletter&utm_medium=email&utm_campaign=a%20b%26c',
+    );
     expect(clickTarget('javascript:alert(1)', utm)).toBeNull();
   });
 });

@@ -124,8 +124,12 @@ export interface CampaignUtm {
 export function clickTarget(stored: string, utm: CampaignUtm): string | null {
   const url = redirectTarget(stored);
   if (!url) return null;
-  for (const name of UTM_PARAMETERS)
-    if (!url.searchParams.has(name) && utm[name]) url.searchParams.set(name, utm[name]);
+  // Appended to the query as written: re-serialising it (searchParams.set) would re-encode the author's
+  // own parameters, which a signed or picky target may refuse.
+  const added = UTM_PARAMETERS.filter((name) => utm[name] && !url.searchParams.has(name)).map(
+    (name) => `${name}=${encodeURIComponent(utm[name])}`,
+  );
+  if (added.length > 0) url.search = url.search ? `${url.search}&${added.join('&')}` : `?${added.join('&')}`;
   return url.toString();
 }
 
