@@ -42,6 +42,7 @@ export {
   withOpenPixel,
 } from './campaign-links';
 export { clickKeys, signClick, verifyClick } from './click-token';
+export { trackedCopy, type CopyTracking } from './tracked-copy';
 export {
   insertEventOnce as recordCampaignEvent,
   type EventInput as CampaignEventInput,
