@@ -63,6 +63,16 @@ describe('attacks on campaign results and the click redirect', () => {
     expect(await clicksOf(campaign.id)).toEqual([{ recipient_id: r, link_position: 0 }]);
     const notFound = await click(t, token, 1);
     expect(notFound.json()).toEqual({ message: M.linkNotFound });
+    // A browser gets a short page saying so, and still no Location.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/r/${token}/1`,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(M.linkNotFound);
+    expect(page.headers.location).toBeUndefined();
   });
 
   it("sends a token of another campaign's recipient to that campaign's own link, counted there only", async () => {

@@ -65,6 +65,10 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
+/** A person who followed a broken link from their mail reads a sentence, not JSON. */
+const wantsPage = (accept: string | undefined) => Boolean(accept?.includes('text/html'));
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link not found</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.25rem">Link not found</h1><p>${M.linkNotFound}</p></body></html>`;
+
 /**
  * The click redirect and the open pixel of campaign mails, outside /api: the signed token in the path is
  * the key (docs/product/marketing.md#results). The redirect only ever sends to a link stored for the
@@ -83,6 +87,13 @@ export function campaignLinkRoutes(results: CampaignResultsService, perIp: Limit
         const wait = await perIp.take(addressKey(request.ip));
         if (wait > 0) throw tooMany(wait, (seconds) => M.tooMany(Math.ceil(seconds / 60)));
         const target = await results.click(request.params.token, request.params.position);
+        if (!target && wantsPage(request.headers.accept))
+          return reply
+            .code(404)
+            .header('Cache-Control', 'private, no-store')
+            .header('X-Robots-Tag', 'noindex')
+            .type('text/html; charset=utf-8')
+            .send(NOT_FOUND_PAGE);
         if (!target) throw notFound(M.linkNotFound);
         return (
           reply
