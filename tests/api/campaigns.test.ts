@@ -113,6 +113,19 @@ describe('campaigns', () => {
     );
     // The footer's link is the same one.
     expect(one.text).toContain(`${UNSUBSCRIBE}${tokenOf(header)}`);
+
+    // The button's link goes through the click redirect, which adds the campaign's utm_*.
+    expect(one.html).not.toContain('https://shop.example/spring');
+    const click = /href="https:\/\/agency\.example(\/r\/[^"]+)"/.exec(one.html);
+    expect(click, one.html).not.toBeNull();
+    const redirect = await t.app.inject({ method: 'GET', url: click![1]! });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe(
+      'https://shop.example/spring?ref=mail&utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale-2026',
+    );
+    const report = await call(t.app, 'GET', `/api/campaigns/${draft.id}/report`, boss.headers);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(JSON.stringify(report.json())).toContain('https://shop.example/spring?ref=mail');
   });
 
   it('never puts the unsubscribe headers on transactional mail', async () => {

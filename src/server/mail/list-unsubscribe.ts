@@ -39,7 +39,8 @@ export function listUnsubscribeOf(
   siteUrl: string,
 ): string | null {
   // Marketing mail: its unsubscribe URL was stored with the message when it was queued.
-  if ((BULK_MAIL_KINDS as readonly MailKind[]).includes(message.kind)) return marketingUnsubscribe(message.list_unsubscribe, siteUrl);
+  if ((BULK_MAIL_KINDS as readonly MailKind[]).includes(message.kind))
+    return marketingUnsubscribe(message.list_unsubscribe, siteUrl);
   if (!LIST_MAIL_KINDS.includes(message.kind)) return null;
   const prefix = `${new URL(PORTAL_UNSUBSCRIBE_PATH, siteUrl).toString()}?token=`;
   for (const line of message.text_body.split('\n')) {

@@ -16,6 +16,13 @@ import {
 } from '../email-templates/email-templates.service';
 import { leadsForAudience } from '../leads/leads.service';
 import {
+  campaignLinkPositions,
+  clickKeys,
+  extractLinks,
+  saveCampaignLinks,
+  trackedCopy,
+} from '../campaign-results/campaign-results.service';
+import {
   listUnsubscribeKeys,
   sendableMembers,
   signListUnsubscribe,
@@ -51,6 +58,12 @@ const AUDIENCE_STEPS_PER_TICK = 4;
 /** Compiled templates kept per process (a campaign's snapshot never changes once it sends). */
 const COMPILED_CACHE = 32;
 
+/** A campaign's template rendered once, with the positions of its links. */
+interface Prepared {
+  template: CompiledTemplate;
+  positions: Map<string, number>;
+}
+
 export interface CampaignDispatcher {
   start(): void;
   stop(): Promise<void>;
@@ -74,22 +87,43 @@ export function createCampaignDispatcher(deps: {
 }): CampaignDispatcher {
   const { db, clock } = deps;
   const keys = listUnsubscribeKeys(deps.box);
-  const compiled = new Map<string, Promise<CompiledTemplate | string>>();
+  const clicks = clickKeys(deps.box);
+  const compiled = new Map<string, Promise<Prepared | string>>();
   const segments = new Map<string, Promise<Set<string> | null>>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;
   let stopped = false;
 
+  /**
+   * The campaign's links, stored once for the click redirect (docs/product/marketing.md#results): by
+   * whichever instance gets there first; another's equal list is read back.
+   */
+  async function linkPositions(campaignId: string, template: CompiledTemplate): Promise<Map<string, number>> {
+    const stored = await campaignLinkPositions(db, campaignId);
+    if (stored.size > 0) return stored;
+    const urls = extractLinks(template.html, deps.siteUrl);
+    if (urls.length === 0) return stored;
+    try {
+      return await db.transaction().execute((trx) => saveCampaignLinks(trx, campaignId, urls));
+    } catch {
+      return campaignLinkPositions(db, campaignId);
+    }
+  }
+
   /** The campaign's template rendered once, or the reason it cannot be (then the campaign waits, saying why). */
-  function compiledOf(campaign: CampaignRow): Promise<CompiledTemplate | string> {
+  function compiledOf(campaign: CampaignRow): Promise<Prepared | string> {
     let entry = compiled.get(campaign.id);
     if (!entry) {
       const snapshot = snapshotOf(campaign);
       entry = snapshot
         ? deps.brand().then(async (brand) => {
             const result = await compileTemplate(snapshot, brand);
-            return result.compiled ?? result.errors.map((e) => e.message).join(' ');
+            if (!result.compiled) return result.errors.map((e) => e.message).join(' ');
+            return {
+              template: result.compiled,
+              positions: await linkPositions(campaign.id, result.compiled),
+            };
           })
         : Promise.resolve(M.templateNotFound);
       if (compiled.size >= COMPILED_CACHE) compiled.delete(compiled.keys().next().value!);
@@ -156,7 +190,7 @@ export function createCampaignDispatcher(deps: {
 
   function copyFor(
     campaign: CampaignRow,
-    template: CompiledTemplate,
+    prepared: Prepared,
     recipient: CampaignRecipientRow,
   ): BulkMail & { id: string } {
     const token = signListUnsubscribe(keys, {
@@ -165,7 +199,7 @@ export function createCampaignDispatcher(deps: {
       recipientId: recipient.id,
     });
     const unsubscribeUrl = `${new URL(LIST_UNSUBSCRIBE_PATH, deps.siteUrl).toString()}?token=${token}`;
-    const mail = personalise(template, {
+    const mail = personalise(prepared.template, {
       values: {
         name: recipient.name,
         company: recipient.company,
@@ -174,13 +208,22 @@ export function createCampaignDispatcher(deps: {
       },
       unsubscribeUrl,
     });
+    // Links through the click redirect, and the open pixel (docs/product/marketing.md#results).
+    const tracked = trackedCopy(mail, {
+      siteUrl: deps.siteUrl,
+      keys: clicks,
+      recipientId: recipient.id,
+      positions: prepared.positions,
+    });
     return {
       id: recipient.id,
       workspaceId: campaign.workspace_id,
       kind: 'campaign',
       via: 'workspace',
       to: recipient.email,
-      ...mail,
+      subject: mail.subject,
+      html: tracked.html,
+      text: tracked.text,
       listUnsubscribe: unsubscribeUrl,
       campaignRecipientId: recipient.id,
     };
