@@ -37,6 +37,12 @@ export interface SmtpSink {
    * failure) and the reply text, which carries the RFC 3463 code as real servers do; `null` accepts it again.
    */
   refuseRecipient(address: string, code: 550 | 450 | null, text?: string): void;
+  /**
+   * Fault injection for a sender that dies mid-send: the next RCPT TO ('recipient': before any data), or
+   * the next whole message's final reply ('accepted': the message is received and kept, its 250 never
+   * sent), is held forever. Resolves with the client's port of the held connection once it is held.
+   */
+  holdNext(phase: 'recipient' | 'accepted'): Promise<{ clientPort: number }>;
   /** Resolves with the messages matching `predicate` once there are `count` of them. */
   waitFor(
     predicate: (mail: ReceivedMail) => boolean,
@@ -44,6 +50,16 @@ export interface SmtpSink {
     timeoutMs?: number,
   ): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+}
+
+/** The header block of a raw message, unfolded, by lower-cased name (the last of a repeated name). */
+function lightHeaders(head: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 const addressText = (value: unknown): string => {
@@ -64,12 +80,18 @@ export async function startSmtpSink(
     dir?: string;
     /** Another loopback address (127.0.0.2, …) stands for another host. */
     host?: string;
+    /**
+     * Thousands of messages (a campaign): keep the envelope and the headers only, without parsing bodies,
+     * so the sink keeps up with the sender.
+     */
+    light?: boolean;
   } = {},
 ): Promise<SmtpSink> {
   const user = options.user ?? 'mailer@agency.test';
   const pass = options.pass ?? 'smtp-pass-1';
   const host = options.host ?? '127.0.0.1';
   let refusals = 0;
+  let hold: { phase: 'recipient' | 'accepted'; resolve: (held: { clientPort: number }) => void } | undefined;
   const refusedRecipients = new Map<string, { code: number; text: string }>();
   const sink = {
     messages: [] as ReceivedMail[],
@@ -91,7 +113,13 @@ export async function startSmtpSink(
       if (auth.username === user && auth.password === pass) return callback(null, { user });
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      if (hold?.phase === 'recipient') {
+        const held = hold;
+        hold = undefined;
+        held.resolve({ clientPort: session.remotePort });
+        return; // never answered
+      }
       const refusal = refusedRecipients.get(address.address.toLowerCase());
       if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
       if (refusals > 0) {
@@ -101,6 +129,35 @@ export async function startSmtpSink(
       callback();
     },
     onData(stream, session, callback) {
+      if (options.light) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', callback);
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const head = raw.slice(0, Math.max(0, raw.indexOf('\r\n\r\n')));
+          sink.messages.push({
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            from: '',
+            to: '',
+            replyTo: '',
+            subject: '',
+            text: '',
+            html: '',
+            attachments: [],
+            headers: lightHeaders(head),
+          });
+          if (hold?.phase === 'accepted') {
+            const held = hold;
+            hold = undefined;
+            held.resolve({ clientPort: session.remotePort });
+            return; // received and kept, never answered
+          }
+          callback();
+        });
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const mail: ReceivedMail = {
@@ -159,6 +216,11 @@ export async function startSmtpSink(
     },
     refuseNext(count) {
       refusals = count;
+    },
+    holdNext(phase) {
+      return new Promise((resolve) => {
+        hold = { phase, resolve };
+      });
     },
     refuseRecipient(address, code, text) {
       if (code === null) refusedRecipients.delete(address.toLowerCase());

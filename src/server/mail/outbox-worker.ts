@@ -5,6 +5,7 @@ import {
   attachmentsOf,
   claimDueMail,
   CLAIM_LEASE_MS,
+  markBulkSent,
   markDataEnd,
   markFailed,
   markSent,
@@ -41,6 +42,8 @@ export interface OutboxWorker {
 
 /** Claimed per round: bulk mail goes in runs over one connection per sending set-up. */
 const CLAIM_BATCH = 10;
+/** Claims per round: a campaign's flood goes out in rounds of 500, never one endless loop. */
+const DRAIN_ROUNDS = 50;
 
 export function createOutboxWorker(
   ctx: MailContext,
@@ -86,8 +89,17 @@ export function createOutboxWorker(
     );
   }
 
-  /** Bulk mail's connection per sending set-up, for one round; other mail has a connection of its own. */
-  type Sessions = Map<string, Promise<SmtpSession>>;
+  /**
+   * What one delivery round keeps: bulk mail's connection per sending set-up (other mail has a connection of
+   * its own), and the set-ups whose health was recorded as good in it (once a round, not once a message).
+   */
+  type Sessions = Map<string, Promise<SmtpSession>> & {
+    healthy?: Set<string | null>;
+    /** The set-up each (via, workspace) sends with, read once a round. */
+    transports?: Map<string, Promise<Transport | null>>;
+    /** Bulk copies sent in this claim, to mark together. */
+    sent?: { row: MailOutboxRow; to: string }[];
+  };
   function sessionFor(sessions: Sessions, transport: Transport): Promise<SmtpSession> {
     const { settings } = transport;
     const key = [
@@ -109,7 +121,14 @@ export function createOutboxWorker(
   async function deliver(row: MailOutboxRow, sessions: Sessions): Promise<void> {
     let transport: Transport | null;
     try {
-      transport = await transportFor(ctx, row);
+      sessions.transports ??= new Map();
+      const key = `${row.via}\n${row.workspace_id}`;
+      let found = sessions.transports.get(key);
+      if (!found) {
+        found = transportFor(ctx, row);
+        sessions.transports.set(key, found);
+      }
+      transport = await found;
     } catch (error) {
       // The platform's set-up changed without its password: its password goes nowhere; the message waits.
       if (error instanceof UnusableSetup) return markWaiting(ctx.db, row, error.message, now());
@@ -142,14 +161,23 @@ export function createOutboxWorker(
     try {
       if (row.priority > 0) await (await sessionFor(sessions, transport)).send(content, beforeDataEnd);
       else await sendWithSmtp(transport.settings, content, smtpOptions(ctx.config), beforeDataEnd);
-      await markSent(ctx.db, row, to, now());
-      await recordTransportHealth(ctx.db, transport, null, now());
+      // Bulk copies are marked sent together at the end of the claim (outbox.ts, markBulkSent).
+      if (row.priority > 0) (sessions.sent ??= []).push({ row, to });
+      else await markSent(ctx.db, row, to, now());
+      sessions.healthy ??= new Set();
+      if (!sessions.healthy.has(transport.workspaceId)) {
+        sessions.healthy.add(transport.workspaceId);
+        await recordTransportHealth(ctx.db, transport, null, now());
+      }
     } catch (error) {
       const failure = error instanceof SmtpFailure ? error : new SmtpFailure(String(error));
       // The recipient and the reason, never the message or the password.
       options.log.warn({ mailId: row.id, attempt: row.attempts, reason: failure.message }, 'e-mail not sent');
       await markFailed(ctx.db, row, failure.message, failure.permanent, now());
-      if (!failure.permanent) await recordTransportHealth(ctx.db, transport, failure.message, now());
+      if (!failure.permanent) {
+        sessions.healthy?.delete(transport.workspaceId);
+        await recordTransportHealth(ctx.db, transport, failure.message, now());
+      }
       const bulk = row.priority === 1 || (BULK_MAIL_KINDS as readonly string[]).includes(row.kind);
       if (bulk && options.onBulkFailure)
         await options.onBulkFailure(row, failure).catch((err: unknown) => {
@@ -163,10 +191,15 @@ export function createOutboxWorker(
     const sessions: Sessions = new Map();
     try {
       // Bounded: a flood of due messages is sent over several rounds, never in one endless loop.
-      for (let round = 0; round < 10 && !stopped; round += 1) {
+      for (let round = 0; round < DRAIN_ROUNDS && !stopped; round += 1) {
         const batch = await claimDueMail(ctx.db, now(), CLAIM_BATCH, options.claimLeaseMs ?? CLAIM_LEASE_MS);
         if (batch.length === 0) break;
-        for (const row of batch) await deliver(row, sessions);
+        try {
+          for (const row of batch) await deliver(row, sessions);
+        } finally {
+          await markBulkSent(ctx.db, sessions.sent ?? [], now());
+          sessions.sent = [];
+        }
         attempted += batch.length;
       }
     } finally {

@@ -252,24 +252,7 @@ const bodyAfterDelivery = (row: MailOutboxRow) =>
   SECRET_KINDS.includes(row.kind) ? { text_body: '', html_body: '' } : {};
 
 export async function markSent(db: Kysely<Database>, row: MailOutboxRow, to: string, now: Date) {
-  if (row.campaign_recipient_id)
-    return db.transaction().execute(async (trx) => {
-      // Only the claim that still holds the row counts it (a settled or re-claimed row is not counted twice).
-      const updated = await trx
-        .updateTable('mail_outbox')
-        .set({
-          status: 'sent',
-          to_address: to,
-          sent_at: now.toISOString(),
-          locked_until: null,
-          last_error: null,
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', 'sending')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0)
-        await settleRecipient(trx, row.campaign_recipient_id!, 'sent', now);
-    });
+  if (row.campaign_recipient_id) return markBulkSent(db, [{ row, to }], now);
   await db
     .updateTable('mail_outbox')
     .set({
@@ -342,6 +325,31 @@ export async function retryQueuedNow(db: Kysely<Database>, now: Date): Promise<v
     .where('status', '=', 'queued')
     .where('next_attempt_at', '>', now.toISOString())
     .execute();
+}
+
+/**
+ * Bulk copies the server accepted, marked sent together (one commit for a run of them, not one each): safe
+ * to defer, since each one's data-end record already keeps it from going out again. Only a claim that still
+ * holds its row counts it, so a settled or re-claimed row is never counted twice.
+ */
+export async function markBulkSent(
+  db: Kysely<Database>,
+  sent: { row: MailOutboxRow; to: string }[],
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const { row, to } of sent) {
+      const updated = await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', to_address: to, sent_at: now.toISOString(), locked_until: null, last_error: null })
+        .where('id', '=', row.id)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0 && row.campaign_recipient_id)
+        await settleRecipient(trx, row.campaign_recipient_id, 'sent', now);
+    }
+  });
 }
 
 /** A campaign copy's outcome: the recipient's status, and the campaign's counters in the same commit. */
