@@ -188,6 +188,8 @@ import {
   createCampaignsService,
   type CampaignDispatcher,
 } from './modules/campaigns/campaigns.service';
+import { sequencesRoutes } from './modules/sequences/sequences.routes';
+import { createSequenceSender, createSequencesService } from './modules/sequences/sequences.service';
 import { brandOf } from './modules/email-templates/email-templates.service';
 import { CAMPAIGNS } from '../shared/campaigns';
 import {
@@ -398,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     kickOutbox: () => mailer.worker.kick(),
     leaseMs: deps.config.workerLeaseMs,
+    sequences: createSequenceSender({ box: secretBox, siteUrl: deps.config.siteUrl, brand: marketingBrand }),
   });
   app.decorate('campaigns', campaignDispatcher);
   // One limiter for the unsubscribe page's API and the one-click POST at the page's own address.
@@ -731,6 +734,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           createCampaignsService({ db, brand: marketingBrand, dispatcher: campaignDispatcher, clock }),
           guards,
         ),
+      );
+      await api.register(
+        sequencesRoutes(createSequencesService({ db, clock, kick: () => campaignDispatcher.kick() }), guards),
       );
       await api.register(listUnsubscribe.api);
       const bounces = createBouncesService({

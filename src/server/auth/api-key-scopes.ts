@@ -211,6 +211,18 @@ export const API_KEY_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   // Bounces: a key reads the log and the settings; the mailbox and the webhook secret change only in a session.
   'GET /api/bounces': 'marketing:read',
   'GET /api/bounces/settings': 'marketing:read',
+  // Sequences (docs/product/marketing.md#sequences).
+  'GET /api/sequences': 'marketing:read',
+  'GET /api/sequences/:id': 'marketing:read',
+  'GET /api/sequences/:id/enrollments': 'marketing:read',
+  'POST /api/sequences': 'marketing:write',
+  'PUT /api/sequences/:id': 'marketing:write',
+  'DELETE /api/sequences/:id': 'marketing:write',
+  'POST /api/sequences/:id/pause': 'marketing:write',
+  'POST /api/sequences/:id/resume': 'marketing:write',
+  'POST /api/sequences/:id/enrollments': 'marketing:write',
+  'POST /api/sequences/:id/enrollments/:enrollmentId/replied': 'marketing:write',
+  'POST /api/sequences/:id/enrollments/:enrollmentId/remove': 'marketing:write',
 };
 
 /** The scope a key needs for a route, or undefined when no key may call it. */

@@ -1410,6 +1410,48 @@ export interface CampaignClickersTable {
   recipient_id: string;
 }
 
+export type SequenceTrigger = 'subscription' | 'manual';
+export type SequenceStatus = 'active' | 'paused';
+export type SequenceEnrollmentStatus = 'active' | 'completed' | 'left';
+export type SequenceLeftReason = 'unsubscribed' | 'converted' | 'replied' | 'removed';
+
+export interface SequencesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  list_id: string;
+  trigger: SequenceTrigger;
+  status: SequenceStatus;
+  /** The enrolment scan's cursor: members subscribed since (less a margin) are looked at. */
+  enrolled_through: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequenceStepsTable {
+  id: string;
+  sequence_id: string;
+  position: number;
+  template_id: string | null;
+  delay_days: number;
+}
+
+export interface SequenceEnrollmentsTable {
+  id: string;
+  sequence_id: string;
+  workspace_id: string;
+  subscriber_id: string;
+  status: SequenceEnrollmentStatus;
+  left_reason: SequenceLeftReason | null;
+  next_step: number;
+  next_at: string | null;
+  steps_sent: Generated<number>;
+  enrolled_at: string;
+  last_sent_at: string | null;
+  left_at: string | null;
+}
+
 export interface MarketingSettingsTable {
   workspace_id: string;
   per_second: number;
@@ -1543,6 +1585,9 @@ export interface Database {
   bounce_webhook_seen: BounceWebhookSeenTable;
   campaign_counts: CampaignCountsTable;
   campaign_clickers: CampaignClickersTable;
+  sequences: SequencesTable;
+  sequence_steps: SequenceStepsTable;
+  sequence_enrollments: SequenceEnrollmentsTable;
   invitations: InvitationsTable;
   scraped_profiles: ScrapedProfilesTable;
   scraped_profile_counts: ScrapedProfileCountsTable;
@@ -1614,3 +1659,6 @@ export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
 export type MarketingSettingsRow = Selectable<MarketingSettingsTable>;
 export type MailBounceRow = Selectable<MailBouncesTable>;
 export type BounceMailboxRow = Selectable<BounceMailboxesTable>;
+export type SequenceRow = Selectable<SequencesTable>;
+export type SequenceStepRow = Selectable<SequenceStepsTable>;
+export type SequenceEnrollmentRow = Selectable<SequenceEnrollmentsTable>;

@@ -41,3 +41,4 @@ export * from './email-templates';
 export * from './campaigns';
 export * from './bounces';
 export * from './campaign-results';
+export * from './sequences';

@@ -42,6 +42,7 @@ import * as mailingLists from './040-mailing-lists';
 import * as emailTemplates from './041-email-templates';
 import * as campaigns from './042-campaigns';
 import * as mailBounces from './043-mail-bounces';
+import * as sequences from './044-sequences';
 import * as campaignResults from './045-campaign-results';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '041-email-templates': emailTemplates,
   '042-campaigns': campaigns,
   '043-mail-bounces': mailBounces,
+  '044-sequences': sequences,
   '045-campaign-results': campaignResults,
 };

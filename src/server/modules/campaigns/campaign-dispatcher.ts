@@ -46,6 +46,7 @@ import {
   stillSendable,
 } from './campaigns.repository';
 import { snapshotOf, snapshotText } from './campaign-snapshot';
+import type { SequenceSender } from '../sequences/sequences.service';
 
 /** How often each instance looks for campaigns to move. */
 const TICK_MS = 1_000;
@@ -84,6 +85,8 @@ export function createCampaignDispatcher(deps: {
   kickOutbox: () => void;
   /** WORKER_LEASE_MS, when set. */
   leaseMs?: number;
+  /** Sequences: their due steps go under the same lease and throttle (docs/product/marketing.md#sequences). */
+  sequences?: SequenceSender;
 }): CampaignDispatcher {
   const { db, clock } = deps;
   const keys = listUnsubscribeKeys(deps.box);
@@ -343,6 +346,12 @@ export function createCampaignDispatcher(deps: {
           segments.delete(campaign.id);
         }
       }
+      // Sequences: their due steps take what the campaigns left of the throttle's budget.
+      if (budget > 0 && deps.sequences) {
+        const queued = await deps.sequences.queueDueSequenceSteps(db, workspaceId, budget, clock());
+        budget -= queued;
+        queuedAll += queued;
+      }
       if (queuedAll > 0) {
         await countThrottled(db, workspaceId, {
           second: windows.second,
@@ -359,7 +368,12 @@ export function createCampaignDispatcher(deps: {
 
   async function round(): Promise<void> {
     await startDueCampaigns(db, clock().toISOString());
-    for (const workspaceId of await sendingWorkspaces(db)) {
+    // Sequences: a workspace with a step due is visited even when no campaign of it is sending.
+    const workspaces = new Set(await sendingWorkspaces(db));
+    if (deps.sequences)
+      for (const workspaceId of await deps.sequences.workspacesWithDueSteps(db, clock()))
+        workspaces.add(workspaceId);
+    for (const workspaceId of workspaces) {
       if (stopped) return;
       try {
         await dispatchWorkspace(workspaceId);

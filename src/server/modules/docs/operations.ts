@@ -112,6 +112,27 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/campaigns/:id/pause': { summary: 'Pause a sending campaign' },
   'POST /api/campaigns/:id/resume': { summary: 'Resume a paused campaign' },
   'POST /api/campaigns/:id/cancel': { summary: 'Cancel a campaign: nothing more of it is sent' },
+  'GET /api/sequences': { summary: "The workspace's welcome and drip sequences with their steps and counts" },
+  'POST /api/sequences': {
+    summary: 'Create a sequence: a list, a trigger and its steps (template, days to wait)',
+  },
+  'GET /api/sequences/:id': { summary: 'One sequence with its steps and enrolment counts' },
+  'PUT /api/sequences/:id': {
+    summary: "Edit a sequence's name, trigger and steps (its list while no one is enrolled)",
+  },
+  'DELETE /api/sequences/:id': { summary: 'Delete a sequence and its enrolments' },
+  'POST /api/sequences/:id/pause': { summary: 'Pause a sequence: no step is sent until resumed' },
+  'POST /api/sequences/:id/resume': { summary: 'Resume a paused sequence' },
+  'GET /api/sequences/:id/enrollments': { summary: "A page of a sequence's people and where each is" },
+  'POST /api/sequences/:id/enrollments': {
+    summary: "Enrol chosen people of the sequence's list, or everyone subscribed to it",
+  },
+  'POST /api/sequences/:id/enrollments/:enrollmentId/replied': {
+    summary: 'Mark a person as having replied: they leave the sequence',
+  },
+  'POST /api/sequences/:id/enrollments/:enrollmentId/remove': {
+    summary: 'Take a person out of the sequence',
+  },
   'GET /api/unsubscribe': {
     summary: "What a marketing mail's unsubscribe link would do; changes nothing",
     auth: 'public',
