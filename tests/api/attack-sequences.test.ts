@@ -57,7 +57,7 @@ describe('attacks on sequences', () => {
   it("answers 404 for another workspace's sequence and enrolments, whatever the action, and changes nothing", async () => {
     const { list, templateId, sequence, enrollment } = await victimSequence();
     const base = `/api/sequences/${sequence.id}`;
-    const attempts: [string, string, unknown?][] = [
+    const attempts: [Parameters<typeof call>[1], string, unknown?][] = [
       ['GET', base],
       [
         'PUT',

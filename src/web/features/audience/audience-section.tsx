@@ -14,11 +14,13 @@ import { ListDialog } from './list-dialog';
 import { ListMembers } from './list-members';
 import { SuppressionsTab } from './suppressions-tab';
 import { BouncesTab } from './bounces-tab';
+import { SequencesTab } from './sequences-tab';
 
-type Tab = 'lists' | 'suppressions' | 'bounces';
+type Tab = 'lists' | 'suppressions' | 'sequences' | 'bounces';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'lists', label: 'Lists' },
   { key: 'suppressions', label: 'Suppression list' },
+  { key: 'sequences', label: 'Sequences' },
   { key: 'bounces', label: 'Bounces' },
 ];
 
@@ -131,7 +133,8 @@ function ListsTab() {
 
 /**
  * Campaign Setup's audience (docs/product/marketing.md#lists-and-consent): mailing lists with the proof of
- * each person's consent, their public subscribe forms, the workspace's suppression list, and its bounces
+ * each person's consent, their public subscribe forms, the workspace's suppression list, the welcome and drip
+ * sequences sent to the lists (docs/product/marketing.md#sequences), and the bounces
  * (docs/product/marketing.md#bounces-and-complaints).
  */
 export function AudienceSection({ section }: SectionProps) {
@@ -147,7 +150,15 @@ export function AudienceSection({ section }: SectionProps) {
         </p>
       </header>
       <Tabs<Tab> label="Audience" tabs={TABS} active={tab} onChange={setTab}>
-        {tab === 'lists' ? <ListsTab /> : tab === 'suppressions' ? <SuppressionsTab /> : <BouncesTab />}
+        {tab === 'lists' ? (
+          <ListsTab />
+        ) : tab === 'suppressions' ? (
+          <SuppressionsTab />
+        ) : tab === 'sequences' ? (
+          <SequencesTab />
+        ) : (
+          <BouncesTab />
+        )}
       </Tabs>
     </div>
   );
