@@ -342,7 +342,13 @@ export async function markBulkSent(
     for (const { row, to } of sent) {
       const updated = await trx
         .updateTable('mail_outbox')
-        .set({ status: 'sent', to_address: to, sent_at: now.toISOString(), locked_until: null, last_error: null })
+        .set({
+          status: 'sent',
+          to_address: to,
+          sent_at: now.toISOString(),
+          locked_until: null,
+          last_error: null,
+        })
         .where('id', '=', row.id)
         .where('status', '=', 'sending')
         .executeTakeFirst();
