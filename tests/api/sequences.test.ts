@@ -77,9 +77,11 @@ describe('sequences', () => {
     later(60_000);
     expect((await add('ada@welcome.test', 'Ada')).statusCode).toBe(201);
 
-    await round();
-    await round();
-    await round();
+    // The enrolment scan runs every few seconds.
+    for (let i = 0; i < 3; i += 1) {
+      later(5_000);
+      await round();
+    }
     expect(to('welcome.test').map((m) => m.envelopeTo[0])).toEqual(['ada@welcome.test']);
     const [mail] = to('welcome.test');
     expect(mail!.subject).toBe('Welcome for Ada');
@@ -282,7 +284,16 @@ describe('sequences', () => {
         senders[1]!.queueDueSequenceSteps((other ?? t.database).handle.db, workspaceId, 100, now),
         senders[0]!.queueDueSequenceSteps(t.database.handle.db, workspaceId, 100, now),
       ]);
-      expect(queued.reduce((a, b) => a + b, 0)).toBe(8);
+      // The enrolment's kick may have started a dispatcher round meanwhile: it races too.
+      await t.app.campaigns.tick();
+      const outbox = await t.database.handle.db
+        .selectFrom('mail_outbox')
+        .select('to_address')
+        .where('kind', '=', 'sequence')
+        .where('to_address', 'like', '%@race.test')
+        .execute();
+      expect(outbox.map((m) => m.to_address).sort()).toEqual([...list.emails].sort());
+      expect(queued.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8);
     } finally {
       await other?.dispose();
     }

@@ -36,6 +36,8 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 const ENROL_MARGIN_MS = 10 * 60_000;
 const ENROL_BATCH = 500;
+/** The enrolment scan runs at most this often per process: a welcome is a few seconds late at worst. */
+const ENROL_EVERY_MS = 5_000;
 const ENROL_BATCHES_PER_ROUND = 10;
 /** Due enrolments read per round and workspace (the throttle's budget bounds it further). */
 const DUE_BATCH = 500;
@@ -74,15 +76,20 @@ export function createSequenceSender(deps: {
   brand: () => Promise<Brand>;
 }): SequenceSender {
   const keys = listUnsubscribeKeys(deps.box);
+  let lastEnrolScan = Number.NEGATIVE_INFINITY;
 
   async function enrolNewSubscribers(db: Kysely<Database>, now: Date): Promise<void> {
+    if (Math.abs(now.getTime() - lastEnrolScan) < ENROL_EVERY_MS) return;
+    lastEnrolScan = now.getTime();
     const nowIso = now.toISOString();
     for (const sequence of await subscriptionSequences(db)) {
-      const margin = new Date(new Date(sequence.enrolled_through).getTime() - ENROL_MARGIN_MS).toISOString();
+      const through = new Date(sequence.enrolled_through).getTime();
+      const margin = new Date(through - ENROL_MARGIN_MS).toISOString();
       const since = margin > sequence.created_at ? margin : sequence.created_at;
-      const [first] = await stepsOf(db, [sequence.id]);
       for (let batch = 0; batch < ENROL_BATCHES_PER_ROUND; batch += 1) {
         const rows = await newSubscribersOf(db, sequence, since, ENROL_BATCH);
+        if (rows.length === 0 && now.getTime() - through < ENROL_MARGIN_MS / 2) break; // the cursor can wait
+        const [first] = rows.length ? await stepsOf(db, [sequence.id]) : [];
         await insertEnrollments(
           db,
           sequence,
