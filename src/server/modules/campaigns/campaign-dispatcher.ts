@@ -347,10 +347,15 @@ export function createCampaignDispatcher(deps: {
         }
       }
       // Sequences: their due steps take what the campaigns left of the throttle's budget.
+      // A failure there must not lose the count of the campaigns' messages queued above.
       if (budget > 0 && deps.sequences) {
-        const queued = await deps.sequences.queueDueSequenceSteps(db, workspaceId, budget, clock());
-        budget -= queued;
-        queuedAll += queued;
+        try {
+          const queued = await deps.sequences.queueDueSequenceSteps(db, workspaceId, budget, clock());
+          budget -= queued;
+          queuedAll += queued;
+        } catch (error) {
+          deps.log.error({ err: error, workspaceId }, 'sequence steps failed');
+        }
       }
       if (queuedAll > 0) {
         await countThrottled(db, workspaceId, {
@@ -371,8 +376,12 @@ export function createCampaignDispatcher(deps: {
     // Sequences: a workspace with a step due is visited even when no campaign of it is sending.
     const workspaces = new Set(await sendingWorkspaces(db));
     if (deps.sequences)
-      for (const workspaceId of await deps.sequences.workspacesWithDueSteps(db, clock()))
-        workspaces.add(workspaceId);
+      try {
+        for (const workspaceId of await deps.sequences.workspacesWithDueSteps(db, clock()))
+          workspaces.add(workspaceId);
+      } catch (error) {
+        deps.log.error({ err: error }, 'sequence scan failed');
+      }
     for (const workspaceId of workspaces) {
       if (stopped) return;
       try {
