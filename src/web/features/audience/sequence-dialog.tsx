@@ -21,6 +21,11 @@ interface StepDraft {
   delayDays: string;
 }
 
+const enrolledCount = (sequence: Sequence) =>
+  sequence.counts.active +
+  sequence.counts.completed +
+  Object.values(sequence.counts.left).reduce((a, b) => a + b, 0);
+
 let keys = 0;
 const newStep = (templateId = '', delayDays = '0'): StepDraft => ({
   key: (keys += 1),
@@ -85,11 +90,7 @@ export function SequenceDialog({ sequence, onClose }: { sequence?: Sequence; onC
         />
         <OptionSelectField
           label="List"
-          help={
-            sequence && sequence.counts.active + sequence.counts.completed > 0
-              ? 'Fixed once people are enrolled.'
-              : undefined
-          }
+          help={sequence && enrolledCount(sequence) > 0 ? 'Fixed once people are enrolled.' : undefined}
           options={listOptions}
           value={listId}
           required
