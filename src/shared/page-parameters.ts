@@ -31,6 +31,7 @@ export const PAGE_PARAMETERS: Readonly<Record<string, Readonly<Record<string, Pa
   '/portal/sign-in': { token: 'presence' },
   '/portal/unsubscribe': { token: 'presence' },
   '/subscribe/confirm': { token: 'presence' },
+  '/unsubscribe': { token: 'presence' },
 };
 
 /** The stand-in a `presence` parameter is rendered with: its bytes never show it. */

@@ -28,6 +28,30 @@ export const CAMPAIGN_MESSAGES = {
   perSecondRange: `Messages per second: 1 to ${CAMPAIGNS.perSecondMax}.`,
   perHourRange: `Messages per hour: 1 to ${CAMPAIGNS.perHourMax.toLocaleString('en-US')}.`,
 
+  // Campaign Setup's Campaigns tab.
+  noCampaigns: 'No campaigns yet',
+  noCampaignsHint: 'Choose a template and a list, then send it now or schedule it.',
+  noCampaignsWithStatus: 'No campaigns with this status.',
+  loadFailed: 'Failed to load the campaigns.',
+  saveFailed: 'The campaign could not be saved.',
+  actionFailed: 'That did not work. Try again.',
+  noTemplates: 'Make a template in Email Templates first.',
+  noLists: 'Create a list in the Lists tab first.',
+  sendConfirmTitle: 'Send this campaign now?',
+  sendConfirm: (subscribed: number, list: string) =>
+    `"${list}" has ${subscribed.toLocaleString('en-US')} subscribed ${subscribed === 1 ? 'person' : 'people'}; ` +
+    'suppressed addresses and those outside the segment are left out. Sending cannot be undone, only paused or cancelled.',
+  scheduleTitle: 'Schedule the campaign',
+  scheduleHint: 'At least a minute ahead and within a year, in your time zone.',
+  scheduleMissing: 'Choose a date and time.',
+  cancelConfirmTitle: 'Cancel this campaign?',
+  cancelConfirm:
+    'Copies not yet handed to the outbox are not sent. A cancelled campaign cannot be restarted.',
+  deleteConfirmTitle: 'Delete this campaign?',
+  deleteConfirm: (name: string) => `"${name}" is deleted for good.`,
+  throttleTitle: 'Sending speed',
+  throttleHint: 'How fast campaigns queue their mail, across every campaign of the workspace.',
+
   // The unsubscribe page (/unsubscribe?token=…): a button, since mail scanners open links too.
   unsubscribeTitle: 'Unsubscribe',
   unsubscribeQuestion: (list: string) => `Stop e-mails from "${list}"?`,

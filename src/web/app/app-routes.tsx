@@ -41,6 +41,7 @@ export function appRoutes(pages: Pages): RouteObject[] {
         { path: 'contact', ...page('Contact') },
         { path: 'subscribe/confirm', ...page('SubscribeConfirm') },
         { path: 'subscribe/:formKey', ...page('Subscribe') },
+        { path: 'unsubscribe', ...page('ListUnsubscribe') },
         { path: 'documentation', ...page('Documentation') },
         { path: 'terms', ...page('Terms') },
         { path: 'privacy', ...page('Privacy') },

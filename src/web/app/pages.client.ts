@@ -59,4 +59,8 @@ export const clientPages: Pages = {
   SubscribeConfirm: lazyPage(() =>
     import('../features/subscribe/subscribe-confirm-page').then((m) => m.SubscribeConfirmPage),
   ),
+  // A marketing mail's unsubscribe link (docs/product/marketing.md#unsubscribing).
+  ListUnsubscribe: lazyPage(() =>
+    import('../features/list-unsubscribe/list-unsubscribe-page').then((m) => m.ListUnsubscribePage),
+  ),
 };

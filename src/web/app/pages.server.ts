@@ -24,6 +24,7 @@ import { PortalInvoicePage } from '../features/portal/portal-invoice-page';
 import { PortalStatementPage } from '../features/portal/portal-statement-page';
 import { SubscribePage } from '../features/subscribe/subscribe-page';
 import { SubscribeConfirmPage } from '../features/subscribe/subscribe-confirm-page';
+import { ListUnsubscribePage } from '../features/list-unsubscribe/list-unsubscribe-page';
 
 /** The server renders every page in one pass, so its pages are plain imports. */
 export const serverPages: Pages = {
@@ -57,4 +58,5 @@ export const serverPages: Pages = {
   PortalStatement: PortalStatementPage,
   Subscribe: SubscribePage,
   SubscribeConfirm: SubscribeConfirmPage,
+  ListUnsubscribe: ListUnsubscribePage,
 };

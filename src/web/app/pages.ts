@@ -36,6 +36,7 @@ export interface Pages {
   PortalStatement: PageComponent;
   Subscribe: PageComponent;
   SubscribeConfirm: PageComponent;
+  ListUnsubscribe: PageComponent;
 }
 
 export type PageName = keyof Pages;
@@ -76,4 +77,5 @@ export const PAGE_MODULES: Record<PageName, string> = {
   PortalStatement: 'features/portal/portal-statement-page.tsx',
   Subscribe: 'features/subscribe/subscribe-page.tsx',
   SubscribeConfirm: 'features/subscribe/subscribe-confirm-page.tsx',
+  ListUnsubscribe: 'features/list-unsubscribe/list-unsubscribe-page.tsx',
 };

@@ -15,9 +15,11 @@ import { ListMembers } from './list-members';
 import { SuppressionsTab } from './suppressions-tab';
 import { BouncesTab } from './bounces-tab';
 import { SequencesTab } from './sequences-tab';
+import { CampaignsTab } from '../campaigns/campaigns-tab';
 
-type Tab = 'lists' | 'suppressions' | 'sequences' | 'bounces';
+type Tab = 'campaigns' | 'lists' | 'suppressions' | 'sequences' | 'bounces';
 const TABS: { key: Tab; label: string }[] = [
+  { key: 'campaigns', label: 'Campaigns' },
   { key: 'lists', label: 'Lists' },
   { key: 'suppressions', label: 'Suppression list' },
   { key: 'sequences', label: 'Sequences' },
@@ -132,13 +134,14 @@ function ListsTab() {
 }
 
 /**
- * Campaign Setup's audience (docs/product/marketing.md#lists-and-consent): mailing lists with the proof of
- * each person's consent, their public subscribe forms, the workspace's suppression list, the welcome and drip
- * sequences sent to the lists (docs/product/marketing.md#sequences), and the bounces
+ * Campaign Setup: its campaigns (docs/product/marketing.md#campaigns), and the audience
+ * (docs/product/marketing.md#lists-and-consent): mailing lists with the proof of each person's consent, their
+ * public subscribe forms, the workspace's suppression list, the welcome and drip sequences sent to the lists
+ * (docs/product/marketing.md#sequences), and the bounces
  * (docs/product/marketing.md#bounces-and-complaints).
  */
 export function AudienceSection({ section }: SectionProps) {
-  const [tab, setTab] = useState<Tab>('lists');
+  const [tab, setTab] = useState<Tab>('campaigns');
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
@@ -146,11 +149,13 @@ export function AudienceSection({ section }: SectionProps) {
           {section.title ?? section.label}
         </h1>
         <p className="mt-1 text-sm text-muted">
-          Audience: who your campaigns may reach, with proof that each person agreed.
+          Your campaigns, and who they may reach, with proof that each person agreed.
         </p>
       </header>
-      <Tabs<Tab> label="Audience" tabs={TABS} active={tab} onChange={setTab}>
-        {tab === 'lists' ? (
+      <Tabs<Tab> label="Campaign Setup" tabs={TABS} active={tab} onChange={setTab}>
+        {tab === 'campaigns' ? (
+          <CampaignsTab />
+        ) : tab === 'lists' ? (
           <ListsTab />
         ) : tab === 'suppressions' ? (
           <SuppressionsTab />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CAMPAIGN_RESULT_MESSAGES as M, DASHBOARD_MESSAGES } from '../../../shared/messages';
 import type { SectionProps } from '../../lib/section-props';
 import { Banner } from '../../components/ui/banner';
@@ -84,7 +85,10 @@ function CampaignList({ onOpen }: { onOpen(id: string): void }) {
  * 15 seconds while open, so a campaign that is sending moves on screen.
  */
 export function EmailAnalyticsSection({ section }: SectionProps) {
-  const [open, setOpen] = useState<string | null>(null);
+  // Campaign Setup's "View results" opens one campaign's report through `?campaign=`.
+  const [params, setParams] = useSearchParams();
+  const open = params.get('campaign');
+  const setOpen = (id: string | null) => setParams(id ? { campaign: id } : {});
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header>
