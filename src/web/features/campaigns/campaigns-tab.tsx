@@ -27,8 +27,18 @@ const STATUS_FILTER = [
   ...CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
 ];
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+/** Short: the year only when it is not this one. */
+function when(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
 
 function Dates({ campaign }: { campaign: Campaign }) {
   const rows = [
@@ -49,6 +59,29 @@ function Dates({ campaign }: { campaign: Campaign }) {
   );
 }
 
+function Summary({ campaign }: { campaign: Campaign }) {
+  return (
+    <>
+      <p className="font-semibold text-ink">{campaign.name}</p>
+      <p className="text-xs text-muted">
+        List: {campaign.listName ?? 'deleted'} · Template: {campaign.templateName ?? 'deleted'}
+        {campaign.segment && ' · segment'}
+      </p>
+    </>
+  );
+}
+
+function Status({ campaign }: { campaign: Campaign }) {
+  return (
+    <>
+      <StatusBadge status={campaign.status} />
+      {campaign.waitReason && (
+        <p className="mt-1 max-w-[14rem] text-xs text-amber-800">{campaign.waitReason}</p>
+      )}
+    </>
+  );
+}
+
 function RowActions({ campaign, onOpen }: { campaign: Campaign; onOpen(open: Open): void }) {
   const run = useCampaignAction();
   const quick = (action: 'pause' | 'resume') =>
@@ -62,7 +95,7 @@ function RowActions({ campaign, onOpen }: { campaign: Campaign; onOpen(open: Ope
   const { status } = campaign;
   const named = (verb: string) => `${verb} ${campaign.name}`;
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap gap-2 md:justify-end">
       {status === 'draft' && (
         <Button size="sm" aria-label={named('Send now')} onClick={() => onOpen({ kind: 'send', campaign })}>
           Send now
@@ -193,47 +226,63 @@ export function CampaignsTab() {
         </div>
       ) : (
         <div className="space-y-4">
-          <DataTable caption="Campaigns" tableClassName="min-w-[60rem]">
-            <thead className={tableHeadClasses}>
-              <tr>
-                <th className="px-4 py-3">Campaign</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Progress</th>
-                <th className="px-4 py-3">Dates</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.data.campaigns.map((campaign) => (
-                <tr key={campaign.id} className="border-b border-line align-top last:border-0">
-                  <td className="px-4 py-3">
-                    <p className="font-semibold text-ink">{campaign.name}</p>
-                    <p className="text-xs text-muted">
-                      List: {campaign.listName ?? 'deleted'} · Template: {campaign.templateName ?? 'deleted'}
-                      {campaign.segment && ' · segment'}
-                    </p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={campaign.status} />
-                    {campaign.waitReason && (
-                      <p className="mt-1 max-w-[14rem] text-xs text-amber-800">{campaign.waitReason}</p>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <CampaignProgress progress={campaign.progress} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <Dates campaign={campaign} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <RowActions campaign={campaign} onOpen={setOpen} />
-                  </td>
+          {/* A phone shows each campaign as a card: a table's progress and actions would sit off-screen. */}
+          <ul className="space-y-3 md:hidden" aria-label="Campaigns">
+            {campaigns.data.campaigns.map((campaign) => (
+              <li
+                key={campaign.id}
+                className="space-y-3 rounded-2xl border border-line bg-white p-4 shadow-sm"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Summary campaign={campaign} />
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <Status campaign={campaign} />
+                  </div>
+                </div>
+                <CampaignProgress progress={campaign.progress} />
+                <Dates campaign={campaign} />
+                <RowActions campaign={campaign} onOpen={setOpen} />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <DataTable caption="Campaigns" tableClassName="min-w-[52rem]">
+              <thead className={tableHeadClasses}>
+                <tr>
+                  <th className="px-4 py-3">Campaign</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className="px-4 py-3">Progress</th>
+                  <th className="px-4 py-3">Dates</th>
+                  <th className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
+              </thead>
+              <tbody>
+                {campaigns.data.campaigns.map((campaign) => (
+                  <tr key={campaign.id} className="border-b border-line align-top last:border-0">
+                    <td className="px-4 py-3">
+                      <Summary campaign={campaign} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Status campaign={campaign} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <CampaignProgress progress={campaign.progress} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Dates campaign={campaign} />
+                    </td>
+                    <td className="min-w-[15rem] px-4 py-3">
+                      <RowActions campaign={campaign} onOpen={setOpen} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </div>
           <Pagination
             label="Campaign pages"
             page={page}
