@@ -5,7 +5,7 @@ import { PAGE_PARAMETERS } from './page-parameters';
 
 const FEATURES = path.resolve(import.meta.dirname, '../web/features');
 /** Pages shown only after sign-in: the server renders them signed out, without reading their address. */
-const SIGNED_IN_ONLY = new Set(['leads', 'projects', 'finance']);
+const SIGNED_IN_ONLY = new Set(['leads', 'projects', 'finance', 'campaign-results']);
 /** The same for single files of a public area: the portal's statement needs a portal session. */
 const SIGNED_IN_ONLY_FILES = new Set(['portal-statement-page.tsx']);
 

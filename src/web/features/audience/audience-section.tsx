@@ -15,7 +15,7 @@ import { ListMembers } from './list-members';
 import { SuppressionsTab } from './suppressions-tab';
 import { BouncesTab } from './bounces-tab';
 import { SequencesTab } from './sequences-tab';
-import { CampaignsTab } from '../campaigns/campaigns-tab';
+import { CampaignsTab } from './campaigns-tab';
 
 type Tab = 'campaigns' | 'lists' | 'suppressions' | 'sequences' | 'bounces';
 const TABS: { key: Tab; label: string }[] = [

@@ -20,7 +20,7 @@ import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api-client';
 import { useCampaignReport } from './campaign-results-api';
 import { count, keyRates, percent } from './campaign-rates';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/campaigns/campaign-status-badge';
 
 function Funnel({ funnel }: { funnel: NonNullable<CampaignReport['funnel']> }) {
   const steps = [

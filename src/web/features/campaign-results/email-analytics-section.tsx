@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/api-client';
 import { useCampaignReports } from './campaign-results-api';
 import { count, keyRates } from './campaign-rates';
 import { CampaignReportView } from './campaign-report';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/campaigns/campaign-status-badge';
 
 function CampaignList({ onOpen }: { onOpen(id: string): void }) {
   const [page, setPage] = useState(1);

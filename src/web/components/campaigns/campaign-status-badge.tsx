@@ -1,4 +1,4 @@
-import { Badge } from '../../components/ui/badge';
+import { Badge } from '../ui/badge';
 import type { BadgeColor } from '../../lib/badge-color';
 
 const STATUS_COLOR: Record<string, BadgeColor> = {

@@ -9,9 +9,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { serverMessage } from '../../lib/api-client';
-import { useMailingLists } from '../audience/audience-api';
-import { useTemplates } from '../email-templates/email-templates-api';
-import { useSaveCampaign } from './campaigns-api';
+import { useMailingLists } from './audience-api';
+
+import { useSaveCampaign, useTemplateChoices } from './campaigns-api';
 
 const ANY = { value: '', label: 'Any' };
 const STATUS_OPTIONS = [ANY, ...LEAD_STATUSES.map((status) => ({ value: status, label: status }))];
@@ -50,7 +50,7 @@ export function CampaignDialog({
   onClose(message: string): void;
 }) {
   const save = useSaveCampaign();
-  const templates = useTemplates();
+  const templates = useTemplateChoices();
   const lists = useMailingLists();
   const [name, setName] = useState(campaign?.name ?? '');
   const [templateId, setTemplateId] = useState(campaign?.templateId ?? '');

@@ -4,6 +4,7 @@ import type { CampaignStatus } from '../../../shared/campaigns';
 import type { Campaign, CampaignInput, Throttle } from '../../../shared/schemas/campaigns';
 import type { PageInfo } from '../../../shared/schemas/answers';
 import type { MailingList } from '../../../shared/schemas/mailing-lists';
+import type { EmailTemplateSummary } from '../../../shared/schemas/email-templates';
 
 const campaignsKey = ['campaigns'] as const;
 const throttleKey = ['campaigns', 'settings'] as const;
@@ -93,5 +94,14 @@ export function useSaveThrottle() {
     mutationFn: async (body: Throttle) =>
       (await api.put<{ throttle: Throttle }>('campaigns/settings', body)).data.throttle,
     onSuccess: (throttle) => queryClient.setQueryData(throttleKey, throttle),
+  });
+}
+
+/** GET /api/email-templates → the templates a campaign may use (the dialog's choices). */
+export function useTemplateChoices() {
+  return useQuery({
+    queryKey: ['email-templates'],
+    queryFn: async () =>
+      (await api.get<{ templates: EmailTemplateSummary[] }>('email-templates')).data.templates,
   });
 }

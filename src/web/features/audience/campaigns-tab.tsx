@@ -10,7 +10,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable, tableHeadClasses } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api-client';
-import { StatusBadge } from '../campaign-results/status-badge';
+import { StatusBadge } from '../../components/campaigns/campaign-status-badge';
 import { ConfirmDialog, ScheduleDialog, SendNowDialog } from './campaign-action-dialogs';
 import { CampaignDialog } from './campaign-dialog';
 import { CampaignProgress } from './campaign-progress';
@@ -275,7 +275,7 @@ export function CampaignsTab() {
                     <td className="px-4 py-3">
                       <Dates campaign={campaign} />
                     </td>
-                    <td className="min-w-[15rem] px-4 py-3">
+                    <td className="min-w-[17rem] px-4 py-3">
                       <RowActions campaign={campaign} onOpen={setOpen} />
                     </td>
                   </tr>
