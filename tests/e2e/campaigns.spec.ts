@@ -121,6 +121,13 @@ test('a campaign is sent from Campaign Setup, its link is tracked and its unsubs
   const summer = page.getByRole('row').filter({ hasText: 'Summer news' });
   await summer.getByRole('button', { name: 'Schedule Summer news' }).click();
   const schedule = page.getByRole('dialog', { name: M.scheduleTitle });
+  const at = schedule.getByLabel('Send at');
+  const tenMinutesAhead = await at.inputValue();
+  // The server's refusal shows in the dialog, which stays open.
+  await at.fill('2020-01-01T10:00');
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(schedule.getByText(M.scheduleTooSoon)).toBeVisible();
+  await at.fill(tenMinutesAhead);
   await schedule.getByRole('button', { name: 'Schedule' }).click();
   await expect(schedule).toBeHidden();
   await expect(summer.getByText('scheduled', { exact: true })).toBeVisible();
@@ -169,6 +176,8 @@ test('a campaign is sent from Campaign Setup, its link is tracked and its unsubs
   await expect(reader.getByText(M.unsubscribeAlready(list))).toBeVisible();
   await reader.goto('/unsubscribe?token=forged.token');
   await expect(reader.getByText(M.unsubscribeInvalid)).toBeVisible();
+  await reader.goto('/unsubscribe');
+  await expect(reader.getByText(M.unsubscribeMissing)).toBeVisible();
   await guest.close();
 
   // The list shows Ann unsubscribed.
