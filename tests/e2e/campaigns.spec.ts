@@ -137,6 +137,7 @@ test('a campaign is sent from Campaign Setup, its link is tracked and its unsubs
   await spring.getByRole('button', { name: 'Send now Spring news' }).click();
   const confirm = page.getByRole('dialog', { name: M.sendConfirmTitle });
   await expect(confirm).toContainText(M.sendConfirm(2, list));
+  await page.screenshot({ path: 'test-results/campaign-send-confirm.png' });
   await confirm.getByRole('button', { name: 'Send now' }).click();
   await expect(confirm).toBeHidden();
   // The dispatcher ticks every second and the outbox every few: the table refreshes itself meanwhile.
@@ -170,6 +171,8 @@ test('a campaign is sent from Campaign Setup, its link is tracked and its unsubs
   await expect(reader.getByLabel(M.unsubscribeEverything('Bloom Bakery'))).not.toBeChecked();
   await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await reader.screenshot({ path: 'test-results/unsubscribe-page.png', fullPage: true });
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await reader.screenshot({ path: 'test-results/unsubscribe-page-phone.png' });
   await reader.getByRole('button', { name: M.unsubscribeButton }).click();
   await expect(reader.getByText(M.unsubscribed(list))).toBeVisible();
   await reader.reload();

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-client';
 import { useCampaignAction, useMailingList } from './campaigns-api';
-import { localInputToIso, localInputValue } from './schedule-time';
+import { localInputToIso, localInputValue, when as shown } from './schedule-time';
 
 type Done = (message: string) => void;
 
@@ -97,7 +97,13 @@ export function ScheduleDialog({ campaign, onClose }: { campaign: Campaign; onCl
     setError(undefined);
     run.mutate(
       { id: campaign.id, action: 'schedule', at },
-      { onSuccess: (answer) => onClose(answer.message) },
+      {
+        // The server's message names the time in UTC; the person reads it in their own.
+        onSuccess: (answer) =>
+          onClose(
+            answer.campaign?.scheduledAt ? M.scheduled(shown(answer.campaign.scheduledAt)!) : answer.message,
+          ),
+      },
     );
   }
 

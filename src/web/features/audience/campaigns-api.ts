@@ -59,7 +59,7 @@ export function useCampaignAction() {
         | { id: string; action: CampaignAction }
         | { id: string; action: 'schedule'; at: string }
         | { id: string; action: 'delete' },
-    ) => {
+    ): Promise<{ message: string; campaign?: Campaign }> => {
       if (command.action === 'delete')
         return (await api.delete<{ message: string }>(`campaigns/${command.id}`)).data;
       if (command.action === 'schedule')

@@ -15,6 +15,7 @@ import { ConfirmDialog, ScheduleDialog, SendNowDialog } from './campaign-action-
 import { CampaignDialog } from './campaign-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { useCampaignAction, useCampaigns } from './campaigns-api';
+import { when } from './schedule-time';
 import { SendingSpeedCard } from './sending-speed-card';
 
 type Open =
@@ -26,19 +27,6 @@ const STATUS_FILTER = [
   { value: '', label: 'All statuses' },
   ...CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] })),
 ];
-
-/** Short: the year only when it is not this one. */
-function when(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return date.toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 function Dates({ campaign }: { campaign: Campaign }) {
   const rows = [
@@ -142,7 +130,7 @@ function RowActions({ campaign, onOpen }: { campaign: Campaign; onOpen(open: Ope
           Resume
         </Button>
       )}
-      {(status === 'scheduled' || status === 'sending' || status === 'paused' || status === 'draft') && (
+      {(status === 'scheduled' || status === 'sending' || status === 'paused') && (
         <Button
           size="sm"
           variant="ghost"

@@ -26,3 +26,16 @@ export function localInputValue(now: Date, aheadMs: number): string {
     `T${pad(when.getHours())}:${pad(when.getMinutes())}`
   );
 }
+
+/** Short: the year only when it is not this one. */
+export function when(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
