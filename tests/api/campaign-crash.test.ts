@@ -179,7 +179,10 @@ describe('a campaign across a kill -9 of its sender', () => {
       consentText: 'Yes, send me the agency newsletter.',
     })) as { list: { _id?: string; id?: string } };
     const listId = (list.id ?? list._id)!;
-    const csv = ['email,name', ...Array.from({ length: PEOPLE }, (_, i) => `p${i}@crash.test,Person ${i}`)].join('\n');
+    const csv = [
+      'email,name',
+      ...Array.from({ length: PEOPLE }, (_, i) => `p${i}@crash.test,Person ${i}`),
+    ].join('\n');
     const form = new FormData();
     form.append('consentBasis', 'Customers who asked for news at checkout');
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
@@ -223,7 +226,9 @@ describe('a campaign across a kill -9 of its sender', () => {
     if (!servers.some((server) => server.child.exitCode === null && server.child.signalCode === null))
       servers.push(await start(env));
 
-    const live = servers.find((server) => server.child.exitCode === null && server.child.signalCode === null)!;
+    const live = servers.find(
+      (server) => server.child.exitCode === null && server.child.signalCode === null,
+    )!;
     const token2 = await signIn(live.base);
     const status = async () =>
       (
@@ -233,7 +238,9 @@ describe('a campaign across a kill -9 of its sender', () => {
       ).campaign;
     await waitUntil(async () => (await status()).status === 'sent', 240_000, 'the campaign to be sent').catch(
       async (error: Error) => {
-        throw new Error(`${error.message}: ${JSON.stringify(await status())}, ${sink.messages.length} received`);
+        throw new Error(
+          `${error.message}: ${JSON.stringify(await status())}, ${sink.messages.length} received`,
+        );
       },
     );
 
@@ -247,7 +254,9 @@ describe('a campaign across a kill -9 of its sender', () => {
     expect(sink.messages).toHaveLength(PEOPLE);
     expect((await status()).progress).toMatchObject({ total: PEOPLE, sent: PEOPLE, pending: 0, queued: 0 });
     // Every copy is bulk mail with its own one-click unsubscribe.
-    const without = sink.messages.filter((m) => m.headers['list-unsubscribe-post'] !== 'List-Unsubscribe=One-Click');
+    const without = sink.messages.filter(
+      (m) => m.headers['list-unsubscribe-post'] !== 'List-Unsubscribe=One-Click',
+    );
     expect(without.slice(0, 1).map((m) => m.headers)).toEqual([]);
   }, 600_000);
 });
