@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { EMAIL_SETUP_LIMITS } from '../../shared/mail';
 import { listUnsubscribeHeaders } from './list-unsubscribe';
@@ -65,7 +65,7 @@ export async function openSmtpSession(
   // Credentials only over TLS: from the first byte (secure), or after a STARTTLS the server must accept;
   // a server that offers none never sees the password. A loopback relay may be allowed plain text.
   const plaintextAllowed = options.allowPlaintextLoopback && isLoopbackAddress(address);
-  const common = {
+  const connectionOptions: SMTPConnection.Options = {
     host: address,
     port: settings.port,
     secure: settings.secure,
@@ -73,17 +73,40 @@ export async function openSmtpSession(
     // The name we checked, for SNI and the certificate check, while connecting to the address we checked.
     servername: settings.host,
     tls: { servername: settings.host },
-    auth: authenticates ? { user: settings.user, pass: settings.pass } : undefined,
     connectionTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
     greetingTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
     socketTimeout: EMAIL_SETUP_LIMITS.timeoutMs,
     logger: false,
     debug: false,
   };
-  const transport = pooled
-    ? nodemailer.createTransport({ ...common, pool: true, maxConnections: 1, maxMessages: 500 })
-    : nodemailer.createTransport(common);
   const envelopeFrom = senderAddress(settings.from);
+  let open: Promise<SMTPConnection> | undefined;
+
+  /** The session's connection, made (and logged in) on first use and again after one broke. */
+  function connection(): Promise<SMTPConnection> {
+    open ??= new Promise<SMTPConnection>((resolve, reject) => {
+      const conn = new SMTPConnection(connectionOptions);
+      // Before it is up, an error or an end fails the connecting (the callback below is for success only);
+      // after, a broken connection is made anew for the next message.
+      conn.on('error', (error) => {
+        open = undefined;
+        reject(error);
+      });
+      conn.on('end', () => {
+        open = undefined;
+        reject(Object.assign(new Error('Connection closed'), { code: 'ECONNECTION' }));
+      });
+      conn.connect((error) => {
+        if (error) return reject(error);
+        if (!authenticates) return resolve(conn);
+        conn.login({ user: settings.user, pass: settings.pass }, (loginError) =>
+          loginError ? reject(loginError) : resolve(conn),
+        );
+      });
+    });
+    open.catch(() => (open = undefined));
+    return open;
+  }
 
   return {
     async send(mail, beforeDataEnd) {
@@ -95,29 +118,47 @@ export async function openSmtpSession(
           EMAIL_SETUP_LIMITS.timeoutMs,
         );
       });
+      let used: SMTPConnection | undefined;
       const sending = (async () => {
         const message = await composeMessage(settings, mail);
-        return transport.sendMail({
-          envelope: { from: envelopeFrom, to: [mail.to] },
-          raw: beforeDataEnd ? holdFinalDot(message, beforeDataEnd) : message,
-          disableFileAccess: true,
-          disableUrlAccess: true,
-        });
+        used = await connection();
+        const conn = used;
+        // The message is read only once the server has taken the envelope and said 354 (nodemailer pipes it
+        // then), so the data-end record below is made after the recipient was accepted, before the dot.
+        return new Promise<void>((resolve, reject) =>
+          conn.send(
+            { from: envelopeFrom, to: [mail.to] },
+            beforeDataEnd ? holdFinalDot(message, beforeDataEnd) : message,
+            (error) => (error ? reject(error) : resolve()),
+          ),
+        );
       })();
       try {
         await Promise.race([sending, deadline]);
       } catch (error) {
+        // A connection in an unknown state is not used again.
+        if (used) {
+          used.close();
+          open = undefined;
+        }
         throw describeSmtpError(error, settings.host, settings.port);
       } finally {
         clearTimeout(timer);
         sending.catch(() => {}); // settles after close(); its outcome is already decided
-        if (!pooled) transport.close();
+        if (!pooled) void closeConnection();
       }
     },
     close() {
-      transport.close();
+      void closeConnection();
     },
   };
+
+  async function closeConnection() {
+    const current = open;
+    open = undefined;
+    const conn = await current?.catch(() => undefined);
+    conn?.quit();
+  }
 }
 
 /** The whole message, headers and parts, as it will go on the wire. */

@@ -13,14 +13,45 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 // Campaigns.
 
-export type CampaignView = CampaignRow & { template_name: string | null; list_name: string | null };
+/** What the API shows of a campaign: never its template copy (up to 100,000 characters each). */
+const VIEW_COLUMNS = [
+  'campaigns.id',
+  'campaigns.workspace_id',
+  'campaigns.name',
+  'campaigns.template_id',
+  'campaigns.list_id',
+  'campaigns.segment',
+  'campaigns.utm_source',
+  'campaigns.utm_medium',
+  'campaigns.utm_campaign',
+  'campaigns.status',
+  'campaigns.scheduled_at',
+  'campaigns.started_at',
+  'campaigns.finished_at',
+  'campaigns.recipients_total',
+  'campaigns.queued_count',
+  'campaigns.sent_count',
+  'campaigns.failed_count',
+  'campaigns.cancelled_count',
+  'campaigns.wait_reason',
+  'campaigns.created_at',
+  'campaigns.updated_at',
+] as const;
+
+export type CampaignView = Omit<
+  CampaignRow,
+  'snapshot' | 'audience_cursor' | 'audience_done' | 'created_by'
+> & {
+  template_name: string | null;
+  list_name: string | null;
+};
 
 const viewQuery = (db: Db) =>
   db
     .selectFrom('campaigns')
     .leftJoin('email_templates', 'email_templates.id', 'campaigns.template_id')
     .leftJoin('mailing_lists', 'mailing_lists.id', 'campaigns.list_id')
-    .selectAll('campaigns')
+    .select(VIEW_COLUMNS)
     .select(['email_templates.name as template_name', 'mailing_lists.name as list_name']);
 
 export function findCampaignView(db: Db, workspaceId: string, id: string): Promise<CampaignView | undefined> {
