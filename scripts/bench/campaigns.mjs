@@ -15,7 +15,7 @@
 //    bare Fastify answering the very same bytes.
 //
 // The app is built in this process from the sources (tsx), as the API tests build it. `--quick`: 10,000 and
-// 100,000. BENCH_ENGINE=sqlite|postgres runs one engine; CAMPAIGNS_BENCH_RUNS the requests a case (200).
+// 100,000; `--queue-only`: part 1 alone (to profile it). BENCH_ENGINE=sqlite|postgres runs one engine; CAMPAIGNS_BENCH_RUNS the requests a case (200).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,8 @@ const {
 } = await tsImport('./lib/campaigns-modules.ts', import.meta.url);
 
 const QUICK = process.argv.includes('--quick');
+/** Part 1 only (to profile the dispatcher with --cpu-prof without the seeding in the profile). */
+const QUEUE_ONLY = process.argv.includes('--queue-only');
 const QUEUE = QUICK ? 10_000 : 100_000;
 const BIG = QUICK ? 100_000 : 1_000_000;
 const OTHERS = 50;
@@ -177,7 +179,7 @@ function bareQueueSqlite(file, campaignId) {
   for (const pragma of SQLITE_PRAGMAS) db.pragma(pragma);
   db.pragma('wal_autocheckpoint = 0');
   const read = db.prepare(
-    'select id, email from campaign_recipients where campaign_id = ? and id > ? order by id limit 500',
+    "select id, email from campaign_recipients where campaign_id = ? and status = 'queued' and id > ? order by id limit 500",
   );
   const write = db.prepare(
     `insert into mail_outbox (id, workspace_id, kind, via, to_address, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, priority) values (?, ?, 'campaign', 'workspace', ?, 'Hello', 'Hello there', '<p>Hello there</p>', 'sent', 0, ?, ?, 1)`,
@@ -211,7 +213,7 @@ async function bareQueuePostgres(url, campaignId) {
   for (;;) {
     await db.query('begin');
     const { rows } = await db.query(
-      'select id, email from campaign_recipients where campaign_id = $1 and id > $2 order by id limit 500',
+      "select id, email from campaign_recipients where campaign_id = $1 and status = 'queued' and id > $2 order by id limit 500",
       [campaignId, after],
     );
     const now = new Date().toISOString();
@@ -304,12 +306,16 @@ async function benchEngine(label, dialect, handle, bareQueue, analyze) {
   const perQueueTick = tickSum(queuing) / Math.max(1, queuing.length);
   const outboxRows = await db
     .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn.avg(sql`length(html_body)`).as('html'),
+      eb.fn.avg(sql`length(text_body)`).as('text'),
+    ])
     .where('kind', '=', 'campaign')
     .executeTakeFirstOrThrow();
   const bare = await bareQueue(campaign.id);
   console.log(
-    `  app: ${QUEUE.toLocaleString('en')} copied and queued in ${seconds(appTotal)} over ${copying.length + queuing.length} rounds (${Number(outboxRows.n).toLocaleString('en')} outbox rows): ${Math.round(QUEUE / (appTotal / 1000)).toLocaleString('en')} messages/s`,
+    `  app: ${QUEUE.toLocaleString('en')} copied and queued in ${seconds(appTotal)} over ${copying.length + queuing.length} rounds (${Number(outboxRows.n).toLocaleString('en')} outbox rows, ${(Number(outboxRows.html) / 1024).toFixed(1)} KB HTML + ${(Number(outboxRows.text) / 1024).toFixed(1)} KB text each): ${Math.round(QUEUE / (appTotal / 1000)).toLocaleString('en')} messages/s`,
   );
   console.log(
     `       rounds still copying the audience: ${copying.length}, ${seconds(tickSum(copying))}; queuing only: ${queuing.length}, ${ms(perQueueTick)} ms each (${Math.round(CAMPAIGNS.perSecondMax / (perQueueTick / 1000)).toLocaleString('en')} messages/s)`,
@@ -317,6 +323,11 @@ async function benchEngine(label, dialect, handle, bareQueue, analyze) {
   console.log(
     `  bare loop: ${bare.n.toLocaleString('en')} rows read and written in ${seconds(bare.elapsed)}: ${Math.round(bare.n / (bare.elapsed / 1000)).toLocaleString('en')} rows/s → app = ${(appTotal / bare.elapsed).toFixed(1)}× bare (queuing rounds only: ${(((perQueueTick / CAMPAIGNS.perSecondMax) * bare.n) / bare.elapsed).toFixed(1)}×)`,
   );
+
+  if (QUEUE_ONLY) {
+    await app.close();
+    return [];
+  }
 
   // Part 2: reading with a million recipients.
   t0 = performance.now();
