@@ -403,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sequences: createSequenceSender({ box: secretBox, siteUrl: deps.config.siteUrl, brand: marketingBrand }),
   });
   app.decorate('campaigns', campaignDispatcher);
-  // One limiter for the unsubscribe page's API and the one-click POST at the page's own address.
+  // One limiter each for an unsubscribe page's API and the one-click POST at the page's own address.
   const listUnsubscribe = listUnsubscribeRoutes(
     createListUnsubscribe({ db, box: secretBox, clock }),
     limits.limiter({
@@ -425,6 +425,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bounceMailboxes', bounceMailboxes);
   // The client portal's e-mail notices (docs/product/portal.md#notifications), caused by finance and tasks.
   const portalNotices = createPortalNotifications({ db, mailer });
+  const requirePortal = createRequirePortal(createPortalSessionStore(db), clock);
+  const portalNoticeRoutes = portalNotificationRoutes(portalNotices, requirePortal, {
+    unsubscribePerIp: limits.limiter({
+      name: 'portal-unsubscribe-ip',
+      limit: PORTAL_NOTICES.unsubscribePerIpLimit * (deps.config.addressLimitMultiplier ?? 1),
+      windowMs: PORTAL_NOTICES.unsubscribePerIpWindowMs,
+    }),
+  });
   const calendarFeed = createCalendarFeed(db, {
     siteUrl: deps.config.siteUrl,
     siteName: mailer.siteName,
@@ -686,22 +694,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         liveSettings: () => siteSettings.live(),
         clock,
       });
-      const requirePortal = createRequirePortal(createPortalSessionStore(db), clock);
       await api.register(
         portalRoutes(portal, requirePortal, {
           redeemPerIp: portalLimiters.redeemPerIp,
           secureCookie: deps.config.siteUrl.startsWith('https:'),
         }),
       );
-      await api.register(
-        portalNotificationRoutes(portalNotices, requirePortal, {
-          unsubscribePerIp: limits.limiter({
-            name: 'portal-unsubscribe-ip',
-            limit: PORTAL_NOTICES.unsubscribePerIpLimit * multiplier,
-            windowMs: PORTAL_NOTICES.unsubscribePerIpWindowMs,
-          }),
-        }),
-      );
+      await api.register(portalNoticeRoutes.api);
       await api.register(portalAccessRoutes(portal, guards));
       await api.register(
         portalFinanceRoutes(
@@ -761,6 +760,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(listUnsubscribe.oneClick);
+  await app.register(portalNoticeRoutes.oneClick);
   // sitemap.xml, rss.xml, robots.txt: before the page catch-all, and without the web build (API tests).
   const site = {
     name: deps.config.siteName,

@@ -620,4 +620,20 @@ describe('client portal notifications', () => {
       await workspaces().set({ plan: 'Business' }).execute();
     }
   });
+
+  // Last: it turns a kind off that the tests above count on.
+  it("takes the one click at the List-Unsubscribe header's own address, the page's, where mail programs POST it", async () => {
+    const token = await newestToken(email.asha);
+    const kind = token.split('.')[1]!;
+    const header = `${SITE_URL}/portal/unsubscribe?token=${token}`;
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: header.slice(SITE_URL.length),
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode, clicked.body).toBe(200);
+    expect(await offOf(access.asha)).toContain(kind);
+  });
 });

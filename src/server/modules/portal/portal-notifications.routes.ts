@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTAL_NOTICE_MESSAGES as M } from '../../../shared/messages';
 import {
@@ -31,12 +32,40 @@ export function portalNotificationRoutes(
   notifications: PortalNotifications,
   requirePortal: Guard,
   options: { unsubscribePerIp: Limiter },
-): FastifyPluginAsyncZod {
+) {
   const limit = perAddressLimit(options.unsubscribePerIp, (wait) =>
     M.unsubscribeTooMany(Math.ceil(wait / 60)),
   );
 
-  return async (app) => {
+  const postOptions = (hide: boolean) => ({
+    config: PUBLIC_ROUTE,
+    preValidation: limit.preValidation,
+    preHandler: limit.preHandler,
+    schema: {
+      tags,
+      hide,
+      querystring: portalUnsubscribeQuerySchema,
+      response: answers({ 200: portalUnsubscribedSchema }),
+      description:
+        'Turns off the one kind of e-mail notification the link names, for the one contact it names. JSON `{token}` from the page, or the one-click form `List-Unsubscribe=One-Click` with `?token=` (RFC 8058).',
+    },
+  });
+  const unsubscribePost = async (request: FastifyRequest, queryToken: string | undefined) => {
+    const type = contentTypeOf(request);
+    let token: string | undefined;
+    if (type === 'application/json') {
+      const parsed = portalUnsubscribeSchema.safeParse(request.body);
+      token = parsed.success ? parsed.data.token : undefined;
+    } else if (ONE_CLICK_FORM_TYPES.includes(type)) {
+      if (!isOneClick(type, request.body)) throw badRequest(M.oneClickBody);
+      token = queryToken;
+    } else throw badRequest(M.oneClickBody);
+    if (!token) throw badRequest(M.unsubscribeMissing);
+    const kind = await notifications.unsubscribe(token);
+    return { success: true as const, message: M.unsubscribed(kind), kind };
+  };
+
+  const api: FastifyPluginAsyncZod = async (app) => {
     acceptOneClickForms(app);
 
     app.get(
@@ -90,34 +119,21 @@ export function portalNotificationRoutes(
       },
     );
 
-    app.post(
-      '/portal/unsubscribe',
-      {
-        config: PUBLIC_ROUTE,
-        preValidation: limit.preValidation,
-        preHandler: limit.preHandler,
-        schema: {
-          tags,
-          querystring: portalUnsubscribeQuerySchema,
-          response: answers({ 200: portalUnsubscribedSchema }),
-          description:
-            'Turns off the one kind of e-mail notification the link names, for the one contact it names. JSON `{token}` from the page, or the one-click form `List-Unsubscribe=One-Click` with `?token=` (RFC 8058).',
-        },
-      },
-      async (request) => {
-        const type = contentTypeOf(request);
-        let token: string | undefined;
-        if (type === 'application/json') {
-          const parsed = portalUnsubscribeSchema.safeParse(request.body);
-          token = parsed.success ? parsed.data.token : undefined;
-        } else if (ONE_CLICK_FORM_TYPES.includes(type)) {
-          if (!isOneClick(type, request.body)) throw badRequest(M.oneClickBody);
-          token = request.query.token;
-        } else throw badRequest(M.oneClickBody);
-        if (!token) throw badRequest(M.unsubscribeMissing);
-        const kind = await notifications.unsubscribe(token);
-        return { success: true as const, message: M.unsubscribed(kind), kind };
-      },
+    app.post('/portal/unsubscribe', postOptions(false), (request) =>
+      unsubscribePost(request, request.query.token),
     );
   };
+
+  /**
+   * The one click at the address the List-Unsubscribe header names, which is the page's own
+   * (`/portal/unsubscribe?token=…`, so a mail program without one-click opens the page): the same handler,
+   * outside /api.
+   */
+  const oneClick: FastifyPluginAsyncZod = async (app) => {
+    acceptOneClickForms(app);
+    app.post('/portal/unsubscribe', postOptions(true), (request) =>
+      unsubscribePost(request, request.query.token),
+    );
+  };
+  return { api, oneClick };
 }
