@@ -9,8 +9,8 @@ export type OptInKind = (typeof OPT_IN_KINDS)[number];
 export const MEMBER_STATUSES = ['unconfirmed', 'subscribed', 'unsubscribed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-/** Where a person's consent came from: the public form, a CSV import, added by hand, or from the leads. */
-export const CONSENT_SOURCES = ['form', 'import', 'manual', 'lead'] as const;
+/** Where a person's consent came from: the public form, a CSV import, by hand, from the leads or a client's contacts. */
+export const CONSENT_SOURCES = ['form', 'import', 'manual', 'lead', 'client'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 export const SUPPRESSION_REASONS = [
@@ -51,6 +51,9 @@ export const MAILING_LISTS = {
   importMaxBytes: 5 * 1024 * 1024,
   /** Leads added to a list in one request. */
   fromLeadsMax: 20_000,
+  /** Clients chosen in one request, and their contacts added at most. */
+  fromClientsMax: 500,
+  clientContactsMax: 20_000,
 } as const;
 
 /** The multipart field of the import that carries the basis of consent. */

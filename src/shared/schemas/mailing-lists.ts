@@ -132,6 +132,13 @@ export const fromLeadsSchema = leadListQuerySchema
   .extend({ consentBasis: consentBasisSchema });
 export type FromLeadsInput = z.infer<typeof fromLeadsSchema>;
 
+/** POST /api/mailing-lists/:id/members/from-clients: the contacts of chosen clients, or of all of them. */
+export const fromClientsSchema = z.object({
+  clientIds: z.array(z.string().min(1).max(100)).max(L.fromClientsMax).optional(),
+  consentBasis: consentBasisSchema,
+});
+export type FromClientsInput = z.infer<typeof fromClientsSchema>;
+
 export const addedCountsSchema = z.object({
   added: z.number(),
   /** Already on the list, suppressed, without an e-mail, or a refused row. */

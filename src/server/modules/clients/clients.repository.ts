@@ -230,3 +230,21 @@ export async function billingCountOfClient(db: Db, clientId: string): Promise<nu
   ]);
   return Number(invoices.n) + Number(payments.n);
 }
+
+/**
+ * The contacts with an e-mail of the workspace's clients (all, or those of `clientIds`), with their client's
+ * name, for a mailing list (docs/product/marketing.md#lists-and-consent); at most `max`.
+ */
+export function contactsForAudience(db: Db, workspaceId: string, clientIds: string[] | null, max: number) {
+  return db
+    .selectFrom('client_contacts')
+    .innerJoin('clients', 'clients.id', 'client_contacts.client_id')
+    .select(['client_contacts.email', 'client_contacts.name', 'clients.name as company'])
+    .where('clients.workspace_id', '=', workspaceId)
+    .where('client_contacts.email', '!=', '')
+    .$if(clientIds !== null, (q) => q.where('clients.id', 'in', clientIds!.length ? clientIds! : ['']))
+    .orderBy('clients.name')
+    .orderBy('client_contacts.position')
+    .limit(max)
+    .execute();
+}

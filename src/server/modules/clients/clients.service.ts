@@ -19,7 +19,7 @@ import { csvLine } from '../../lib/csv';
 import { recordActivity } from '../activity/activity.service';
 import { memberForLeads, usernamesByIds } from '../users/users.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
-export { contactsOf, findClient, findClientSummary } from './clients.repository';
+export { contactsForAudience, contactsOf, findClient, findClientSummary } from './clients.repository';
 import {
   clientBatch,
   clientEvents,

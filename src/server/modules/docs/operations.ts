@@ -84,6 +84,9 @@ export const OPERATION_NOTES: Record<string, OperationNotes> = {
   'POST /api/mailing-lists/:id/members/from-leads': {
     summary: 'Add the leads the lead filters match to a list, with the basis of consent',
   },
+  'POST /api/mailing-lists/:id/members/from-clients': {
+    summary: 'Add the contacts of chosen clients (or of all) to a list, with the basis of consent',
+  },
   'POST /api/mailing-lists/:id/import': {
     summary: 'Import subscribers from a CSV file, with the basis of consent',
     body: { content: { 'multipart/form-data': { schema: subscriberImportForm } } },

@@ -5,6 +5,7 @@ import {
   addMemberSchema,
   addSuppressionSchema,
   addedCountsSchema,
+  fromClientsSchema,
   fromLeadsSchema,
   listIdParamsSchema,
   mailingListAnswerSchema,
@@ -139,6 +140,22 @@ export function mailingListsRoutes(lists: MailingListsService, guards: Guards): 
         },
       },
       (request) => lists.addFromLeads(request.currentUser!, request.params.id, request.body),
+    );
+
+    app.post(
+      '/mailing-lists/:id/members/from-clients',
+      {
+        preValidation: guards.requireModules(['marketing', 'projects']),
+        schema: {
+          params,
+          body: fromClientsSchema,
+          tags,
+          response: answers({ 200: addedCountsSchema }),
+          description:
+            "Adds the contacts (with an e-mail) of the chosen clients, or of every client, with the stated basis of consent; another workspace's client adds nothing.",
+        },
+      },
+      (request) => lists.addFromClients(request.currentUser!, request.params.id, request.body),
     );
 
     app.post(

@@ -6,6 +6,7 @@ import {
   consentBasisSchema,
   type AddMemberInput,
   type AddedCounts,
+  type FromClientsInput,
   type FromLeadsInput,
   type ListMember,
   type MailingList,
@@ -18,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageInfo } from '../../http/page-info';
 import type { Mailer } from '../../mail/mailer';
 import { leadsForAudience, type CsvUpload } from '../leads/leads.service';
+import { contactsForAudience } from '../clients/clients.service';
 import { addPeople, writeMember, type MailNames } from './member-writes';
 import { noCounts, toList, toMember, toSuppression, type Counts } from './mailing-list-views';
 import { parseSubscriberCsv } from './subscriber-csv';
@@ -252,6 +254,24 @@ export function createMailingListsService(deps: { db: Kysely<Database>; mailer: 
       }));
       const counts = await addMany(list, people, { source: 'lead', basis: consentBasis, ip: null });
       return { ...counts, skipped: counts.skipped + withoutEmail };
+    },
+
+    /** The contacts (with an e-mail) of chosen clients, or of every client, with the stated basis of consent. */
+    async addFromClients(caller: SessionUser, id: string, input: FromClientsInput): Promise<AddedCounts> {
+      const list = await listOr404(db, caller, id);
+      const contacts = await contactsForAudience(
+        db,
+        caller.workspace_id,
+        input.clientIds ?? null,
+        L.clientContactsMax,
+      );
+      const people = contacts.map((contact) => ({
+        email: contact.email.trim().toLowerCase(),
+        name: contact.name,
+        company: contact.company,
+        leadId: null,
+      }));
+      return addMany(list, people, { source: 'client', basis: input.consentBasis, ip: null });
     },
 
     /** A CSV of email, name, company; refused (400) without a stated basis of consent. */

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { serverMessage } from '../../lib/api-client';
-import { useAddFromLeads, useAddMember, useImportSubscribers } from './audience-api';
+import { useAddFromClients, useAddFromLeads, useAddMember, useImportSubscribers } from './audience-api';
 
 const BASIS_HELP =
   'Why these people agreed to hear from you, e.g. "Signed up at our stand, 2026-10-01". Kept with each of them.';
@@ -172,6 +172,29 @@ export function FromLeadsDialog({ listId, onClose }: { listId: string; onClose()
         />
       </div>
       <TextField label="Search leads" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <BasisField value={basis} onChange={setBasis} />
+    </PeopleDialog>
+  );
+}
+
+/** The contacts (with an e-mail) of every client of the workspace, added with one basis. */
+export function FromClientsDialog({ listId, onClose }: { listId: string; onClose(): void }) {
+  const add = useAddFromClients(listId);
+  const [basis, setBasis] = useState('');
+  return (
+    <PeopleDialog
+      title="Add client contacts"
+      busy={add.isPending}
+      error={add.error}
+      result={add.data && countsText(add.data)}
+      onClose={onClose}
+      submitLabel="Add every client's contacts"
+      onSubmit={() => add.mutate({ consentBasis: basis })}
+    >
+      <p className="text-sm text-muted">
+        The contacts of every client with an e-mail address. Suppressed addresses and people already on the
+        list are skipped.
+      </p>
       <BasisField value={basis} onChange={setBasis} />
     </PeopleDialog>
   );

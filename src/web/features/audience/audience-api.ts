@@ -99,6 +99,13 @@ export const useAddFromLeads = (listId: string) =>
       (await api.post<AddedCounts>(`mailing-lists/${listId}/members/from-leads`, body)).data,
   );
 
+export const useAddFromClients = (listId: string) =>
+  useMemberChange(
+    listId,
+    async (body: { consentBasis: string; clientIds?: string[] }) =>
+      (await api.post<AddedCounts>(`mailing-lists/${listId}/members/from-clients`, body)).data,
+  );
+
 export const useImportSubscribers = (listId: string) =>
   useMemberChange(listId, async ({ file, basis }: { file: File; basis: string }) => {
     const form = new FormData();

@@ -13,7 +13,7 @@ import { DataTable, RowDetailsButton, tableHeadClasses } from '../../components/
 import type { BadgeColor } from '../../lib/badge-color';
 import { serverMessage } from '../../lib/api-client';
 import { useMembers, useUnsubscribeMember, type MemberQuery } from './audience-api';
-import { AddMemberDialog, FromLeadsDialog, ImportDialog } from './add-people-dialogs';
+import { AddMemberDialog, FromClientsDialog, FromLeadsDialog, ImportDialog } from './add-people-dialogs';
 
 const STATUS_COLOR: Record<MemberStatus, BadgeColor> = {
   subscribed: 'green',
@@ -25,6 +25,7 @@ const SOURCE_LABEL = {
   import: 'CSV import',
   manual: 'Added by hand',
   lead: 'From leads',
+  client: "A client's contact",
 };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN') : '—');
 
@@ -51,7 +52,7 @@ function ConsentProof({ member }: { member: ListMember }) {
   );
 }
 
-type Adding = 'person' | 'import' | 'leads' | null;
+type Adding = 'person' | 'import' | 'leads' | 'clients' | null;
 
 /** A list's members: status and search filters, pages of 50, the proof of each one's consent in a dialog. */
 export function ListMembers({ list, onBack }: { list: MailingList; onBack(): void }) {
@@ -88,6 +89,9 @@ export function ListMembers({ list, onBack }: { list: MailingList; onBack(): voi
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setAdding('leads')}>
             Add from leads
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setAdding('clients')}>
+            Add client contacts
           </Button>
         </div>
       </div>
@@ -191,6 +195,7 @@ export function ListMembers({ list, onBack }: { list: MailingList; onBack(): voi
       {adding === 'person' && <AddMemberDialog listId={list.id} onClose={() => setAdding(null)} />}
       {adding === 'import' && <ImportDialog listId={list.id} onClose={() => setAdding(null)} />}
       {adding === 'leads' && <FromLeadsDialog listId={list.id} onClose={() => setAdding(null)} />}
+      {adding === 'clients' && <FromClientsDialog listId={list.id} onClose={() => setAdding(null)} />}
     </section>
   );
 }
