@@ -11,4 +11,6 @@ export const publicQueryKeys = {
   categories: () => ['public', 'categories'] as const,
   /** The published Web Settings (docs/product/web-settings.md): preloaded with every page, since header and footer show them. */
   siteSettings: () => ['public', 'site-settings'] as const,
+  /** The footer's newsletter sign-up (formKey and consent text of the chosen list), or null: none shown. */
+  newsletterSignUp: () => ['public', 'newsletter-sign-up'] as const,
 };

@@ -34,6 +34,8 @@ export const SITE_SETTINGS_LIMITS = {
   locale: 35,
   timeZone: 64,
   trustedMax: 12,
+  newsletterHeading: 60,
+  newsletterText: 200,
   /** Publishes kept in the history (undo goes back through them). */
   historyMax: 50,
 } as const;
@@ -133,6 +135,19 @@ export interface SiteSettings {
   navigation: { header: NavLink[]; footer: NavLink[] };
   /** The home page's trusted-by strip (the spec's four wordmarks by default). */
   trustedBy: TrustedLogo[];
+  /**
+   * The footer's newsletter sign-up: one of the agency workspace's mailing lists (its id; the server checks
+   * it), posting to that list's public form. Shown only when on and the list still exists.
+   */
+  newsletter: { enabled: boolean; listId: string | null; heading: string; text: string };
+}
+
+/** What the footer's sign-up needs of its list (docs/product/web-settings.md#newsletter), resolved by the server. */
+export interface NewsletterSignUp {
+  heading: string;
+  text: string;
+  formKey: string;
+  consentText: string;
 }
 
 /** The brand colour of the design tokens (brand-600). */
@@ -216,6 +231,12 @@ export function siteSettingsDefaults(siteName: string): SiteSettings {
       { name: 'Arcfield', builtIn: 'arcfield', mediaId: null, visible: true },
       { name: 'Veloura', builtIn: 'veloura', mediaId: null, visible: true },
     ],
+    newsletter: {
+      enabled: false,
+      listId: null,
+      heading: 'Newsletter',
+      text: 'News from the agency, now and then.',
+    },
   };
 }
 
@@ -280,6 +301,10 @@ export const SITE_SETTINGS_FIELD_LABELS: Record<string, string> = {
   'navigation.header': 'header links',
   'navigation.footer': 'footer links',
   trustedBy: 'trusted-by logos',
+  'newsletter.enabled': 'newsletter on/off',
+  'newsletter.listId': 'newsletter list',
+  'newsletter.heading': 'newsletter heading',
+  'newsletter.text': 'newsletter text',
 };
 
 export const siteSettingsFieldLabel = (path: string) => SITE_SETTINGS_FIELD_LABELS[path] ?? path;

@@ -17,13 +17,16 @@ const routes = appRoutes(serverPages);
 const isKnownPath = knownPathMatcher(routes);
 
 /**
- * The settings ride along with every page; their read time would make each render's bytes (and ETag) new even
+ * The settings (and the newsletter sign-up they make) ride along with every page; their read time would make each render's bytes (and ETag) new even
  * when nothing shown changed. Their hook never counts them stale (staleTime Infinity), so the time is dropped.
  */
 function withoutSettingsTimes(state: DehydratedState): DehydratedState {
-  const settingsHash = hashKey(publicQueryKeys.siteSettings());
+  const hashes = new Set([
+    hashKey(publicQueryKeys.siteSettings()),
+    hashKey(publicQueryKeys.newsletterSignUp()),
+  ]);
   for (const query of state.queries)
-    if (query.queryHash === settingsHash) {
+    if (hashes.has(query.queryHash)) {
       query.state.dataUpdatedAt = 0;
       query.dehydratedAt = 0;
     }

@@ -73,6 +73,7 @@ const VERDANT: SiteSettings = {
     footer: DEFAULTS.navigation.footer,
   },
   trustedBy: DEFAULTS.trustedBy,
+  newsletter: DEFAULTS.newsletter,
 };
 
 const VERDANT_CHANGED = [

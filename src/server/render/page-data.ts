@@ -5,7 +5,7 @@ import type { PreloadedQuery } from '../../shared/ssr';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { CategoriesService } from '../modules/categories/categories.service';
 import type { PublishingService } from '../modules/blogs/blogs.service';
-import type { SiteSettings } from '../../shared/site-settings';
+import type { NewsletterSignUp, SiteSettings } from '../../shared/site-settings';
 import type { LoadedPage, PageDataLoader } from './web-renderer';
 
 function isNotFound(error: unknown): boolean {
@@ -49,7 +49,11 @@ export function createPageDataLoader(services: {
    * The live Web Settings (docs/product/web-settings.md): preloaded with every rendered page, whose header and footer show
    * them, and naming the site in its head. Without them the pages show the spec's defaults.
    */
-  siteSettings?: { live(): Promise<SiteSettings> };
+  siteSettings?: {
+    live(): Promise<SiteSettings>;
+    /** The footer's newsletter sign-up of these settings (docs/product/web-settings.md#newsletter), or null. */
+    newsletterSignUp?(settings: SiteSettings): Promise<NewsletterSignUp | null>;
+  };
 }): PageDataLoader {
   const { blogs, categories, publishing, siteSettings } = services;
 
@@ -138,9 +142,14 @@ export function createPageDataLoader(services: {
     if (!siteSettings) return pageData(url);
     const [page, settings] = await Promise.all([pageData(url), siteSettings.live()]);
     if (page.redirect) return page;
+    const signUp = siteSettings.newsletterSignUp ? await siteSettings.newsletterSignUp(settings) : null;
     return {
       ...page,
-      queries: [...page.queries, { key: publicQueryKeys.siteSettings(), data: settings }],
+      queries: [
+        ...page.queries,
+        { key: publicQueryKeys.siteSettings(), data: settings },
+        { key: publicQueryKeys.newsletterSignUp(), data: signUp },
+      ],
       siteName: settings.identity.siteName,
     };
   };

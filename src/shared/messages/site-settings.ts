@@ -25,5 +25,7 @@ export const SITE_SETTINGS_MESSAGES = {
   imageUnknown: "This image is not one of the website's uploads. Upload it again.",
   localeInvalid: 'Enter a language tag this server knows, such as en-US, en-GB, fr-FR or de-DE.',
   timeZoneInvalid: 'Enter a time zone such as UTC, America/New_York, Europe/Berlin or Asia/Kolkata.',
+  newsletterListRequired: 'Choose the mailing list the newsletter form signs up to.',
+  newsletterListUnknown: "This list is not one of the agency's mailing lists. Choose another.",
   trustedLogoOne: 'A trusted-by logo is either a built-in wordmark or an uploaded image.',
 } as const;

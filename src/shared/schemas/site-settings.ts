@@ -151,6 +151,18 @@ export const siteSettingsSchema = z.object({
     footer: z.array(navLink).max(L.footerLinksMax, `At most ${L.footerLinksMax} links.`),
   }),
   trustedBy: z.array(trustedLogoSchema).max(L.trustedMax, `At most ${L.trustedMax} logos.`),
+  /** The server checks the list is one of the agency workspace's. */
+  newsletter: z
+    .object({
+      enabled: z.boolean(),
+      listId: z.string().trim().min(1).max(100).nullable(),
+      heading: plain(L.newsletterHeading, true),
+      text: plain(L.newsletterText),
+    })
+    .refine((block) => !block.enabled || block.listId !== null, {
+      message: M.newsletterListRequired,
+      path: ['listId'],
+    }),
 }) satisfies z.ZodType<SiteSettings>;
 
 /** GET /api/site-settings/draft (Admin): the draft, the live settings and whether they differ. */

@@ -44,6 +44,7 @@ import * as campaigns from './042-campaigns';
 import * as mailBounces from './043-mail-bounces';
 import * as sequences from './044-sequences';
 import * as campaignResults from './045-campaign-results';
+import * as newsletterLists from './046-newsletter-lists';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '043-mail-bounces': mailBounces,
   '044-sequences': sequences,
   '045-campaign-results': campaignResults,
+  '046-newsletter-lists': newsletterLists,
 };

@@ -345,6 +345,19 @@ export function createMailingListsService(deps: { db: Kysely<Database>; mailer: 
 
 export type MailingListsService = ReturnType<typeof createMailingListsService>;
 
+/**
+ * A workspace's list as its public form shows it (the Web Settings' newsletter block); undefined when the
+ * list is not the workspace's or no longer exists.
+ */
+export async function listPublicForm(
+  db: Kysely<Database>,
+  workspaceId: string,
+  listId: string,
+): Promise<{ formKey: string; consentText: string } | undefined> {
+  const list = await findList(db, workspaceId, listId);
+  return list && { formKey: list.form_key, consentText: list.consent_text };
+}
+
 export {
   listUnsubscribeKeys,
   signListUnsubscribe,

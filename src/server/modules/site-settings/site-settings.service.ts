@@ -8,6 +8,7 @@ import {
   siteImagePath,
   siteSettingsFieldLabel,
   SITE_IMAGE_SIZES,
+  type NewsletterSignUp,
   type SiteImageKind,
   type SiteSettings,
 } from '../../../shared/site-settings';
@@ -20,6 +21,7 @@ import type {
 import { badRequest } from '../../http/errors';
 import { recordActivity } from '../activity/activity.service';
 import { insertMedia, runImageWork } from '../media/media.service';
+import { listPublicForm } from '../mailing-lists/mailing-lists.service';
 import type { SpooledUpload } from '../../http/spooled-upload';
 import { makeSiteImage, siteImageTooLarge } from './site-images';
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
@@ -160,6 +162,15 @@ export function createSiteSettingsService(
     };
   }
 
+  /** The newsletter's list must be one of the agency workspace's (another workspace's is as unknown). */
+  async function checkNewsletter(settings: SiteSettings): Promise<void> {
+    const { listId } = settings.newsletter;
+    if (listId === null || (await listPublicForm(db, AGENCY_WORKSPACE_ID, listId))) return;
+    throw badRequest(M.newsletterListUnknown, [
+      { field: 'newsletter.listId', message: M.newsletterListUnknown },
+    ]);
+  }
+
   const answer = async (message: string, publish?: SitePublish): Promise<SiteSettingsChangeAnswer> => ({
     success: true,
     message,
@@ -175,9 +186,21 @@ export function createSiteSettingsService(
 
     editor: (): Promise<SiteSettingsEditor> => editorState(db),
 
+    /**
+     * The footer's sign-up for `settings` (the live ones): null when the block is off or its list is gone
+     * (deleted since the publish), so the footer simply leaves it out.
+     */
+    async newsletterSignUp(settings: SiteSettings): Promise<NewsletterSignUp | null> {
+      const { enabled, listId, heading, text } = settings.newsletter;
+      if (!enabled || listId === null) return null;
+      const form = await listPublicForm(db, AGENCY_WORKSPACE_ID, listId);
+      return form ? { heading, text, ...form } : null;
+    },
+
     /** PUT /api/site-settings/draft: the whole document, already validated by the route's schema. */
     async saveDraft(caller: SessionUser, settings: SiteSettings): Promise<SiteSettingsChangeAnswer> {
       const checked = await checkImages(settings);
+      await checkNewsletter(checked);
       const current = await readStage(db, 'draft');
       await writeStage(db, 'draft', {
         data: mergeOverDefaults(defaults(), checked),

@@ -3,6 +3,7 @@ import { APP_VERSION } from '../../../shared/constants';
 import { LEGAL_LINKS } from '../../../shared/site';
 import { SOCIAL_LABELS } from '../../../shared/site-settings';
 import { useSiteSettings } from '../../lib/site-settings';
+import { NewsletterSignUp } from '../../features/subscribe/newsletter-sign-up';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 
@@ -12,7 +13,7 @@ const link = 'text-sm text-slate-300 hover:text-white';
 /**
  * The blurb, services, contact block, the footer's own links (the contact form's by default, under the
  * contact details) and social links are the Web Settings' (the spec's by default); the legal links, Login
- * and Sign Up and the copyright line are the spec's.
+ * and Sign Up and the copyright line are the spec's. The newsletter sign-up shows when published on.
  */
 export function SiteFooter() {
   const { identity, contact, footer, social, navigation } = useSiteSettings();
@@ -97,6 +98,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
+      <NewsletterSignUp />
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
           © {new Date().getFullYear()} {siteName}. All rights reserved. {APP_VERSION}

@@ -3,20 +3,16 @@ import { useParams } from 'react-router';
 import { MAILING_LIST_MESSAGES as M } from '../../../shared/messages';
 import type { SubscribeForm } from '../../../shared/schemas/mailing-lists';
 import { PageMeta } from '../../lib/page-meta';
-import { useHydrated } from '../../lib/hydration';
 import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { subscribe, subscribeForm } from './subscribe-api';
+import { subscribeForm } from './subscribe-api';
+import { ConsentSubmit, useSubscribeSubmit } from './subscribe-submit';
 
 type State =
-  | { kind: 'loading' }
-  | { kind: 'form'; form: SubscribeForm }
-  | { kind: 'done'; message: string }
-  | { kind: 'missing'; message: string };
+  { kind: 'loading' } | { kind: 'form'; form: SubscribeForm } | { kind: 'missing'; message: string };
 
 /**
  * /subscribe/<form key> (docs/product/marketing.md#the-subscribe-form): a list's public form, the e-mail and
@@ -24,12 +20,10 @@ type State =
  */
 export function SubscribePage() {
   const { formKey = '' } = useParams();
-  const hydrated = useHydrated();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, done, submit: send } = useSubscribeSubmit(formKey);
 
   useEffect(() => {
     let live = true;
@@ -43,17 +37,9 @@ export function SubscribePage() {
     };
   }, [formKey]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      setState({ kind: 'done', message: await subscribe(formKey, { email, name }) });
-    } catch (caught) {
-      setError(serverMessage(caught) ?? M.emailInvalid);
-    } finally {
-      setBusy(false);
-    }
+    void send({ email, name });
   }
 
   const title = state.kind === 'form' ? M.subscribeTitle(state.form.name) : M.subscribeButton;
@@ -64,8 +50,8 @@ export function SubscribePage() {
         <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
         {state.kind === 'loading' && <Spinner label={M.subscribeButton} />}
         {state.kind === 'missing' && <Banner message={state.message} />}
-        {state.kind === 'done' && <Banner tone="success" message={state.message} />}
-        {state.kind === 'form' && (
+        {done !== null && <Banner tone="success" message={done} />}
+        {state.kind === 'form' && done === null && (
           <form className="space-y-4" onSubmit={submit}>
             {error && <Banner message={error} />}
             <TextField
@@ -82,18 +68,7 @@ export function SubscribePage() {
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
-            <p id="consent-text" className="rounded-lg bg-canvas p-3 text-sm text-ink">
-              {state.form.consentText}
-            </p>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full sm:w-auto"
-              aria-describedby="consent-text"
-              disabled={busy || !hydrated}
-            >
-              {busy ? M.subscribeBusy : `${M.subscribeAgree} — ${M.subscribeButton}`}
-            </Button>
+            <ConsentSubmit id="consent-text" consentText={state.form.consentText} busy={busy} />
           </form>
         )}
       </Card>

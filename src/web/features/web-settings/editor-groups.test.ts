@@ -9,6 +9,7 @@ describe('Web Settings editor groups', () => {
     expect(groupOf('social.0.url')).toBe('contact');
     expect(groupOf('navigation.header.1.href')).toBe('navigation');
     expect(groupOf('trustedBy.3.name')).toBe('trusted');
+    expect(groupOf('newsletter.listId')).toBe('newsletter');
     expect(groupOf('unknown')).toBeUndefined();
     expect(EDITOR_GROUPS.map((group) => group.label)).toEqual([
       'Identity',
@@ -18,6 +19,7 @@ describe('Web Settings editor groups', () => {
       'Trusted by',
       'Footer',
       'Navigation',
+      'Newsletter',
     ]);
   });
 });

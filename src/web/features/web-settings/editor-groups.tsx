@@ -4,10 +4,12 @@ import { FooterFields } from './footer-fields';
 import { HeroFields } from './hero-fields';
 import { IdentityFields } from './identity-fields';
 import { NavigationFields } from './navigation-fields';
+import { NewsletterFields } from './newsletter-fields';
 import { ServicesFields } from './services-fields';
 import { TrustedFields } from './trusted-fields';
 
-export type GroupKey = 'identity' | 'contact' | 'hero' | 'services' | 'trusted' | 'footer' | 'navigation';
+export type GroupKey =
+  'identity' | 'contact' | 'hero' | 'services' | 'trusted' | 'footer' | 'navigation' | 'newsletter';
 
 /** The editor's groups, in tab order, and the settings each one holds (by the fields' path prefixes). */
 export const EDITOR_GROUPS: ReadonlyArray<{
@@ -23,6 +25,7 @@ export const EDITOR_GROUPS: ReadonlyArray<{
   { key: 'trusted', label: 'Trusted by', fields: ['trustedBy'], component: TrustedFields },
   { key: 'footer', label: 'Footer', fields: ['footer'], component: FooterFields },
   { key: 'navigation', label: 'Navigation', fields: ['navigation'], component: NavigationFields },
+  { key: 'newsletter', label: 'Newsletter', fields: ['newsletter'], component: NewsletterFields },
 ];
 
 /** The group holding a field ('services.2.title' → services). */
