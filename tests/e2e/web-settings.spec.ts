@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { contrastOnWhite } from '../../src/shared/color';
-import { SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
+import { MAILING_LIST_MESSAGES, SITE_SETTINGS_MESSAGES as M } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
 import { expect, signIn, test } from './support/fixtures';
 
@@ -298,5 +298,53 @@ test('an Admin adds an uploaded trusted-by logo, a footer link and British dates
     await expect(visitor.page.locator('html')).toHaveAttribute('lang', 'en-GB');
     expect(visitor.errors, `console errors at ${width}px`).toEqual([]);
     await visitor.close();
+  }
+});
+
+test('an Admin turns on the newsletter sign-up for an agency list; a visitor subscribes from the footer', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const LIST = 'Harbour Letters';
+  const CONSENT = 'Yes, send me the Harbour letters. I can unsubscribe at any time.';
+  await restoreDefaults(request);
+  const login = await request.post('/api/login', { data: E2E_ADMIN });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const created = await request.post('/api/mailing-lists', {
+    headers,
+    data: { name: LIST, optIn: 'double', consentText: CONSENT, description: '' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const list = ((await created.json()) as { list: { id: string } }).list;
+  try {
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/dashboard/web-settings');
+    const form = page.getByRole('form', { name: 'Web Settings' });
+    await form.getByRole('tab', { name: 'Newsletter' }).click();
+    await form.getByRole('switch', { name: 'Show the newsletter sign-up' }).click();
+    await form.getByLabel('Mailing list').selectOption({ label: `${LIST} (double opt-in)` });
+    await form.getByLabel('Heading').fill('Harbour news');
+    await form.screenshot({ path: test.info().outputPath('editor-newsletter.png') });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(M.published)).toBeVisible();
+
+    for (const width of [390, 1280]) {
+      const visitor = await visitorHome(browser, baseURL!, width);
+      const footer = visitor.page.getByRole('contentinfo');
+      const signUp = footer.getByRole('region', { name: 'Harbour news' });
+      await expect(signUp).toContainText(CONSENT);
+      await signUp.getByLabel(MAILING_LIST_MESSAGES.emailLabel).fill(`reader-${width}@example.com`);
+      await signUp.screenshot({ path: test.info().outputPath(`newsletter-${width}.png`) });
+      await signUp.getByRole('button', { name: /Subscribe/ }).click();
+      await expect(signUp.getByRole('status')).toHaveText(MAILING_LIST_MESSAGES.subscribedDouble);
+      expect(visitor.errors, `console errors at ${width}px`).toEqual([]);
+      await visitor.close();
+    }
+  } finally {
+    await restoreDefaults(request);
+    await request.delete(`/api/mailing-lists/${list.id}`, { headers });
   }
 });
