@@ -3,7 +3,7 @@ import { APP_VERSION } from '../../../shared/constants';
 import { LEGAL_LINKS } from '../../../shared/site';
 import { SOCIAL_LABELS } from '../../../shared/site-settings';
 import { useSiteSettings } from '../../lib/site-settings';
-import { NewsletterSignUp } from '../../features/subscribe/newsletter-sign-up';
+import { NewsletterSignUp } from '../subscribe/newsletter-sign-up';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 

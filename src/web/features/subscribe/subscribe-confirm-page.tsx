@@ -7,7 +7,7 @@ import { serverMessage } from '../../lib/api-client';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { confirmSubscription } from './subscribe-api';
+import { confirmSubscription } from '../../lib/subscribe-api';
 
 /**
  * /subscribe/confirm?token=… (docs/product/marketing.md#the-subscribe-form): the page the confirmation mail's

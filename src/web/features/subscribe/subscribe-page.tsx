@@ -8,8 +8,8 @@ import { Banner } from '../../components/ui/banner';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { subscribeForm } from './subscribe-api';
-import { ConsentSubmit, useSubscribeSubmit } from './subscribe-submit';
+import { subscribeForm } from '../../lib/subscribe-api';
+import { ConsentSubmit, useSubscribeSubmit } from '../../components/subscribe/subscribe-submit';
 
 type State =
   { kind: 'loading' } | { kind: 'form'; form: SubscribeForm } | { kind: 'missing'; message: string };

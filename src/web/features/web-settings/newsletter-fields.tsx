@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SITE_SETTINGS_LIMITS as L, type SiteSettings } from '../../../shared/site-settings';
 import { OptionSelectField } from '../../components/ui/option-select-field';
 import { Switch } from '../../components/ui/switch';
-import { useMailingLists } from '../audience/audience-api';
+import { useNewsletterLists } from './web-settings-api';
 import { CountedField, useFieldError } from './counted-field';
 
 const NO_LIST = '';
@@ -17,7 +17,7 @@ export function NewsletterFields() {
   const enabled = useController({ control, name: 'newsletter.enabled' }).field;
   const listId = useController({ control, name: 'newsletter.listId' }).field;
   const listError = useFieldError('newsletter.listId');
-  const lists = useMailingLists();
+  const lists = useNewsletterLists();
   const known = lists.data ?? [];
   // A list deleted since it was chosen: kept visible as such, so saving again asks for another.
   const missing = listId.value !== null && lists.isSuccess && !known.some((list) => list.id === listId.value);

@@ -7,6 +7,7 @@ import type {
   SiteSettingsChangeAnswer,
   SiteSettingsEditor,
 } from '../../../shared/schemas/site-settings';
+import type { MailingList } from '../../../shared/schemas/mailing-lists';
 import { api } from '../../lib/api-client';
 
 const editorKey = ['site-settings', 'editor'] as const;
@@ -83,5 +84,16 @@ export function useUploadSiteImage(kind: SiteImageKind) {
       form.append('image', file);
       return (await api.post<SiteImageUploadAnswer>(`site-settings/images/${kind}`, form, MULTIPART)).data;
     },
+  });
+}
+
+/**
+ * GET /api/mailing-lists: the Admin's workspace's lists (the agency's), which the newsletter block may sign
+ * up to. Same key as the Audience section's, so both share one copy.
+ */
+export function useNewsletterLists() {
+  return useQuery({
+    queryKey: ['mailing-lists'],
+    queryFn: async () => (await api.get<{ lists: MailingList[] }>('mailing-lists')).data.lists,
   });
 }

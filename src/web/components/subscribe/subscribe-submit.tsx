@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { MAILING_LIST_MESSAGES as M } from '../../../shared/messages';
 import { serverMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/hydration';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { subscribe } from './subscribe-api';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { subscribe } from '../../lib/subscribe-api';
 
 /**
  * A sign-up to a list's public form (POST /api/subscribe/:formKey): the list's one 202 message once done,

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api-client';
-import type { SubscribeForm } from '../../../shared/schemas/mailing-lists';
+import { api } from './api-client';
+import type { SubscribeForm } from '../../shared/schemas/mailing-lists';
 
 export async function subscribeForm(formKey: string): Promise<SubscribeForm> {
   return (await api.get<SubscribeForm>(`subscribe/${encodeURIComponent(formKey)}`)).data;

@@ -4,7 +4,7 @@ import { MAILING_LIST_MESSAGES as M } from '../../../shared/messages';
 import { publicQueryKeys } from '../../../shared/query-keys';
 import type { NewsletterSignUp as SignUp } from '../../../shared/site-settings';
 import { useSiteSettings, useSitePreview } from '../../lib/site-settings';
-import { Banner } from '../../components/ui/banner';
+import { Banner } from '../ui/banner';
 import { ConsentSubmit, useSubscribeSubmit } from './subscribe-submit';
 
 /**
