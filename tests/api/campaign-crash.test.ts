@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { testEngine } from './support/test-app';
+import { startServerProcess, type ServerProcess } from './support/server-process';
 
 /**
  * A campaign of 10,000 on the built server as real processes (docs/product/marketing.md#how-a-campaign-sends):
@@ -16,7 +16,6 @@ import { testEngine } from './support/test-app';
  * restarted instance (PostgreSQL: two, sharing the work) finishes, and the server has received each of the
  * 10,000 people exactly once: 0 duplicates, 0 lost.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'crash@agency.test', password: 'crash-pass-1' };
 const PEOPLE = Number(process.env.CRASH_PEOPLE ?? 10_000);
 const SECRETS = {
@@ -24,58 +23,19 @@ const SECRETS = {
   SECRET_KEY: 'crash-test-secret-key-that-is-long-enough-0001',
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+/** The built server, made to send to the test's SMTP server and to take over a dead instance's work in 2 s. */
+const start = (env: Record<string, string>) =>
+  startServerProcess({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ALLOW_PRIVATE_SMTP: 'true',
+    SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
+    WORKER_LEASE_MS: '2000',
+    // Every instance builds and reads the same unsubscribe addresses.
+    SITE_URL: 'https://news.agency.example',
+    ...SECRETS,
+    ...env,
   });
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function start(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      ALLOW_PRIVATE_SMTP: 'true',
-      SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
-      // A dead instance's claims are taken over after 2 s instead of 2 min.
-      WORKER_LEASE_MS: '2000',
-      // Every instance builds and reads the same unsubscribe addresses.
-      SITE_URL: 'https://news.agency.example',
-      ...SECRETS,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let said = '';
-  child.stderr!.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${said}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { base, child, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the server did not become ready');
-}
 
 async function api(base: string, token: string, method: string, url: string, body?: unknown) {
   let response: Response;
@@ -122,7 +82,7 @@ describe('a campaign across a kill -9 of its sender', () => {
   let env: Record<string, string>;
   let dropDatabase: (() => Promise<void>) | undefined;
   let sink: SmtpSink;
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
 
   /** SIGKILL to the instance whose SMTP connection the sink holds (found by its client port). */
   async function killHolder(held: { clientPort: number }): Promise<void> {

@@ -1,70 +1,19 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { testEngine } from './support/test-app';
+import { startServerProcess } from './support/server-process';
 
 /**
  * Faults (docs/security.md#faults), on the built server as a real process (dist/server/main.js): SIGTERM drains what is in
  * flight and exits 0; `kill -9` never loses an acknowledged write, 20 times over, on SQLite and on
  * PostgreSQL.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'faults@agency.test', password: 'faults-pass-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function start(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // What the server said on the way out is the failure's explanation (a start refused, say).
-  let said = '';
-  child.stderr!.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const closed = new Promise((resolve) => child.once('close', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) {
-      await closed;
-      throw new Error(`the server exited with ${child.exitCode}: ${said}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { base, child, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the server did not become ready');
-}
+const start = (env: Record<string, string>) =>
+  startServerProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
 
 async function token(base: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
