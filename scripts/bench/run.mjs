@@ -1,4 +1,4 @@
-// `npm run bench` (docs/decisions/0005-render-cache-and-content-version.md): the public pages and two API reads under 100 connections, each beside a bare
+// `npm run bench` (docs/decisions/0005-render-cache-and-content-version.md): the public pages and the published-posts API under 100 connections, each beside a bare
 // Fastify route serving the very same bytes, started in the same run: on a shared 2-core machine the ratio
 // is the figure, not the absolute numbers. Also the cold answer after a publish, cold start, and the
 // server's RSS idle and after the load; then the campaign-traffic rows (docs/decisions/0005-render-cache-and-content-version.md) (lib/churn.mjs): tracked URLs
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
 import { measureCampaignTraffic, printCampaignTraffic } from './lib/churn.mjs';
 import { freePort, percentile, startServer, stopServer } from './lib/server.mjs';
+import { measureSignedIn, printSignedIn, seedWorkspace } from './lib/signed-in.mjs';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -80,15 +81,12 @@ const ROUTES = [
   ['/pricing', '/pricing'],
   ['/rss.xml', '/rss.xml'],
   ['GET /api/blogs?status=published', '/api/blogs?status=published'],
-  ['GET /api/profile (signed in)', '/api/profile', true],
-  // The leads list: a signed-in read with a query behind it (docs/product/auth.md#sessions-on-the-server: sessions must not slow these).
-  ['GET /api/leads (signed in)', '/api/leads', true],
 ];
 
 // Record each answer's bytes for the bare server (identity: autocannon asks for no compression).
 const answers = {};
-for (const [, url, signedIn] of ROUTES) {
-  const response = await fetch(server.base + url, { headers: signedIn ? server.headers : {} });
+for (const [, url] of ROUTES) {
+  const response = await fetch(server.base + url);
   answers[url] = {
     contentType: response.headers.get('content-type'),
     body: Buffer.from(await response.arrayBuffer()).toString('base64'),
@@ -138,9 +136,9 @@ async function load(base, url, headers) {
 }
 
 const rows = [];
-for (const [label, url, signedIn] of ROUTES) {
-  const cold = signedIn || url.startsWith('/api') ? null : await coldAfterPublish(url);
-  const product = await load(server.base, url, signedIn ? server.headers : {});
+for (const [label, url] of ROUTES) {
+  const cold = url.startsWith('/api') ? null : await coldAfterPublish(url);
+  const product = await load(server.base, url, {});
   const baseline = await load(bareBase, url, {});
   rows.push({
     label,
@@ -152,6 +150,9 @@ for (const [label, url, signedIn] of ROUTES) {
 }
 const loadedRss = rssMb();
 bare.kill();
+// The signed-in reads, on a workspace filled through the API (lib/signed-in.mjs).
+const workspace = await seedWorkspace(server);
+const signedIn = await measureSignedIn(server, workspace.routes, { dataDir, duration: DURATION_S });
 const campaign = await measureCampaignTraffic(server.base, {
   connections: CONNECTIONS,
   duration: DURATION_S,
@@ -179,4 +180,5 @@ console.log(
   `\nRSS: ${startRss.toFixed(0)} MB just started, ${idleRss.toFixed(0)} MB idle with the posts written and the pages rendered, ${loadedRss.toFixed(0)} MB after the load (targets < 150 / < 250 MB)`,
 );
 console.log(`cold start on an existing database: ${coldStartMs.toFixed(0)} ms (target < 2000 ms)`);
+printSignedIn(signedIn, workspace.sizes, { ms, pct });
 printCampaignTraffic(campaign, { ms, pct, rssBefore: loadedRss });

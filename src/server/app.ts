@@ -1,11 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultHashConcurrency, type AppConfig } from './config';
 import { loggerOptions } from './http/log-redaction';
 import { closeConnectionsWhenClosing } from './http/graceful-close';
 import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
+import { createSessionCache } from './auth/session-cache';
+import { compiledSerializerCompiler } from './http/compiled-serializer';
+import { invalidationChannelFor } from './auth/invalidation-channel';
 import { routeAccess, type RouteAccess } from './auth/route-access';
 import { createTokenService } from './auth/tokens';
 import type { Limiter } from './limits/limiter';
@@ -301,7 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeTable.push(routeAccess(method, route));
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Production writes answers with the compiled serializers alone; every other run (the tests) checks each
+  // answer against its zod schema too, and that the two agree.
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: process.env.NODE_ENV !== 'production' }));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionProvedAt', null);
@@ -324,11 +329,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rate limits: in Redis when REDIS_URL is set, so every instance counts together.
   const limits = createLimitStore({ redisUrl: deps.config.redisUrl, log: app.log });
   app.decorate('limits', limits);
-  const guards = createGuards(tokens, createSignedInStore(db), {
-    store: createApiKeyStore(db),
-    limiter: limits.limiter({ name: 'api-key', limit: API_KEY_LIMITS.requestsPerMinute, windowMs: 60_000 }),
-    clock: deps.clock,
+  // Verified sessions for a few seconds, emptied on every instance by each write that could change one.
+  const sessionCache = createSessionCache(
+    invalidationChannelFor({
+      redisUrl: deps.config.redisUrl,
+      engine: deps.database.engine,
+      databaseIdentity: deps.database.identity,
+      log: app.log,
+    }),
+  );
+  const stopWatchingSessions = deps.database.authWrites.subscribe(() => sessionCache.invalidate());
+  app.addHook('onClose', async () => {
+    stopWatchingSessions();
+    await sessionCache.close();
   });
+  const guards = createGuards(
+    tokens,
+    createSignedInStore(db),
+    {
+      store: createApiKeyStore(db),
+      limiter: limits.limiter({ name: 'api-key', limit: API_KEY_LIMITS.requestsPerMinute, windowMs: 60_000 }),
+      clock: deps.clock,
+    },
+    sessionCache,
+  );
   const perAddress = deps.addressLimiters ?? addressLimiters(limits, deps.config.addressLimitMultiplier);
   const passwords = boundedPasswordWork(
     createWorkGate({

@@ -25,6 +25,7 @@ import {
 } from './api-keys';
 import { scopeForRoute } from './api-key-scopes';
 import { assertRecentProof } from './recent-proof';
+import type { CachedSession, SessionCache, SessionRead } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -111,10 +112,7 @@ export interface Guards {
  */
 export interface SignedInStore {
   /** One indexed read: the user and the live session the token names, with the session's last sight. */
-  find(
-    userId: string,
-    sessionId: string,
-  ): Promise<(SessionUser & { session_last_seen_at: string; session_proved_at: string }) | undefined>;
+  find(userId: string, sessionId: string): Promise<SessionRead | undefined>;
   touchSession(sessionId: string, now: Date): Promise<void>;
   /** Marks the user active now; `user` sees the new time too. */
   markActive(user: SessionUser): Promise<void>;
@@ -138,7 +136,12 @@ const parseScopes = (json: string): ApiKeyScope[] => {
   }
 };
 
-export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiKeys?: ApiKeyAccess): Guards {
+export function createGuards(
+  tokens: TokenService,
+  signedIn: SignedInStore,
+  apiKeys?: ApiKeyAccess,
+  sessions?: SessionCache,
+): Guards {
   /**
    * A request made with an API key (docs/decisions/0017-api-keys.md): the key's creator, within the key's
    * workspace and scopes. The route's own guard then applies its rule to the creator as to a session.
@@ -186,31 +189,51 @@ export function createGuards(tokens: TokenService, signedIn: SignedInStore, apiK
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
     if (looksLikeApiKey(token)) return userFromApiKey(request, token);
+    const { claims, row } = sessions?.get(token) ?? (await readSession(token));
+    // A copy per request: a handler may change its user, never the cached one.
+    const { session_last_seen_at: lastSeen, session_proved_at: provedAt, ...user } = row;
+    if (BLOCKED_STATUSES.includes(user.status as UserStatus))
+      throw unauthorized(SERVER_MESSAGES.accountBlocked);
+    request.sessionId = claims.sessionId!;
+    request.sessionProvedAt = provedAt;
+    await touchLastSeen(user, claims.sessionId!, lastSeen, row);
+    return user;
+  }
+
+  /** The token verified and its session read from the database (and kept, when a cache is given). */
+  async function readSession(token: string): Promise<Pick<CachedSession, 'claims' | 'row'>> {
+    const generation = sessions?.generation() ?? 0;
     const claims = await tokens.verify(token);
     // Tokens from before server-side sessions (migration 016) name none: signing in again makes one.
     if (!claims?.sessionId) throw unauthorized(SERVER_MESSAGES.sessionExpired);
     // One indexed read: the user and the live session the token names (logout, password and 2FA changes,
     // deactivation and deletion end sessions at once).
-    const session = await signedIn.find(claims.userId, claims.sessionId);
+    const row = await signedIn.find(claims.userId, claims.sessionId);
     // A password reset raises the stored version: tokens issued before it are over.
-    if (!session || session.session_version !== claims.sessionVersion)
+    if (!row || row.session_version !== claims.sessionVersion)
       throw unauthorized(SERVER_MESSAGES.sessionExpired);
-    const { session_last_seen_at: lastSeen, session_proved_at: provedAt, ...user } = session;
-    if (BLOCKED_STATUSES.includes(user.status as UserStatus))
-      throw unauthorized(SERVER_MESSAGES.accountBlocked);
-    request.sessionId = claims.sessionId;
-    request.sessionProvedAt = provedAt;
-    await touchLastSeen(user, claims.sessionId, lastSeen);
-    return user;
+    sessions?.put(token, claims, row, generation);
+    return { claims, row };
   }
 
   // A write per request would be wasteful; "last active" is only shown to the minute or coarser.
-  async function touchLastSeen(user: SessionUser, sessionId: string, sessionLastSeen: string): Promise<void> {
+  async function touchLastSeen(
+    user: SessionUser,
+    sessionId: string,
+    sessionLastSeen: string,
+    cached: SessionRead,
+  ): Promise<void> {
     const now = Date.now();
-    if (now - Date.parse(sessionLastSeen) >= LAST_ACTIVE_RESOLUTION_MS)
+    if (now - Date.parse(sessionLastSeen) >= LAST_ACTIVE_RESOLUTION_MS) {
       await signedIn.touchSession(sessionId, new Date(now));
+      // These two touches leave the cache as it is (db/auth-writes.ts): it keeps its own copy of them.
+      cached.session_last_seen_at = new Date(now).toISOString();
+    }
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;
-    if (now - last >= LAST_ACTIVE_RESOLUTION_MS) await signedIn.markActive(user);
+    if (now - last >= LAST_ACTIVE_RESOLUTION_MS) {
+      await signedIn.markActive(user);
+      cached.last_active_at = user.last_active_at;
+    }
   }
 
   function toSessionUser(holder: ApiKeyHolder): SessionUser {

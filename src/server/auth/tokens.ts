@@ -11,6 +11,8 @@ export interface TokenClaims {
   sessionVersion: number;
   /** The session row this sign-in created (docs/decisions/0003-bearer-tokens-and-server-side-sessions.md); tokens from before migration 016 name none. */
   sessionId?: string;
+  /** When the token expires, ms since the epoch (set by verify). */
+  expiresAt?: number;
 }
 
 export interface TokenService {
@@ -35,7 +37,8 @@ export function createTokenService(secret: string): TokenService {
         if (typeof payload.sub !== 'string') return null;
         const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
         const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-        return { userId: payload.sub, sessionVersion, sessionId };
+        const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+        return { userId: payload.sub, sessionVersion, sessionId, expiresAt };
       } catch {
         return null;
       }

@@ -9,6 +9,8 @@ import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
 import { sqliteWorkerDialect } from './sqlite-worker-dialect';
 import { SQLITE_PRAGMAS } from './sqlite-thread';
 import { withOwnSchemaIntrospection } from './own-schema-introspection';
+import { authWriteSignalFor, watchAuthWrites, type AuthWrites } from './auth-writes';
+import { cachedStatements } from './sqlite-statements';
 
 export type { Engine };
 
@@ -35,6 +37,10 @@ export interface DatabaseHandle {
    * the pool as it is (docs/decisions/0018-first-party-analytics.md: the analytics roll-ups).
    */
   onWorker<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Which database this is, the same on every instance that opens it (the SQLite file, the PostgreSQL schema). */
+  identity: string;
+  /** Committed writes that may end or alter a session, through any handle on this database in this process. */
+  authWrites: AuthWrites;
   close(): Promise<void>;
 }
 
@@ -60,11 +66,16 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('wal_autocheckpoint = 0');
   sqlite.pragma(`journal_size_limit = ${CHECKPOINT_AT_BYTES}`);
   const checkpointer = startWalCheckpointer(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const identity = `sqlite:${path.resolve(file)}`;
+  const authWrites = authWriteSignalFor(identity);
+  const dialect = new SqliteDialect({ database: cachedStatements(sqlite) });
+  const db = new Kysely<Database>({ dialect: watchAuthWrites(dialect, authWrites) });
   return {
     db,
     engine: 'sqlite',
     sqlite,
+    identity,
+    authWrites,
     offLoop: (job) => db.connection().execute(() => onWorker(file, job)),
     onWorker: (job) => onWorker(file, job),
     close: async () => {
@@ -77,7 +88,8 @@ function openSqlite(file: string): DatabaseHandle {
 
 /** `job` on a connection to `file` in a worker thread of its own, closed after it. */
 async function onWorker<T>(file: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const worker = new Kysely<Database>({ dialect: sqliteWorkerDialect(file) });
+  const signal = authWriteSignalFor(`sqlite:${path.resolve(file)}`);
+  const worker = new Kysely<Database>({ dialect: watchAuthWrites(sqliteWorkerDialect(file), signal) });
   try {
     return await job(worker);
   } finally {
@@ -113,10 +125,14 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     ),
   );
   pool.on('error', () => {}); // already reported by the client's listener above
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const identity = `postgres:${new URL(url).pathname.slice(1)}:${schema ?? 'public'}`;
+  const authWrites = authWriteSignalFor(identity);
+  const db = new Kysely<Database>({ dialect: watchAuthWrites(new PostgresDialect({ pool }), authWrites) });
   return {
     db,
     engine: 'postgres',
+    identity,
+    authWrites,
     offLoop: (job) => job(db),
     onWorker: (job) => job(db),
     close: () => db.destroy(),
