@@ -304,9 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeTable.push(routeAccess(method, route));
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Production writes answers with the compiled serializers alone; every other run (the tests) checks each
-  // answer against its zod schema too, and that the two agree.
-  app.setSerializerCompiler(compiledSerializerCompiler({ verify: process.env.NODE_ENV !== 'production' }));
+  // Answers are written by the compiled serializers alone; under the test runner (NODE_ENV=test) each is
+  // checked against its zod schema too, and the two must agree.
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: process.env.NODE_ENV === 'test' }));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionProvedAt', null);

@@ -12,7 +12,7 @@ type Serializer = (data: unknown) => string;
  * fields — as zod's parse did, so nothing undeclared ever leaves — without building a parsed copy first.
  * A schema JSON Schema cannot state (a transform, a date) keeps the zod parse.
  *
- * `verify` (every run but production's): each answer also goes through the zod parse, which still
+ * `verify` (the test runner's runs): each answer also goes through the zod parse, which still
  * refuses a wrong type with a 500, and the two must agree value for value; the test suites, which cross
  * every route, would fail on any difference.
  */

@@ -1,0 +1,12 @@
+import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer, stopServer } from './lib/server.mjs';
+const ADMIN = { email: 'bench@agency.test', password: 'bench-pass-1' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-'));
+const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.PROF_PG ?? '' };
+const url = process.argv[2] ?? '/api/profile';
+const prof = process.argv[3] === 'prof';
+const server = await startServer(env, ADMIN, { nodeArgs: prof ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [] });
+const r = await autocannon({ url: server.base + url, connections: 50, duration: 8, headers: server.headers });
+console.log(url, 'rps', r.requests.average, 'p99', r.latency.p99, 'non2xx', r.non2xx);
+await stopServer(server);
