@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/database';
 import { createGuards } from './auth/guards';
 import { createSessionCache } from './auth/session-cache';
 import { compiledSerializerCompiler } from './http/compiled-serializer';
+import { lazyRequestLogger } from './http/lazy-request-logger';
 import { invalidationChannelFor } from './auth/invalidation-channel';
 import { routeAccess, type RouteAccess } from './auth/route-access';
 import { createTokenService } from './auth/tokens';
@@ -296,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // By default only a proxy on this machine may name the client (docs/decisions/0013-site-url-the-one-public-origin.md: served on loopback behind TLS
     // termination); trusting every hop would let any client pick its own IP and dodge the login throttle.
     trustProxy: deps.config.trustProxy ?? 'loopback',
+    childLoggerFactory: lazyRequestLogger,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
