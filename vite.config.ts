@@ -43,6 +43,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     manifest: true,
     rollupOptions: {
+      onLog(level, log, handler) {
+        // A package's /*#__PURE__*/ where Rollup cannot use it (zod's, today): the comment is dropped and
+        // nothing can be done about it here. Our own code's warnings still show.
+        if (log.code === 'INVALID_ANNOTATION' && log.id?.includes('/node_modules/')) return;
+        // experimentalMinChunkSize's chunk counts before and after merging: statistics, not news.
+        if (log.code === 'OPTIMIZE_CHUNK_STATUS') return;
+        handler(level, log);
+      },
       output: {
         // The libraries every page runs share one long-cached chunk, named for what it is.
         manualChunks: (id) => (!isSsrBuild && FRAMEWORK.test(id) ? 'framework' : undefined),

@@ -6,6 +6,30 @@ import { build as esbuild } from 'esbuild';
 import { precompress } from './lib/precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+/**
+ * The packages the server bundle leaves in node_modules: native ones (better-sqlite3, sharp), those the
+ * server loads only when a feature is first used (loaded at start, they would be bundled for nothing), and
+ * @fastify/swagger, which reads its own package.json. Every other package is bundled: read, resolved and
+ * linked file by file from node_modules, they were half of a start (docs/architecture.md#start-up). A new
+ * dependency that reads its own files at run time belongs here.
+ */
+const SERVER_EXTERNAL = [
+  'better-sqlite3',
+  'sharp',
+  'pg',
+  'ioredis',
+  'mjml',
+  'html-to-text',
+  'sanitize-html',
+  'file-type',
+  'imapflow',
+  'mailparser',
+  'pdfkit',
+  'qrcode',
+  'email-providers',
+  'disposable-email-domains',
+  '@fastify/swagger',
+];
 const dist = path.join(root, 'dist');
 
 export async function buildAll({ quiet = false } = {}) {
@@ -26,8 +50,13 @@ export async function buildAll({ quiet = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
-    logLevel: quiet ? 'warning' : 'info',
+    external: SERVER_EXTERNAL.flatMap((name) => [name, `${name}/*`]),
+    // Bundled CommonJS packages require Node's own modules: an ES module has no `require` of its own.
+    banner: {
+      js: "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);",
+    },
+    // Its warnings only: the one-file size it would print comes with a warning sign it does not deserve.
+    logLevel: 'warning',
   });
   fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
 }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, SERVE_WEB: 'false' },
+    env: { ...process.env, SERVE_WEB: 'false', NODE_ENV: 'development' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

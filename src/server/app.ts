@@ -535,7 +535,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
     // Page views of addresses no page answers (the not-found page) are not counted.
-    isPage: deps.web && ((path) => !deps.web!.isUnknownPath(path)),
+    isPage:
+      deps.web &&
+      (async (path) => {
+        await deps.web!.ready;
+        return !deps.web!.isUnknownPath(path);
+      }),
   });
   app.decorate('analytics', analytics);
   const campaignResults = createCampaignResultsService({ db, box: secretBox, clock });

@@ -8,10 +8,18 @@ import { createSecretBox } from './secrets/secret-box';
 import { resealStoredSecrets } from './secrets/reseal';
 import { buildApp } from './app';
 import { acquireInstanceLock } from './lib/instance-lock';
-import { loadWebRenderer } from './render/load-web';
+import { deferredWebRenderer } from './render/load-web';
 
-/** Process entry: config → lock → database → migrate → seed → listen → graceful shutdown. */
+/**
+ * Process entry: config → lock → database → migrate → seed → listen → graceful shutdown. What no first
+ * request needs comes after listen: the server-side renderer and the background jobs' first rounds
+ * (docs/architecture.md#start-up).
+ */
 async function main(): Promise<void> {
+  // React's production build for the server-side renderer (the development one checks and warns on every
+  // render, and is several times slower). React is imported only through dist/ssr, after this line;
+  // `npm run dev` asks for development.
+  process.env.NODE_ENV ||= 'production';
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : acquireInstanceLock(config.dataDir);
   const database = await openDatabase(config);
@@ -28,7 +36,7 @@ async function main(): Promise<void> {
   }
 
   const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const web = config.serveWeb ? await loadWebRenderer(distDir) : undefined;
+  const web = config.serveWeb ? deferredWebRenderer(distDir) : undefined;
   const app = await buildApp({
     config,
     database,
@@ -59,6 +67,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Imported now rather than before listen: the API answers meanwhile, a page waits for it (load-web.ts).
+  web?.load().catch((error: unknown) => {
+    console.error(`AgencyHQ could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  // The first rounds go on in the background: none holds up an answer, and each reports its own failures.
+  startBackgroundJobs(app).catch((error: unknown) =>
+    app.log.error({ err: error }, 'a background job did not start'),
+  );
+}
+
+async function startBackgroundJobs(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
   app.outbox.start();
   // Campaigns whose time came while no instance was running start now; sending ones go on under their throttle.
   app.campaigns.start();

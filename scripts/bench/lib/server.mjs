@@ -69,6 +69,44 @@ export async function startServer(env, admin, { nodeArgs = [], ipc = false } = {
   return server;
 }
 
+/**
+ * One start of the built server on the existing database of `env`: ms from spawning it until /api/health
+ * answers (`health`), then until the home page does (`page`: the server-side renderer loads after listen).
+ * The server is stopped before this resolves.
+ */
+export async function coldStart(env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = { child, base, headers: {} };
+  const answered = async (url) => {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the server exited during start');
+      if (Date.now() > deadline) {
+        await stopServer(server);
+        throw new Error(`${url} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+      }
+      try {
+        const response = await fetch(base + url);
+        await response.arrayBuffer();
+        if (response.ok) return performance.now() - startedAt;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const health = await answered('/api/health');
+  const page = await answered('/');
+  await stopServer(server);
+  return { health, page };
+}
+
 export async function stopServer(server) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((r) => server.child.once('exit', r));

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Limiter, LimitSpec } from './limiter';
 import { memoryLimiter } from './sliding-window';
@@ -30,6 +31,8 @@ export function createLimitStore(options: { redisUrl?: string; log: FastifyBaseL
       close: async () => undefined,
     };
 
+  // Required only when REDIS_URL is set: an instance without Redis does not load it at start.
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const redis = new Redis(options.redisUrl, {
     // Fail at once while disconnected (the instance's own count takes over), and keep reconnecting.
     enableOfflineQueue: false,

@@ -99,6 +99,7 @@ export function pagesRoutes(
     app.get('/*', { compress: false, config: PUBLIC_ROUTE }, async (request, reply) => {
       // Unknown API paths stay JSON 404s; only pages are rendered.
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+      await renderer.ready; // the first page after a start may arrive while the renderer loads
       if (previewToken(request.url) !== null) return answerPreview(request.url, renderClient(request), reply);
       const address = pageAddress(request.url);
       if ('redirect' in address) return reply.code(301).header('location', address.redirect).send();

@@ -11,6 +11,11 @@ export interface WebRenderer {
   isUnknownPath(pathname: string): boolean;
   /** Preload tags for the chunks of the given page modules (see module-preloads.ts). */
   modulePreloads(modules: string[]): string;
+  /**
+   * Resolves once render and isUnknownPath may be called: the server process imports the server-side
+   * renderer after its start (load-web.ts). Absent when they may be called at once.
+   */
+  readonly ready?: Promise<void>;
 }
 
 /** A page's data, and the post it shows (whose view its every answer counts, cached or not). */

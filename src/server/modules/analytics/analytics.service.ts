@@ -60,7 +60,7 @@ export interface AnalyticsDeps {
   clock: () => Date;
   log: FastifyBaseLogger;
   /** Whether the built app has a page at this path (absent without the web build: every path counts). */
-  isPage?: (path: string) => boolean;
+  isPage?: (path: string) => Promise<boolean>;
 }
 
 /** A page view as it arrived, before anything is derived from it (nothing of it is kept as it is). */
@@ -213,7 +213,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       const kind = view.optedOut ? null : classify(view.userAgent);
       if (kind === null || behavesLikeScript(view)) return 'ignored';
       const path = countedPath(view.path);
-      if (path === null || (deps.isPage && !deps.isPage(path))) return 'ignored';
+      if (path === null || (deps.isPage && !(await deps.isPage(path)))) return 'ignored';
       const now = clock();
       const day = isoDay(now);
       const salt = await salts.of(day);

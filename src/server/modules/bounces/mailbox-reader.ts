@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { BOUNCE_MESSAGES as M } from '../../../shared/messages';
 import { BOUNCES } from '../../../shared/bounces';
 import type { BounceMailboxRow, Database } from '../../db/types';
@@ -90,6 +90,8 @@ export function createBounceMailboxReader(deps: {
     // The password travels encrypted: TLS from the first byte, or a STARTTLS the server must accept; only
     // a loopback server may be spoken to in the clear, and only when SMTP may be.
     const plaintext = !secure && rules.allowPlaintextLoopback && isLoopbackAddress(address);
+    // Imported on the first check, not at start: most instances read no mailbox (docs/architecture.md#start-up).
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       // The address checked, so DNS rebinding cannot swap in another; the name for SNI and the certificate.
       host: address,

@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject, simpleParser } from 'mailparser';
 import type { BounceKind } from '../../../shared/bounces';
 import { bounceKindOfStatus, enhancedStatusIn, normaliseStatus } from './status-codes';
 
@@ -23,13 +23,16 @@ const PARSE_OPTIONS = {
   skipImageLinks: true,
 } as const;
 
+/** mailparser, imported on the first report rather than at start (docs/architecture.md#start-up). */
+const loadParser = async (): Promise<typeof simpleParser> => (await import('mailparser')).simpleParser;
+
 /**
  * Reads a mail from the bounce mailbox: a multipart/report of report-type delivery-status (each failed or
  * delayed recipient, with its RFC 3463 status) or feedback-report (an abuse complaint about the
  * recipient of the attached message). Anything else (auto-replies, a person's mail) is 'none'.
  */
 export async function parseReport(raw: Buffer): Promise<ParsedReport> {
-  const mail = await simpleParser(raw, PARSE_OPTIONS);
+  const mail = await (await loadParser())(raw, PARSE_OPTIONS);
   const contentType = mail.headers.get('content-type') as
     { value?: string; params?: Record<string, string> } | undefined;
   if (contentType?.value?.toLowerCase() !== 'multipart/report') return { type: 'none', bounces: [] };
@@ -137,7 +140,7 @@ async function originalRecipient(
   const headers = mail.attachments.find((file) => file.contentType.toLowerCase() === 'text/rfc822-headers');
   const original = headers ? headers.content : embeddedMessage(raw, mail);
   if (!original) return '';
-  const parsed = await simpleParser(original, PARSE_OPTIONS);
+  const parsed = await (await loadParser())(original, PARSE_OPTIONS);
   const to = [parsed.to].flat().filter((entry): entry is AddressObject => Boolean(entry));
   const first = to.flatMap((entry) => entry.value).find((address) => address.address)?.address ?? '';
   return bareAddress(first);

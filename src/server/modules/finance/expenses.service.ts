@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fileTypeFromFile } from 'file-type';
 import { EXPENSE_MESSAGES as M } from '../../../shared/messages';
 import {
   RECEIPT_TYPES,
@@ -31,6 +30,7 @@ import {
   updateExpense,
 } from './expenses.repository';
 import { findFinanceSettings } from './invoices.repository';
+import { fileTypeOfFile } from '../../lib/file-type';
 
 type Row = Awaited<ReturnType<typeof expenseWithParts>>;
 
@@ -189,7 +189,7 @@ export function createExpensesService(
     async attachReceipt(caller: SessionUser, id: string, upload: SpooledUpload, fileName: string) {
       const row = await mustFind(caller, id);
       if (!mayChange(caller, row)) throw forbidden(M.notYours);
-      const detected = await fileTypeFromFile(upload.path);
+      const detected = await fileTypeOfFile(upload.path);
       if (!detected || !(detected.mime in RECEIPT_TYPES)) throw new HttpError(415, M.receiptType);
       const bytes = await fs.promises.readFile(upload.path);
       await assertStorageRoom(db, caller.workspace_id, bytes.length);

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { TaxCategory } from '../../../shared/invoice-totals';
 import { rateText } from '../../../shared/finance';
 import { formatMoney } from '../../../shared/money';
@@ -58,6 +56,11 @@ const KIND_WORDS: Record<
 };
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  // Imported on the first PDF, not at start: pdfkit and its font tools are a fifth of the start's module loading.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
+    import('pdfkit'),
+    import('qrcode'),
+  ]);
   const fonts = await loadFonts();
   const money = (minor: number) => formatMoney(minor, doc.currency);
   const accent = HEX.test(doc.accentColor) ? doc.accentColor : '#1d4ed8';

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { isEuCountry, upiPaymentLink } from '../../../shared/finance';
 import { DEFAULT_BRAND_COLOR, type SiteSettings } from '../../../shared/site-settings';
@@ -29,7 +28,7 @@ export async function brandingOf(db: Kysely<Database>, workspaceId: string): Pro
   // PDF draws PNG and JPEG; an upload kept as WebP or AVIF is converted once here.
   const drawable = /^image\/(png|jpeg)$/.test(media.content_type)
     ? Buffer.from(media.bytes)
-    : await sharp(media.bytes).png().toBuffer();
+    : await (await import('sharp')).default(media.bytes).png().toBuffer();
   return { logo: drawable, accentColor };
 }
 

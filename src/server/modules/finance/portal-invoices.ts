@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
 import { invoiceState, upiPaymentLink } from '../../../shared/finance';
 import { PORTAL_FINANCE_MESSAGES as M } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
@@ -28,6 +27,7 @@ import { tellStaff } from './portal-notify';
 
 /** The UPI QR as an image the portal shows: an SVG data URL, drawn from the link the invoice PDF prints. */
 async function qrDataUrl(link: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

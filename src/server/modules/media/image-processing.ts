@@ -1,4 +1,3 @@
-import { fileTypeFromFile } from 'file-type';
 import type { Sharp } from 'sharp';
 type SharpFactory = typeof import('sharp');
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
@@ -7,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import { createWorkGate } from '../../lib/work-gate';
 import { WORKSPACE_WORK } from '../../lib/workspace-work';
 import type { SpooledUpload } from '../../http/spooled-upload';
+import { fileTypeOfFile } from '../../lib/file-type';
 
 /** Raster types a browser shows in <img>; SVG is left out because it can carry script. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -83,7 +83,7 @@ export function loadSharp(): Promise<SharpFactory> {
 
 /** Reads the upload from its file: libvips decodes it in its own thread, never on the event loop. */
 async function decodeAndEncode(file: string): Promise<ProcessedImage> {
-  const detected = await fileTypeFromFile(file);
+  const detected = await fileTypeOfFile(file);
   if (!detected || !IMAGE_CONTENT_TYPES.includes(detected.mime)) throw notAnImage();
 
   const sharp = await loadSharp();

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { fileTypeFromBuffer } from 'file-type';
 import { ACCESS_MESSAGES } from '../../../shared/messages';
 import { badRequest } from '../../http/errors';
 import type { Database, SessionUser } from '../../db/types';
@@ -7,6 +6,7 @@ import { toPublicUser } from '../../db/rows';
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import type { ProfileUpdateInput } from '../../../shared/schemas/users';
 import { changeUser } from '../users/users.service';
+import { fileTypeOfBuffer } from '../../lib/file-type';
 
 /**
  * The schema checks the data URL's form; its bytes must also be the image type it names (by their magic
@@ -14,7 +14,7 @@ import { changeUser } from '../users/users.service';
  */
 async function expectImageOfDeclaredType(dataUrl: string): Promise<void> {
   const [, declared, base64] = /^data:(image\/[a-z]+);base64,(.*)$/s.exec(dataUrl) ?? [];
-  const detected = base64 ? await fileTypeFromBuffer(Buffer.from(base64, 'base64')) : undefined;
+  const detected = base64 ? await fileTypeOfBuffer(Buffer.from(base64, 'base64')) : undefined;
   if (!detected || detected.mime !== declared)
     throw badRequest(ACCESS_MESSAGES.imageInvalid, [
       { field: 'profileImage', message: ACCESS_MESSAGES.imageInvalid },

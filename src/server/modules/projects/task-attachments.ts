@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { fileTypeFromFile } from 'file-type';
 import { PORTAL_PROJECT_MESSAGES, TASK_MESSAGES as M } from '../../../shared/messages';
 import type { ContentVisibility } from '../../../shared/portal-projects';
 import { ATTACHMENT_TYPES, TASK_LIMITS } from '../../../shared/tasks';
@@ -22,6 +21,7 @@ import {
   insertAttachment,
   setAttachmentVisibility,
 } from './task-attachments.repository';
+import { fileTypeOfFile } from '../../lib/file-type';
 
 /** Who attaches a file: a member, or a client's contact (`accessId`), and what else the insert records. */
 interface Uploader {
@@ -50,7 +50,7 @@ function isPlainText(bytes: Buffer): boolean {
 
 /** What the bytes are, if the product takes them; else a 415 naming what it takes. */
 async function contentTypeOf(upload: SpooledUpload, bytes: Buffer): Promise<string> {
-  const detected = await fileTypeFromFile(upload.path);
+  const detected = await fileTypeOfFile(upload.path);
   const type = detected?.mime ?? (isPlainText(bytes) ? 'text/plain' : undefined);
   if (!type || !(type in ATTACHMENT_TYPES)) throw new HttpError(415, M.attachmentType);
   return type;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
 import type { Sharp } from 'sharp';
 import { SITE_SETTINGS_MESSAGES as M } from '../../../shared/messages';
 import { SITE_IMAGE_SIZES as S, type SiteImageKind } from '../../../shared/site-settings';
@@ -11,6 +10,7 @@ import {
   type ImageVariant,
   type ProcessedImage,
 } from '../media/media.service';
+import { fileTypeOfFile } from '../../lib/file-type';
 
 export const siteImageNotAnImage = () => new HttpError(415, M.imageNotAnImage);
 export const siteImageTooLarge = () => new HttpError(413, M.imageTooLarge);
@@ -88,7 +88,7 @@ async function decode(
   kind: SiteImageKind,
   file: string,
 ): Promise<{ image: Sharp; source: string }> {
-  const detected = await fileTypeFromFile(file);
+  const detected = await fileTypeOfFile(file);
   if (detected && IMAGE_CONTENT_TYPES.includes(detected.mime)) {
     let meta;
     try {

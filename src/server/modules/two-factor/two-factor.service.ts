@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { SecretBox } from '../../secrets/secret-box';
@@ -108,6 +107,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
       const secret = newTotpSecret();
       await savePendingSecret(db, account.id, box.seal(secret), now());
       const url = otpauthUrl(secret, account.email);
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret,
