@@ -36,10 +36,10 @@ export async function loadWebRenderer(distDir: string): Promise<WebRenderer> {
 }
 
 /**
- * The same, for the server process: the server-side renderer (React and every page's module, a third of a
- * start's work) is imported by `load()`, which main.ts calls once the server listens, or by the first page
- * that awaits `ready`: the API answers without waiting for it (docs/architecture.md#start-up). A missing
- * build still fails the start, before the database is touched by anything else.
+ * The same, for the server process: the server-side renderer (React and every page's module, several
+ * hundred milliseconds of a start) is imported by `load()`, which main.ts calls once the server listens,
+ * or by the first page that awaits `ready`: the API answers without waiting for it
+ * (docs/architecture.md#start-up). A build without the renderer still fails the start, before listen.
  */
 export function deferredWebRenderer(distDir: string): WebRenderer & { load(): Promise<void> } {
   const files = readClientFiles(distDir);

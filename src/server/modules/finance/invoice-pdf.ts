@@ -56,7 +56,8 @@ const KIND_WORDS: Record<
 };
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  // Imported on the first PDF, not at start: pdfkit and its font tools are a fifth of the start's module loading.
+  // Imported on the first PDF, not at start: pdfkit and its font tools would be a fifth of a start's module
+  // loading (docs/architecture.md#start-up).
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
     import('pdfkit'),
     import('qrcode'),
