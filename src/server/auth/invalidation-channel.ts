@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -39,6 +40,8 @@ const PUBLISH_TIMEOUT_MS = 500;
  * leaves this one.
  */
 export function redisChannel(url: string, name: string, log: FastifyBaseLogger): InvalidationChannel {
+  // Loaded only when REDIS_URL is set, as the limits do (a start without Redis never reads the package).
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const self = randomUUID();
   const listeners: (() => void)[] = [];
   const tell = () => listeners.forEach((listener) => listener());
