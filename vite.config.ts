@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { moduleChunks } from './scripts/lib/module-chunks-plugin';
 import { analyticsBeacon } from './scripts/lib/analytics-beacon-plugin';
+import { stylesheetFirst } from './scripts/lib/stylesheet-first-plugin';
 
 /**
  * The browser build runs on preact/compat instead of react-dom: React 19's react-dom alone is ~65 KB gzip,
@@ -33,6 +34,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : [
           moduleChunks(fileURLToPath(new URL('./src/web', import.meta.url))),
           analyticsBeacon(fileURLToPath(new URL('./src/web/analytics-beacon.ts', import.meta.url))),
+          stylesheetFirst(),
         ]),
   ],
   resolve: { alias: command === 'build' && !isSsrBuild ? preactCompat : [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, formatIndianNumber, slugify } from './text';
+import { emailDomain, formatIndianNumber, groupThousands, slugify } from './text';
 import { footerVisible } from './site';
 
 describe('text helpers', () => {
@@ -10,6 +10,10 @@ describe('text helpers', () => {
   it('takes the domain after the last at sign', () => {
     expect(emailDomain('Ann@Acme.Test')).toBe('acme.test');
     expect(emailDomain('no-at-sign')).toBe('');
+  });
+  it('groups whole numbers by thousands as en-US does', () => {
+    for (const value of [0, 7, 999, 1000, 5000, 10_000, 50_000, 123_456, 1_000_000, 987_654_321])
+      expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
   });
   it('groups numbers the Indian way', () => {
     expect(formatIndianNumber(1234567)).toBe('12,34,567');

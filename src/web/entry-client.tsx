@@ -6,6 +6,7 @@ import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
 import { clientPages } from './app/pages.client';
 import { captureEarlyText, markHydrated } from './lib/hydration';
+import { hydrateInParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { adoptServerState } from './lib/server-state';
 import { drawPortalsInTheirNamespace } from './lib/svg-portals';
@@ -40,7 +41,7 @@ if (root.firstElementChild) {
   // The current page's code first, so hydration adopts the server's HTML instead of a loading state.
   await preloadPages(routes, window.location.pathname);
   const restoreEarlyText = captureEarlyText(root);
-  hydrateRoot(root, app);
+  await hydrateInParts(() => hydrateRoot(root, app));
   markHydrated(root, restoreEarlyText);
 } else {
   createRoot(root).render(app);

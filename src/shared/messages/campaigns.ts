@@ -1,4 +1,5 @@
 import { CAMPAIGNS, type CampaignStatus } from '../campaigns';
+import { groupThousands } from '../text';
 
 /** Campaigns and the unsubscribe link of marketing mail (docs/product/marketing.md#campaigns). */
 export const CAMPAIGN_MESSAGES = {
@@ -26,7 +27,7 @@ export const CAMPAIGN_MESSAGES = {
   waitNoSetup: 'Waiting for an e-mail configuration.',
   throttleSaved: 'Sending speed saved.',
   perSecondRange: `Messages per second: 1 to ${CAMPAIGNS.perSecondMax}.`,
-  perHourRange: `Messages per hour: 1 to ${CAMPAIGNS.perHourMax.toLocaleString('en-US')}.`,
+  perHourRange: `Messages per hour: 1 to ${groupThousands(CAMPAIGNS.perHourMax)}.`,
 
   // Campaign Setup's Campaigns tab.
   noCampaigns: 'No campaigns yet',

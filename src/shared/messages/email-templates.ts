@@ -1,4 +1,5 @@
 import { EMAIL_TEMPLATE_LIMITS as L } from '../email-templates';
+import { groupThousands } from '../text';
 
 /** E-mail templates (docs/product/marketing.md#templates). */
 export const EMAIL_TEMPLATE_MESSAGES = {
@@ -6,7 +7,7 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   nameRequired: 'Give the template a name',
   nameTaken: 'A template with this name already exists',
   mjmlRequired: 'Write the template in MJML',
-  mjmlTooLong: `A template must be at most ${L.mjmlMax.toLocaleString('en-US')} characters`,
+  mjmlTooLong: `A template must be at most ${groupThousands(L.mjmlMax)} characters`,
   created: 'Template created',
   updated: 'Template saved',
   deleted: 'Template deleted',

@@ -1,5 +1,6 @@
 /** A lead's timeline texts (docs/product/leads.md#timeline); the sentences take names and days already formatted. */
 import { LEAD_NOTE_MAX, type LeadOrigin } from '../lead-timeline';
+import { groupThousands } from '../text';
 
 /** Who did it, when nobody is recorded (an entry written without an actor). */
 const SOMEONE = 'Someone';
@@ -17,7 +18,7 @@ export const LEAD_TIMELINE_MESSAGES = {
   noteDeleted: 'Note deleted.',
   noteDeleteConfirm: 'Delete this note? This cannot be undone.',
   noteRequired: 'Write the note first.',
-  noteTooLong: `A note can be at most ${LEAD_NOTE_MAX.toLocaleString('en-US')} characters.`,
+  noteTooLong: `A note can be at most ${groupThousands(LEAD_NOTE_MAX)} characters.`,
   noteNotFound: 'Note not found.',
   noteFailed: 'The note could not be saved. Please try again.',
   loadOlder: 'Load older',

@@ -1,4 +1,5 @@
 import { MAILING_LISTS } from '../mailing-lists';
+import { groupThousands } from '../text';
 
 /** Mailing lists, consent and the public subscribe form (docs/product/marketing.md#lists-and-consent). */
 export const MAILING_LIST_MESSAGES = {
@@ -18,7 +19,7 @@ export const MAILING_LIST_MESSAGES = {
   unsubscribed: 'Unsubscribed from the list. The record of their consent is kept.',
   deleted: 'List deleted.',
   importMissingEmail: 'The file needs an "email" column.',
-  importTooManyRows: `A subscriber file may have at most ${MAILING_LISTS.importMaxRows.toLocaleString('en-US')} rows.`,
+  importTooManyRows: `A subscriber file may have at most ${groupThousands(MAILING_LISTS.importMaxRows)} rows.`,
   importTooLarge: `A subscriber file may be at most ${MAILING_LISTS.importMaxBytes / 1024 / 1024} MB.`,
   importError: 'The file could not be read as CSV.',
   suppressionExists: 'This address is already suppressed.',

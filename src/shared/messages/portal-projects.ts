@@ -1,4 +1,5 @@
 import { PORTAL_PROJECT_LIMITS } from '../portal-projects';
+import { groupThousands } from '../text';
 
 /** A client's projects in the portal, and the staff's switches (docs/product/portal.md#what-a-client-sees). */
 export const PORTAL_PROJECT_MESSAGES = {
@@ -10,7 +11,7 @@ export const PORTAL_PROJECT_MESSAGES = {
   notInReview:
     'This task is not waiting for your approval: only a task in review can be approved or sent back.',
   noteRequired: 'Say what should change',
-  noteTooLong: `The note must be ${PORTAL_PROJECT_LIMITS.noteMax.toLocaleString('en-US')} characters or less`,
+  noteTooLong: `The note must be ${groupThousands(PORTAL_PROJECT_LIMITS.noteMax)} characters or less`,
   tooManyComments: (wait: number) =>
     `You have posted many comments in a short time. Please try again in ${Math.max(1, Math.ceil(wait / 60))} minutes.`,
   tooManyUploads: (wait: number) =>

@@ -1,4 +1,5 @@
 import { PROJECT_LIMITS } from '../projects';
+import { groupThousands } from '../text';
 
 /** Projects (docs/product/projects.md#projects). */
 export const PROJECT_MESSAGES = {
@@ -11,7 +12,7 @@ export const PROJECT_MESSAGES = {
   codeTaken: (code: string) => `Another project of this workspace has the code ${code}`,
   dateInvalid: 'Enter the date as YYYY-MM-DD',
   dueBeforeStart: 'The due date cannot be before the start date',
-  hoursInvalid: `Enter hours from 0 to ${PROJECT_LIMITS.budgetHoursMax.toLocaleString('en-US')}, to the minute`,
+  hoursInvalid: `Enter hours from 0 to ${groupThousands(PROJECT_LIMITS.budgetHoursMax)}, to the minute`,
   amountInvalid: 'Enter an amount of the project’s currency, with no more decimals than it has',
   retainerHoursRequired: 'A monthly retainer needs its hours a month',
   retainerFeeRequired: 'Enter the retainer’s fee a month to invoice it each month',

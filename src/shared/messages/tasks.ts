@@ -1,19 +1,20 @@
 import { TASK_LIMITS } from '../tasks';
+import { groupThousands } from '../text';
 
 /** Tasks (docs/product/projects.md#tasks). */
 export const TASK_MESSAGES = {
   notFound: 'Task not found',
   titleRequired: 'Enter the task’s title',
   titleTooLong: `The title must be ${TASK_LIMITS.titleMax} characters or less`,
-  descriptionTooLong: `The description must be ${TASK_LIMITS.descriptionMax.toLocaleString('en-US')} characters or less`,
-  estimateInvalid: `Enter the estimate in hours from 0 to ${TASK_LIMITS.estimateHoursMax.toLocaleString('en-US')}, to the minute`,
+  descriptionTooLong: `The description must be ${groupThousands(TASK_LIMITS.descriptionMax)} characters or less`,
+  estimateInvalid: `Enter the estimate in hours from 0 to ${groupThousands(TASK_LIMITS.estimateHoursMax)}, to the minute`,
   assigneeInvalid: 'Assign the task to members of the project’s team or its manager',
   tooManyAssignees: `A task has at most ${TASK_LIMITS.assigneesMax} assignees`,
   parentInvalid: 'A sub-task belongs to another task of the same project, one level deep',
   blockerInvalid: 'A task can only be blocked by other tasks of the same project',
   recurrenceNeedsDue: 'A recurring task needs a due date',
   commentRequired: 'Write the comment',
-  commentTooLong: `A comment must be ${TASK_LIMITS.commentMax.toLocaleString('en-US')} characters or less`,
+  commentTooLong: `A comment must be ${groupThousands(TASK_LIMITS.commentMax)} characters or less`,
   commentNotFound: 'Comment not found',
   commentNotYours: 'Only its author can edit or delete a comment',
   created: 'Task created',

@@ -1,11 +1,12 @@
 import { TIME_LIMITS } from '../time';
+import { groupThousands } from '../text';
 
 /** Time entries (docs/product/projects.md#time). */
 export const TIME_MESSAGES = {
   notFound: 'Time entry not found',
   projectRequired: 'Choose the project the time was spent on',
   minutesInvalid: `Enter the time as whole minutes from 1 to ${TIME_LIMITS.minutesMax} (a day)`,
-  noteTooLong: `The note must be ${TIME_LIMITS.noteMax.toLocaleString('en-US')} characters or less`,
+  noteTooLong: `The note must be ${groupThousands(TIME_LIMITS.noteMax)} characters or less`,
   taskInvalid: 'Choose a task of the same project, or none',
   notOnTeam: 'Only the project’s team and its manager can log time on it',
   notYours: 'You can only change your own time entries',

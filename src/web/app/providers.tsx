@@ -1,12 +1,25 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { TOAST } from '../../shared/constants';
-import { SessionProvider } from '../lib/session';
-import { PermissionRefresh } from '../features/auth/permission-refresh';
+import { SessionProvider, useSession } from '../lib/session';
 import { NotificationsProvider } from '../lib/notifications-context';
 import { PageMetaProvider, type PageMetaCollector } from '../lib/page-meta';
 import { BrandTokens } from '../lib/site-settings';
+import { AppToaster } from './app-toaster';
+
+// Only a signed-in session has permissions to watch: a visitor's page never loads this.
+const PermissionRefresh = lazy(() =>
+  import('../features/auth/permission-refresh').then((m) => ({ default: m.PermissionRefresh })),
+);
+
+function SignedInWatch() {
+  const { status } = useSession();
+  if (status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <PermissionRefresh />
+    </Suspense>
+  );
+}
 
 /** Everything every page needs; the router is added by each entry (browser or server). */
 /** `queryClient` is made once per page load (browser) or per request (server), holding any preloaded data. */
@@ -25,20 +38,10 @@ export function Providers({
         <BrandTokens />
         <SessionProvider>
           <NotificationsProvider>
-            <PermissionRefresh />
+            <SignedInWatch />
             {children}
           </NotificationsProvider>
-          <Toaster
-            position={TOAST.appPosition}
-            offset={{ top: TOAST.appTopOffsetPx }}
-            mobileOffset={{ top: TOAST.appTopOffsetPx }}
-            duration={TOAST.durationMs}
-            visibleToasts={TOAST.visibleToasts}
-            gap={TOAST.gap}
-            hotkey={[...TOAST.hotkey]}
-            richColors
-            closeButton
-          />
+          <AppToaster />
         </SessionProvider>
       </QueryClientProvider>
     </PageMetaProvider>

@@ -4,7 +4,6 @@ import * as list from './notification-list';
 import type { AppNotification } from './notification-list';
 import { keepIfRoom } from './storage';
 import { api } from './api-client';
-import { isKeptOutOfDashboard } from '../../shared/access';
 import type { UserNotification } from '../../shared/schemas/notifications';
 
 /** How often the bell asks the server for what happened elsewhere (a lead assigned, a follow-up due). */
@@ -35,11 +34,24 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const userId = user?._id ?? null;
   const [items, setItems] = useState<AppNotification[]>([]);
 
-  useEffect(() => setItems(userId ? load(userId) : []), [userId]);
+  // Signed out, an empty list stays the same array: no re-render of every reader at start.
+  useEffect(() => setItems((current) => (userId ? load(userId) : current.length ? [] : current)), [userId]);
 
   // What the server holds for this user (docs/product/leads.md#owners-and-follow-ups): each notification
-  // is answered once, to one browser, and joins the list kept here under its own id.
-  const mayAsk = Boolean(user) && !isKeptOutOfDashboard(user);
+  // is answered once, to one browser, and joins the list kept here under its own id. The access rules
+  // (with the role and section tables) load only once someone is signed in, never with a public page.
+  const [askingFor, setAskingFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    void import('../../shared/access').then(({ isKeptOutOfDashboard }) => {
+      if (current) setAskingFor(isKeptOutOfDashboard(user) ? null : user._id);
+    });
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  const mayAsk = userId !== null && askingFor === userId;
   useEffect(() => {
     if (!userId || !mayAsk) return;
     let stopped = false;

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { footerVisible } from '../../../shared/site';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteFooter } from '../../components/layout/site-footer';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { PageLoading } from '../page-loading';
 
 /** Header on every page of the site; the footer except on the hide-list (docs/product/public-site.md#header-and-footer). */
@@ -16,14 +17,23 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {/* Inside <main>, so the header stays put while the next page's code loads. */}
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      {footerVisible(pathname) && <SiteFooter />}
+      {/* Each adopted in a task of its own (see hydrate-later.tsx). */}
+      <HydrateLater>
+        <SiteHeader />
+      </HydrateLater>
+      <HydrateLater>
+        <main id="main" className="flex-1">
+          {/* Inside <main>, so the header stays put while the next page's code loads. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </HydrateLater>
+      {footerVisible(pathname) && (
+        <HydrateLater>
+          <SiteFooter />
+        </HydrateLater>
+      )}
     </div>
   );
 }
