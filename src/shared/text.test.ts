@@ -17,6 +17,25 @@ describe('text helpers', () => {
   });
   it('groups numbers the Indian way', () => {
     expect(formatIndianNumber(1234567)).toBe('12,34,567');
+    for (const value of [
+      0,
+      5,
+      -5,
+      999,
+      1000,
+      -1000,
+      12_999,
+      10_399,
+      155_988,
+      1_00_000,
+      -98_76_54_321,
+      2 ** 53 - 1,
+      1234.5678,
+      0.125,
+      -42.5,
+      1e21,
+    ])
+      expect(formatIndianNumber(value)).toBe(new Intl.NumberFormat('en-IN').format(value));
   });
 });
 

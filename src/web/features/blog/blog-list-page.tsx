@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Newspaper } from 'lucide-react';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { PageMeta, useSiteName } from '../../lib/page-meta';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { Spinner } from '../../components/ui/spinner';
 import { usePublicBlogList, usePublicCategories } from './blog-api';
 import { BlogFilters } from './blog-filters';
@@ -52,25 +53,28 @@ export function BlogListPage() {
 
       <BlogFilters categories={categories.data ?? []} current={category} />
 
-      <section aria-label="Posts" className="mt-10">
-        {list.isPending ? (
-          <Spinner label={BLOG_MESSAGES.loadingPosts} />
-        ) : blogs.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
-            <Newspaper className="size-10 text-slate-400" aria-hidden />
-            <h2 className="mt-4 text-xl font-semibold text-ink">{BLOG_MESSAGES.emptyPublicTitle}</h2>
-            <p className="mt-2 text-muted">{BLOG_MESSAGES.emptyPublicText}</p>
-          </div>
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {blogs.map((blog, index) => (
-              <li key={blog.id} className="flex">
-                <PublicBlogCard blog={blog} eager={index < FIRST_ROW} priority={index === 0} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {/* The posts are adopted in a task of their own (see hydrate-later.tsx). */}
+      <HydrateLater>
+        <section aria-label="Posts" className="mt-10">
+          {list.isPending ? (
+            <Spinner label={BLOG_MESSAGES.loadingPosts} />
+          ) : blogs.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
+              <Newspaper className="size-10 text-slate-400" aria-hidden />
+              <h2 className="mt-4 text-xl font-semibold text-ink">{BLOG_MESSAGES.emptyPublicTitle}</h2>
+              <p className="mt-2 text-muted">{BLOG_MESSAGES.emptyPublicText}</p>
+            </div>
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {blogs.map((blog, index) => (
+                <li key={blog.id} className="flex">
+                  <PublicBlogCard blog={blog} eager={index < FIRST_ROW} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </HydrateLater>
 
       {blogs.length > 0 && list.data && (
         <BlogPagination pagination={list.data.pagination} category={category} />

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BLOG_MESSAGES } from '../../../shared/messages';
 import { publicQueryKeys } from '../../../shared/query-keys';
 import { Spinner } from '../../components/ui/spinner';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { usePublicBlogPost } from './blog-api';
 import { BlogPostArticle } from './blog-post-article';
 import { blogPostHref } from './blog-url';
@@ -34,5 +35,10 @@ export function BlogPostPage() {
 
   if (post.isPending || renamed) return <Spinner label={BLOG_MESSAGES.loadingBlog} />;
   if (!post.data) return <BlogPostNotFound />;
-  return <BlogPostArticle blog={post.data} />;
+  // Adopted in a task of its own, after the page around it (see hydrate-later.tsx).
+  return (
+    <HydrateLater>
+      <BlogPostArticle blog={post.data} />
+    </HydrateLater>
+  );
 }

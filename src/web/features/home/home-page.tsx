@@ -1,5 +1,6 @@
 import { SITE_CONTACT } from '../../../shared/site';
 import { siteImagePath, type SiteSettings } from '../../../shared/site-settings';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { PageMeta, useSiteOrigin } from '../../lib/page-meta';
 import { useSiteSettings } from '../../lib/site-settings';
 import { BlogTeaser } from './blog-teaser';
@@ -45,16 +46,29 @@ function structuredData({ identity, contact }: SiteSettings, origin: string): ob
   ];
 }
 
-/** The home page's sections, as the page shows them and as the Web Settings preview draws them. */
+/**
+ * The home page's sections, as the page shows them and as the Web Settings preview draws them. Each
+ * section that always draws is adopted in a task of its own (the trusted-by strip may draw nothing).
+ */
 export function HomeSections() {
   return (
     <>
-      <HeroSection />
+      <HydrateLater>
+        <HeroSection />
+      </HydrateLater>
       <TrustedLogos />
-      <ServiceCards />
-      <SecuritySection />
-      <BlogTeaser />
-      <ClosingCta />
+      <HydrateLater>
+        <ServiceCards />
+      </HydrateLater>
+      <HydrateLater>
+        <SecuritySection />
+      </HydrateLater>
+      <HydrateLater>
+        <BlogTeaser />
+      </HydrateLater>
+      <HydrateLater>
+        <ClosingCta />
+      </HydrateLater>
     </>
   );
 }

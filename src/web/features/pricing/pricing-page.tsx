@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../lib/page-meta';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { BillingToggle } from './billing-toggle';
 import { ComparisonTable } from './comparison-table';
 import { PlanAction } from './plan-action';
@@ -32,20 +33,23 @@ export function PricingPage() {
             <BillingToggle value={billing} onChange={setBilling} />
           </div>
         </div>
-        <div className="mx-auto mt-14 grid max-w-6xl gap-8 lg:grid-cols-3 lg:items-start">
-          {PLANS.map((plan) => {
-            const featured = plan.key === 'business';
-            return (
-              <PlanCard
-                key={plan.key}
-                plan={plan}
-                billing={billing}
-                featured={featured}
-                action={<PlanAction plan={plan} featured={featured} actions={actions} />}
-              />
-            );
-          })}
-        </div>
+        {/* The plans and the comparison are each adopted in a task of their own (see hydrate-later.tsx). */}
+        <HydrateLater>
+          <div className="mx-auto mt-14 grid max-w-6xl gap-8 lg:grid-cols-3 lg:items-start">
+            {PLANS.map((plan) => {
+              const featured = plan.key === 'business';
+              return (
+                <PlanCard
+                  key={plan.key}
+                  plan={plan}
+                  billing={billing}
+                  featured={featured}
+                  action={<PlanAction plan={plan} featured={featured} actions={actions} />}
+                />
+              );
+            })}
+          </div>
+        </HydrateLater>
         <p className="mt-8 text-center text-sm text-muted">
           Prices in Indian rupees, per workspace. Questions?{' '}
           <Link to="/contact" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
@@ -53,9 +57,11 @@ export function PricingPage() {
           </Link>
           .
         </p>
-        <div className="mx-auto mt-16 max-w-5xl">
-          <ComparisonTable />
-        </div>
+        <HydrateLater>
+          <div className="mx-auto mt-16 max-w-5xl">
+            <ComparisonTable />
+          </div>
+        </HydrateLater>
       </div>
     </div>
   );

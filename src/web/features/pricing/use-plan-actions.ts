@@ -1,10 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PLAN_MESSAGES } from '../../../shared/messages';
 import type { PublicUser } from '../../../shared/schemas/public-user';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+
+/**
+ * The plans' toasts answer a signed-in visitor, whose page has sonner loaded already (app-toaster.tsx):
+ * imported here on use, it stays out of the pricing page's own code.
+ */
+function toast(kind: 'success' | 'error' | 'info', message: string) {
+  void import('sonner').then((sonner) => sonner.toast[kind](message));
+}
 
 async function upgradeToSoloHq(): Promise<PublicUser> {
   const { data } = await api.post<{ success: boolean; user: PublicUser }>('users/upgrade-role', {
@@ -25,11 +32,11 @@ export function usePlanActions() {
   const upgrade = useMutation({
     mutationFn: upgradeToSoloHq,
     onSuccess: (next) => {
-      toast.success(PLAN_MESSAGES.upgradeSuccess);
+      toast('success', PLAN_MESSAGES.upgradeSuccess);
       replaceUser(next);
       void navigate('/dashboard');
     },
-    onError: () => toast.error(PLAN_MESSAGES.upgradeFailed),
+    onError: () => toast('error', PLAN_MESSAGES.upgradeFailed),
   });
 
   return {
@@ -37,10 +44,10 @@ export function usePlanActions() {
     upgrading: upgrade.isPending,
     chooseSoloHq() {
       if (user?.role === 'User') upgrade.mutate();
-      else toast.info(PLAN_MESSAGES.differentPlan);
+      else toast('info', PLAN_MESSAGES.differentPlan);
     },
     chooseBusinessHq() {
-      toast.info(PLAN_MESSAGES.contactSales);
+      toast('info', PLAN_MESSAGES.contactSales);
     },
   };
 }
