@@ -5,7 +5,7 @@ import { SSR_STATE_ELEMENT_ID } from '../shared/ssr';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes, preloadPages } from './app/app-routes';
 import { clientPages } from './app/pages.client';
-import { captureEarlyText, markHydrated } from './lib/hydration';
+import { adoptEarlyInput, captureEarlyText, markHydrated } from './lib/hydration';
 import { hydrateInParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { adoptServerState } from './lib/server-state';
@@ -41,7 +41,10 @@ if (root.firstElementChild) {
   // The current page's code first, so hydration adopts the server's HTML instead of a loading state.
   await preloadPages(routes, window.location.pathname);
   const restoreEarlyText = captureEarlyText(root);
-  await hydrateInParts(() => hydrateRoot(root, app));
+  await hydrateInParts(
+    () => hydrateRoot(root, app),
+    () => adoptEarlyInput(root, restoreEarlyText),
+  );
   markHydrated(root, restoreEarlyText);
 } else {
   createRoot(root).render(app);

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /**
  * Hydration in parts (docs/architecture.md#budgets). Adopting a whole server-rendered page at once was
@@ -16,6 +16,7 @@ interface Turn {
 
 let hydrating = false;
 let queue: Promise<void> = Promise.resolve();
+let afterPart: (() => void) | null = null;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -30,6 +31,10 @@ function takeTurn(): Turn {
 function Later({ children }: { children: ReactNode }) {
   const [turn] = useState(() => (hydrating ? takeTurn() : null));
   if (turn && !turn.done) throw turn.promise;
+  // Right after the part is adopted, in the same task: before its effects run.
+  useLayoutEffect(() => {
+    if (turn) afterPart?.();
+  }, [turn]);
   return children;
 }
 
@@ -42,11 +47,16 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   );
 }
 
-/** Called by the browser entry around `hydrateRoot`: resolves once every part has been adopted. */
-export async function hydrateInParts(hydrate: () => void): Promise<void> {
+/**
+ * Called by the browser entry around `hydrateRoot`: resolves once every part has been adopted. `adopted`
+ * runs after the first hydration and after each part (the entry takes over what was typed early).
+ */
+export async function hydrateInParts(hydrate: () => void, adopted: () => void): Promise<void> {
   hydrating = true;
+  afterPart = adopted;
   try {
     hydrate();
+    adopted();
     // A part hydrates in the task its turn ends in; parts found inside it join the queue meanwhile.
     for (let seen: Promise<void> | null = null; seen !== queue;) {
       seen = queue;
@@ -55,5 +65,6 @@ export async function hydrateInParts(hydrate: () => void): Promise<void> {
     }
   } finally {
     hydrating = false;
+    afterPart = null;
   }
 }

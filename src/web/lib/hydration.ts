@@ -32,9 +32,26 @@ export function captureEarlyText(root: HTMLElement): () => void {
   const typed = [...root.querySelectorAll('textarea')]
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => ({ field, value: field.value }));
+  // Each is put back once, when its part of the page was adopted (the value reset to the server's text);
+  // what is typed after that stays.
   return () => {
-    for (const { field, value } of typed) if (field.isConnected && field.value !== value) field.value = value;
+    for (const entry of typed.splice(0)) {
+      const { field, value } = entry;
+      if (!field.isConnected) continue;
+      if (field.value === value) typed.push(entry);
+      else if (field.value === field.defaultValue) field.value = value;
+    }
   };
+}
+
+/**
+ * After each part of the page is adopted (lib/hydrate-later.tsx), before any of its effects can re-render
+ * a field with its initial state: what was typed early is put back and announced to the fields' handlers.
+ * Announcing a field twice does no harm: a handler takes the field's value as it is.
+ */
+export function adoptEarlyInput(root: HTMLElement, restoreEarlyText?: () => void) {
+  restoreEarlyText?.();
+  replayEarlyInput(root);
 }
 
 /**
@@ -43,8 +60,7 @@ export function captureEarlyText(root: HTMLElement): () => void {
  */
 export function markHydrated(root: HTMLElement, restoreEarlyText?: () => void) {
   hydrated = true;
-  restoreEarlyText?.();
-  replayEarlyInput(root);
+  adoptEarlyInput(root, restoreEarlyText);
   document.documentElement.dataset.hydrated = 'true';
 }
 
