@@ -43,7 +43,8 @@ interface World {
   resetMailTo(email: string): Promise<string>;
 }
 
-const bearer = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+const bearer = (token?: string): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
 
 async function registerFreelancer(world: World): Promise<{ token: string; id: string; email: string }> {
   const email = `solo@${uniqueDomain()}`;
@@ -184,7 +185,9 @@ describe('a cached session on one instance', () => {
   it('shows an edit of the profile on the next request', async () => {
     const { token } = await registerFreelancer(world);
     await holdInCache(world, token);
-    expect((await world.reader.request('PUT', '/api/profile', token, { name: 'Solo Renamed' })).status).toBe(200);
+    expect((await world.reader.request('PUT', '/api/profile', token, { name: 'Solo Renamed' })).status).toBe(
+      200,
+    );
     expect((await world.reader.request('GET', '/api/profile', token)).json().user.name).toBe('Solo Renamed');
   });
 });
@@ -221,7 +224,11 @@ describe.runIf(redisAvailable)('a cached session on another instance, told throu
     closers.push(drop);
     // The sign-ups of every case come from one address, and a shared Redis keeps counting across runs.
     const shared = { ...env, REDIS_URL: redis.url, JWT_SECRET, SECRET_KEY, ADDRESS_LIMIT_MULTIPLIER: '1000' };
-    const a = await startServerProcess({ ...shared, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const a = await startServerProcess({
+      ...shared,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     const b = await startServerProcess(shared);
     closers.unshift(
       () => stopProcess(a),
@@ -239,7 +246,9 @@ describe.runIf(redisAvailable)('a cached session on another instance, told throu
         // Queued just after the answer (lib/after-answer.ts).
         const queued = () =>
           client
-            .query("select text_body from mail_outbox where to_address = $1 and kind = 'password-reset'", [email])
+            .query("select text_body from mail_outbox where to_address = $1 and kind = 'password-reset'", [
+              email,
+            ])
             .then(({ rows }) => rows.map((row) => row.text_body as string));
         await expect.poll(queued).toHaveLength(1);
         return (await queued())[0]!;

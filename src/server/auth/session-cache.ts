@@ -33,10 +33,7 @@ export const SESSION_CACHE_MS = 10_000;
 /** Live entries at most (each one a session seen in the last few seconds). */
 export const SESSION_CACHE_ENTRIES = 10_000;
 
-export function createSessionCache(
-  channel: InvalidationChannel,
-  now: () => number = Date.now,
-): SessionCache {
+export function createSessionCache(channel: InvalidationChannel, now: () => number = Date.now): SessionCache {
   const entries = new Map<string, CachedSession>();
   let generation = 0;
   const forget = () => {

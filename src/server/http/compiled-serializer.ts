@@ -16,7 +16,9 @@ type Serializer = (data: unknown) => string;
  * refuses a wrong type with a 500, and the two must agree value for value; the test suites, which cross
  * every route, would fail on any difference.
  */
-export function compiledSerializerCompiler(options: { verify: boolean }): FastifySerializerCompiler<z.ZodType> {
+export function compiledSerializerCompiler(options: {
+  verify: boolean;
+}): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serializer;
     // Compiled at the route's first answer, not at start: some 800 answers would add a second to it.
