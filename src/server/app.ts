@@ -552,7 +552,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       });
-      await api.register(healthRoutes(db, () => isOverloaded(app)));
+      await api.register(
+        healthRoutes(
+          db,
+          () => isOverloaded(app),
+          () => deps.web?.ready,
+        ),
+      );
       await api.register(authRoutes(auth, signUp, secondStep, guards, perAddress));
       await api.register(emailConfirmationRoutes(confirmation, guards));
       await api.register(sessionsRoutes(db, guards, clock));

@@ -12,10 +12,15 @@ const ready = z.object({ status: z.literal('ready') });
 const notReady = z.object({ status: z.literal('unavailable'), message: z.string() });
 
 /**
- * Liveness says the process answers; readiness says the database answers, migrations are applied and the
- * instance is not overloaded.
+ * Liveness says the process answers; readiness says the database answers, migrations are applied, the
+ * pages can be rendered (`pagesReady`: the renderer is imported just after listen, a CPU-bound moment a
+ * balancer should not send traffic into) and the instance is not overloaded.
  */
-export function healthRoutes(db: Kysely<Database>, overloaded: () => boolean): FastifyPluginAsync {
+export function healthRoutes(
+  db: Kysely<Database>,
+  overloaded: () => boolean,
+  pagesReady: () => Promise<void> | undefined,
+): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/health',
@@ -30,6 +35,7 @@ export function healthRoutes(db: Kysely<Database>, overloaded: () => boolean): F
         if (overloaded())
           return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.busy });
         try {
+          await pagesReady();
           await checkDatabase(db);
           return { status: 'ready' };
         } catch {
