@@ -33,6 +33,19 @@ const SERVER_EXTERNAL = [
 const dist = path.join(root, 'dist');
 
 export async function buildAll({ quiet = false } = {}) {
+  // What users run, whoever builds: the test runner's NODE_ENV=test would otherwise give Vite a development
+  // build (React's jsxDEV calls), which the server, running React's production build, cannot render.
+  const callersNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildForProduction({ quiet });
+  } finally {
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callersNodeEnv;
+  }
+}
+
+async function buildForProduction({ quiet }) {
   const logLevel = quiet ? 'warn' : 'info';
   const configFile = path.join(root, 'vite.config.ts');
   await viteBuild({ configFile, logLevel });
