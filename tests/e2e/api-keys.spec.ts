@@ -147,7 +147,7 @@ test('an old session confirms the password in a dialog before the key is made', 
   const email = uniqueEmail(`sudo-${Date.now().toString(36)}.test`);
   await registerViaApi(request, { userType: 'business-owner', businessName: 'Sudo Co', email });
   await signIn(page, email, 'secret123');
-  ageSessions(email, 60 * 60_000);
+  await ageSessions(email, 60 * 60_000);
   await page.goto('/dashboard/credentials');
   const panel = page.getByRole('region', { name: 'API keys' });
   await panel.getByRole('button', { name: 'Create API key' }).click();
