@@ -7,11 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
 import { measureCampaignTraffic, printCampaignTraffic } from './lib/churn.mjs';
-import { coldStart, freePort, percentile, startServer, stopServer } from './lib/server.mjs';
+import { coldStart, percentile, startBareTwin, startServer, stopServer } from './lib/server.mjs';
 import { measureSignedIn, printSignedIn, seedWorkspace } from './lib/signed-in.mjs';
 
 const CONNECTIONS = 100;
@@ -84,24 +83,15 @@ const ROUTES = [
   ['GET /api/blogs?status=published', '/api/blogs?status=published'],
 ];
 
-// Record each answer's bytes for the bare server (identity: autocannon asks for no compression).
-const answers = {};
-for (const [, url] of ROUTES) {
-  const response = await fetch(server.base + url);
-  answers[url] = {
-    contentType: response.headers.get('content-type'),
-    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-  };
-}
-const answersFile = path.join(dataDir, 'answers.json');
-fs.writeFileSync(answersFile, JSON.stringify(answers));
-const barePort = await freePort();
-const bare = fork(path.join(import.meta.dirname, 'lib/bare-server.mjs'), [answersFile, String(barePort)], {
-  stdio: 'ignore',
-});
-process.on('exit', () => bare.kill());
-await new Promise((resolve) => bare.once('message', resolve));
-const bareBase = `http://127.0.0.1:${barePort}`;
+// The bare baseline: the same bytes from a bare Fastify in its own process.
+const bare = await startBareTwin(
+  server,
+  ROUTES.map(([, url]) => url),
+  {},
+  path.join(dataDir, 'answers.json'),
+);
+const { answers } = bare;
+const bareBase = bare.base;
 
 const idleRss = rssMb(); // with the posts written (the sanitizer loaded) and every page rendered once
 
@@ -150,7 +140,7 @@ for (const [label, url] of ROUTES) {
   });
 }
 const loadedRss = rssMb();
-bare.kill();
+bare.stop();
 // The signed-in reads, on a workspace filled through the API (lib/signed-in.mjs).
 const workspace = await seedWorkspace(server);
 const signedIn = await measureSignedIn(server, workspace.routes, { dataDir, duration: DURATION_S });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const READY_TIMEOUT_MS = 60_000;
@@ -134,4 +134,29 @@ export async function startMonitoredServer(name, admin) {
     return maxMs;
   }
   return { server, dataDir, loopMaxSinceLast };
+}
+
+/**
+ * The bare baseline of a run: each of `urls` asked once of `server` (with `headers`), its bytes recorded
+ * into `file` (identity: autocannon asks for no compression), and a bare Fastify serving those very bytes
+ * started in a process of its own. Answers `{ answers, base, stop }`.
+ */
+export async function startBareTwin(server, urls, headers, file) {
+  const answers = {};
+  for (const url of urls) {
+    const response = await fetch(server.base + url, { headers });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    answers[url] = {
+      contentType: response.headers.get('content-type'),
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    };
+  }
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const bare = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [file, String(port)], {
+    stdio: 'ignore',
+  });
+  process.on('exit', () => bare.kill());
+  await new Promise((resolve) => bare.once('message', resolve));
+  return { answers, base: `http://127.0.0.1:${port}`, stop: () => bare.kill() };
 }

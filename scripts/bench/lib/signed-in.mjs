@@ -1,11 +1,9 @@
 // The signed-in reads of `npm run bench` (docs/benchmarks.md#signed-in-reads): a workspace with the data an
 // agency's first months leave (leads, clients, projects, a week of time, invoices), then each read the
 // dashboard makes all day under 50 connections, beside a bare Fastify route serving the very same bytes.
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from './server.mjs';
+import { startBareTwin } from './server.mjs';
 
 export const SIGNED_IN_CONNECTIONS = 50;
 const SIZES = { leads: 200, clients: 10, projects: 20, entriesPerProject: 3, invoices: 10 };
@@ -122,32 +120,23 @@ async function load(url, headers, duration) {
 
 /** Each route under load, then the same bytes from a bare Fastify in its own process. */
 export async function measureSignedIn(server, routes, { dataDir, duration }) {
-  const answers = {};
-  for (const [, url] of routes) {
-    const response = await fetch(server.base + url, { headers: server.headers });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    answers[url] = {
-      contentType: response.headers.get('content-type'),
-      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-    };
-  }
-  const answersFile = path.join(dataDir, 'signed-in-answers.json');
-  fs.writeFileSync(answersFile, JSON.stringify(answers));
-  const port = await freePort();
-  const bare = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [answersFile, String(port)], {
-    stdio: 'ignore',
-  });
+  const bare = await startBareTwin(
+    server,
+    routes.map(([, url]) => url),
+    server.headers,
+    path.join(dataDir, 'signed-in-answers.json'),
+  );
+  const { answers } = bare;
   try {
-    await new Promise((resolve) => bare.once('message', resolve));
     const rows = [];
     for (const [label, url] of routes) {
       const product = await load(server.base + url, server.headers, duration);
-      const baseline = await load(`http://127.0.0.1:${port}${url}`, {}, duration);
+      const baseline = await load(bare.base + url, {}, duration);
       rows.push({ label, product, baseline, bytes: Buffer.from(answers[url].body, 'base64').length });
     }
     return rows;
   } finally {
-    bare.kill();
+    bare.stop();
   }
 }
 
