@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { moduleChunks } from './scripts/lib/module-chunks-plugin';
 import { analyticsBeacon } from './scripts/lib/analytics-beacon-plugin';
 import { stylesheetFirst } from './scripts/lib/stylesheet-first-plugin';
+import { scriptsAfterPaint } from './scripts/lib/scripts-after-paint-plugin';
 
 /**
  * The browser build runs on preact/compat instead of react-dom: React 19's react-dom alone is ~65 KB gzip,
@@ -35,6 +36,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           moduleChunks(fileURLToPath(new URL('./src/web', import.meta.url))),
           analyticsBeacon(fileURLToPath(new URL('./src/web/analytics-beacon.ts', import.meta.url))),
           stylesheetFirst(),
+          scriptsAfterPaint(fileURLToPath(new URL('./src/web/scripts-after-paint.ts', import.meta.url))),
         ]),
   ],
   resolve: { alias: command === 'build' && !isSsrBuild ? preactCompat : [] },

@@ -1,24 +1,9 @@
-import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 import { ANALYTICS_PIXEL_PATH } from '../../src/shared/analytics';
+import { buildClassicScript } from './classic-script';
 
 /** The beacon, bundled and minified on its own: the code and its content-hashed name under assets/. */
-export async function buildBeacon(entry: string): Promise<{ code: string; fileName: string }> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]!.text;
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { code, fileName: `assets/beacon-${hash}.js` };
-}
+export const buildBeacon = (entry: string) => buildClassicScript(entry, 'beacon');
 
 /**
  * docs/decisions/0018-first-party-analytics.md: every page the template makes carries the page-view beacon

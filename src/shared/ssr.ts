@@ -41,3 +41,9 @@ export const SSR_STATE_ELEMENT_ID = 'ssr-state';
 
 /** In dist/client: which chunk holds each browser module (written by scripts/lib/module-chunks-plugin.ts). */
 export const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
+
+/**
+ * In the built template, where the server writes a page's own chunks: inside the `data-preload` of the
+ * script loader (scripts/lib/scripts-after-paint-plugin.ts), which asks for them after the first paint.
+ */
+export const PAGE_PRELOAD_PLACEHOLDER = '%page-preload%';

@@ -80,10 +80,42 @@ test("the server names the page's own chunk for preloading, so it downloads besi
   request,
 }) => {
   const html = await (await request.get('/pricing')).text();
-  expect(html).toContain(
-    `<link rel="modulepreload" crossorigin href="${fileOf('features/pricing/pricing-page.tsx')}">`,
-  );
+  const preload = /<script defer src="[^"]+" data-entry="[^"]+" data-preload="([^"]*)"><\/script>/.exec(
+    html,
+  )?.[1];
+  expect(preload?.split(' ')).toContain(fileOf('features/pricing/pricing-page.tsx'));
   expect(html).not.toContain(fileOf('features/home/home-page.tsx'));
+});
+
+test("a public page's code is asked for once its server HTML is on screen, never before", async ({
+  page,
+}) => {
+  // On a slow line the scripts shared the first round trips with the stylesheet and held up the first
+  // paint (docs/architecture.md#budgets). Only the small loader and the analytics beacon may come earlier.
+  const early = /^\/assets\/(after-paint|beacon)-[^/]+\.js$/;
+  for (const [url, pageModule] of [
+    ['/', 'features/home/home-page.tsx'],
+    ['/blog', 'features/blog/blog-list-page.tsx'],
+    ['/pricing', 'features/pricing/pricing-page.tsx'],
+  ] as const) {
+    await page.goto(url);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+        .filter((entry) => entry.path.endsWith('.js')),
+    }));
+    expect(paint, url).toBeGreaterThan(0);
+    expect(
+      scripts.map((s) => s.path),
+      url,
+    ).toContain(fileOf(pageModule));
+    expect(
+      scripts.filter((s) => s.start < paint && !early.test(s.path)),
+      `${url}: first paint at ${paint} ms`,
+    ).toEqual([]);
+  }
 });
 
 test('the build records the chunk of every page, so the server can name it for preloading', () => {

@@ -15,7 +15,7 @@ const preloads = modulePreloader(manifest, {
   // Merged into a chunk the template already loads: nothing more to fetch.
   'features/public-site/not-found-page.tsx': 'assets/framework.js',
 });
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+const hrefs = (list: string) => list.split(' ');
 
 describe('module preload hints', () => {
   it("list a page's chunk and its imports, without what the template already loads", () => {
@@ -29,7 +29,7 @@ describe('module preload hints', () => {
   it('name each shared chunk once for several pages', () => {
     const tags = preloads(['features/home/home-page.tsx', 'features/blog/blog-list-page.tsx']);
     expect(hrefs(tags).filter((href) => href === '/assets/button.js')).toHaveLength(1);
-    expect(tags).toMatch(/^(<link rel="modulepreload" crossorigin href="[^"]+">)+$/);
+    expect(tags).toMatch(/^\/assets\/\S+\.js( \/assets\/\S+\.js)*$/);
   });
 
   it('are empty for modules already loaded or unknown to the build', () => {

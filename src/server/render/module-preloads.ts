@@ -10,9 +10,10 @@ export type ViteManifest = Record<string, ManifestChunk>;
 export type ModuleChunks = Record<string, string>;
 
 /**
- * `<link rel="modulepreload">` tags for the chunks holding the given source modules and everything they
- * import, minus what the HTML template already loads (the entry and its imports). The browser then
- * fetches a page's code together with the entry instead of after it, shortening the wait for hydration.
+ * The paths of the chunks holding the given source modules and everything they import, minus what the
+ * HTML template already loads (the entry and its imports), space-separated for the script loader's
+ * `data-preload` (src/web/scripts-after-paint.ts). The browser then fetches a page's code together with
+ * the entry instead of after it, shortening the wait for hydration.
  */
 export function modulePreloader(
   manifest: ViteManifest,
@@ -38,7 +39,7 @@ export function modulePreloader(
     });
     return [...closure(keys, new Set(inTemplate))]
       .filter((key) => !inTemplate.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-      .join('');
+      .map((key) => `/${manifest[key]!.file}`)
+      .join(' ');
   };
 }

@@ -1,5 +1,5 @@
 import type { PageData, SsrRenderInput, SsrRenderOutput } from '../../shared/ssr';
-import { SSR_STATE_ELEMENT_ID } from '../../shared/ssr';
+import { PAGE_PRELOAD_PLACEHOLDER, SSR_STATE_ELEMENT_ID } from '../../shared/ssr';
 
 /** What the server needs from the built web app to answer page requests (absent in API-only tests). */
 export interface WebRenderer {
@@ -9,7 +9,7 @@ export interface WebRenderer {
   render(input: SsrRenderInput): SsrRenderOutput;
   /** True when no page of the app is at `pathname` (its catch-all shows the not-found page). */
   isUnknownPath(pathname: string): boolean;
-  /** Preload tags for the chunks of the given page modules (see module-preloads.ts). */
+  /** The chunks of the given page modules, for the script loader to fetch (see module-preloads.ts). */
   modulePreloads(modules: string[]): string;
   /**
    * Resolves once render and isUnknownPath may be called: the server process imports the server-side
@@ -47,7 +47,8 @@ export function renderPage(
   const lang = (output.lang ?? 'en-US').replace(/[^A-Za-z0-9-]/g, '');
   const body = template
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace('<!--app-head-->', output.head + renderer.modulePreloads(output.modules))
+    .replace('<!--app-head-->', output.head)
+    .replace(PAGE_PRELOAD_PLACEHOLDER, renderer.modulePreloads(output.modules))
     .replace('<!--app-html-->', output.html)
     .replace('<!--app-state-->', stateTag);
   return { status: status ?? output.status, body };
