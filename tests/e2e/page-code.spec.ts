@@ -126,6 +126,20 @@ test('the build records the chunk of every page, so the server can name it for p
     expect(chunks[source], source).toMatch(/^assets\/.+\.js$/);
 });
 
+test("the server's bundles hold one byte per character, so V8 keeps their source at half the memory", () => {
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  const files = [
+    path.join(dist, 'server/main.js'),
+    ...fs
+      .readdirSync(path.join(dist, 'ssr'), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => path.join(dist, 'ssr', file)),
+  ];
+  for (const file of files)
+    expect(/[^\u0000-\u00ff]/.exec(fs.readFileSync(file, 'utf8'))?.[0], file).toBeUndefined();
+});
+
 test('hashed assets are cached for a year and carry only the headers a script needs', async ({ request }) => {
   const page = await request.get('/pricing');
   expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
