@@ -549,8 +549,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Answers about a user or a workspace must never sit in a browser's or a proxy's cache; the few
       // public ones (images, the OpenAPI description) say their own.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
+        done(null, payload);
       });
       await api.register(
         healthRoutes(
