@@ -87,7 +87,10 @@ function oneBytePerCharacter(dir) {
     if (!String(file).endsWith('.js')) continue;
     const full = path.join(dir, String(file));
     const code = fs.readFileSync(full, 'utf8');
-    const escaped = code.replace(/[^\u0000-\u00ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const escaped = code.replace(
+      /[\u0100-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     if (escaped !== code) fs.writeFileSync(full, escaped);
   }
 }
