@@ -23,8 +23,12 @@ export function freePort(): Promise<number> {
 /**
  * Starts the built server on a free loopback port with `env` over the test's own environment (silent log,
  * no Redis), and answers once /api/ready does; a server that exits first fails with what it said.
+ * `onLog` hears what it writes to its standard output (its log), chunk by chunk.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { onLog }: { onLog?: (chunk: string) => void } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     env: {
@@ -35,8 +39,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       REDIS_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'pipe'],
   });
+  child.stdout?.on('data', (chunk: Buffer) => onLog!(chunk.toString()));
   // What the server said on the way out is the failure's explanation (a start refused, say).
   let said = '';
   child.stderr!.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
