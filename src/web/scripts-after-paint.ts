@@ -37,7 +37,10 @@ function loadScripts(): void {
 function afterFirstPaint(then: () => void): void {
   if (document.visibilityState === 'hidden') return then();
   setTimeout(then, FIRST_PAINT_WAIT_MS);
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
