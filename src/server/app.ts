@@ -340,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   );
-  const stopWatchingSessions = deps.database.authWrites.subscribe(() => sessionCache.invalidate());
+  const stopWatchingSessions = deps.database.writes.onAuthWrite(() => sessionCache.invalidate());
   app.addHook('onClose', async () => {
     stopWatchingSessions();
     await sessionCache.close();

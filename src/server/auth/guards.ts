@@ -226,7 +226,7 @@ export function createGuards(
     const now = Date.now();
     if (now - Date.parse(sessionLastSeen) >= LAST_ACTIVE_RESOLUTION_MS) {
       await signedIn.touchSession(sessionId, new Date(now));
-      // These two touches leave the cache as it is (db/auth-writes.ts): it keeps its own copy of them.
+      // These two touches leave the cache as it is (db/committed-writes.ts): it keeps its own copy of them.
       cached.session_last_seen_at = new Date(now).toISOString();
     }
     const last = user.last_active_at ? Date.parse(user.last_active_at) : 0;

@@ -15,7 +15,7 @@ export interface CachedSession {
 /**
  * Verified sessions, held for a few seconds by their bearer token (docs/decisions/0025-session-cache.md):
  * a signed-in read then neither verifies the token's signature nor reads the session again. Every
- * committed write to a user or a session (db/auth-writes.ts) empties it, here and, through `channel`, on
+ * committed write to a user or a session (db/committed-writes.ts) empties it, here and, through `channel`, on
  * every other instance, before the answer to that write is sent; the next request reads the database.
  */
 export interface SessionCache {

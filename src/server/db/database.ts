@@ -9,7 +9,7 @@ import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
 import { sqliteWorkerDialect } from './sqlite-worker-dialect';
 import { SQLITE_PRAGMAS } from './sqlite-thread';
 import { withOwnSchemaIntrospection } from './own-schema-introspection';
-import { authWriteSignalFor, watchAuthWrites, type AuthWrites } from './auth-writes';
+import { writeSignalFor, watchWrites, type CommittedWrites } from './committed-writes';
 import { cachedStatements } from './sqlite-statements';
 
 export type { Engine };
@@ -39,8 +39,8 @@ export interface DatabaseHandle {
   onWorker<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Which database this is, the same on every instance that opens it (the SQLite file, the PostgreSQL schema). */
   identity: string;
-  /** Committed writes that may end or alter a session, through any handle on this database in this process. */
-  authWrites: AuthWrites;
+  /** The committed writes of every handle on this database in this process (db/committed-writes.ts). */
+  writes: CommittedWrites;
   close(): Promise<void>;
 }
 
@@ -67,15 +67,15 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma(`journal_size_limit = ${CHECKPOINT_AT_BYTES}`);
   const checkpointer = startWalCheckpointer(file);
   const identity = `sqlite:${path.resolve(file)}`;
-  const authWrites = authWriteSignalFor(identity);
+  const writes = writeSignalFor(identity);
   const dialect = new SqliteDialect({ database: cachedStatements(sqlite) });
-  const db = new Kysely<Database>({ dialect: watchAuthWrites(dialect, authWrites) });
+  const db = new Kysely<Database>({ dialect: watchWrites(dialect, writes) });
   return {
     db,
     engine: 'sqlite',
     sqlite,
     identity,
-    authWrites,
+    writes,
     offLoop: (job) => db.connection().execute(() => onWorker(file, job)),
     onWorker: (job) => onWorker(file, job),
     close: async () => {
@@ -88,8 +88,8 @@ function openSqlite(file: string): DatabaseHandle {
 
 /** `job` on a connection to `file` in a worker thread of its own, closed after it. */
 async function onWorker<T>(file: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const signal = authWriteSignalFor(`sqlite:${path.resolve(file)}`);
-  const worker = new Kysely<Database>({ dialect: watchAuthWrites(sqliteWorkerDialect(file), signal) });
+  const signal = writeSignalFor(`sqlite:${path.resolve(file)}`);
+  const worker = new Kysely<Database>({ dialect: watchWrites(sqliteWorkerDialect(file), signal) });
   try {
     return await job(worker);
   } finally {
@@ -126,13 +126,13 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   );
   pool.on('error', () => {}); // already reported by the client's listener above
   const identity = `postgres:${new URL(url).pathname.slice(1)}:${schema ?? 'public'}`;
-  const authWrites = authWriteSignalFor(identity);
-  const db = new Kysely<Database>({ dialect: watchAuthWrites(new PostgresDialect({ pool }), authWrites) });
+  const writes = writeSignalFor(identity);
+  const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) });
   return {
     db,
     engine: 'postgres',
     identity,
-    authWrites,
+    writes,
     offLoop: (job) => job(db),
     onWorker: (job) => job(db),
     close: () => db.destroy(),

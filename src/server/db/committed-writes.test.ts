@@ -11,7 +11,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import type { Database } from './types';
-import { isAuthWrite } from './auth-writes';
+import { isAuthWrite, isRead } from './committed-writes';
 
 /** Statements compiled as each engine's dialect writes them, never run. */
 const engines = {
@@ -59,5 +59,33 @@ describe.each(Object.entries(engines))('which writes empty the session cache (%s
       db.deleteFrom('user_sessions_archive' as 'leads'),
     ];
     for (const other of others) expect(isAuthWrite(other.compile()), other.compile().sql).toBe(false);
+  });
+});
+
+describe.each(Object.entries(engines))('which statements count as writes (%s)', (_engine, db) => {
+  it('counts everything but plain reads', () => {
+    const writes = [
+      db
+        .insertInto('categories')
+        .values({ id: 'c', workspace_id: 'w', name: 'n', slug: 's', description: '', created_at: 'now' }),
+      db.updateTable('leads').set({ name: 'x' }).where('id', '=', 'l'),
+      db.deleteFrom('leads').where('id', '=', 'l'),
+    ].map((query) => query.compile());
+    const rawWrites = [
+      sql`update public_content_version set version = version + 1`,
+      sql`with gone as (select id from leads) delete from leads where id in (select id from gone)`,
+      sql`insert into activity select * from activity`,
+      sql`pragma optimize`,
+    ].map((query) => query.compile(db));
+    for (const write of [...writes, ...rawWrites]) expect(isRead(write), write.sql).toBe(false);
+  });
+
+  it('lets reads through, raw ones included', () => {
+    const reads = [
+      db.selectFrom('leads').select('id').where('updated_at', '>', 'x').compile(),
+      sql`select count(*) from leads where status = ${'deleted'}`.compile(db),
+      sql`with page (id) as (values (1)) select id from page`.compile(db),
+    ];
+    for (const read of reads) expect(isRead(read), read.sql).toBe(true);
   });
 });

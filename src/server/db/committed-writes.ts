@@ -9,18 +9,26 @@ import type {
 } from 'kysely';
 
 /**
- * Every committed write that could end or alter a signed-in session, seen where no code path can miss it:
- * in the database driver (docs/decisions/0025-session-cache.md). Listeners run after the write is
- * committed — after the statement, or after the COMMIT of the transaction that made it — and the write's
- * caller waits for them, so whatever they announce is out before the answer that follows the write.
+ * The committed writes of this process's handles on one database, seen where no code path can miss them:
+ * in the database driver, after the statement or after the COMMIT of the transaction that made them.
  */
-export interface AuthWrites {
-  /** `listener` runs after each such write; answers the call that removes it. */
-  subscribe(listener: () => Promise<void> | void): () => void;
+export interface CommittedWrites {
+  /**
+   * `listener` runs after each write that could end or alter a signed-in session
+   * (docs/decisions/0025-session-cache.md), and the write's caller waits for it, so whatever it announces is
+   * out before the answer that follows the write. Answers the call that removes it.
+   */
+  onAuthWrite(listener: () => Promise<void> | void): () => void;
+  /**
+   * A number that moves after every committed write of any kind: what was read while it stood still is
+   * still what the database holds, as far as this process's writes go (the public content version's memo).
+   */
+  count(): number;
 }
 
-interface AuthWriteSignal extends AuthWrites {
-  emit(): Promise<void>;
+interface WriteSignal extends CommittedWrites {
+  emitAuthWrite(): Promise<void>;
+  noteWrite(): void;
 }
 
 /** A write to the rows a session read is made of; a deleted workspace cascades into its users' rows. */
@@ -47,6 +55,17 @@ export function isAuthWrite(query: CompiledQuery): boolean {
   return true;
 }
 
+/**
+ * Whether `query` only reads. A raw statement is a read only when it plainly is one: anything else counts
+ * as a write, since a write counted for nothing costs a re-read and a write missed a stale answer.
+ */
+export function isRead(query: CompiledQuery): boolean {
+  const { kind } = query.query as { kind: string };
+  if (kind === 'SelectQueryNode') return true;
+  if (kind !== 'RawNode') return false;
+  return /^\s*(select|with)\b/i.test(query.sql) && !/\b(insert|update|delete|replace)\b/i.test(query.sql);
+}
+
 function columnName(node: unknown): string | undefined {
   const column = node as { kind?: string; column?: { name?: string } };
   return column.kind === 'ColumnNode' ? column.column?.name : undefined;
@@ -54,19 +73,24 @@ function columnName(node: unknown): string | undefined {
 
 // One signal per database per process: a second handle on the same database (a test's second instance)
 // shares it, so a write through either reaches the caches of both.
-const signals = new Map<string, AuthWriteSignal>();
+const signals = new Map<string, WriteSignal>();
 
-export function authWriteSignalFor(databaseKey: string): AuthWriteSignal {
+export function writeSignalFor(databaseKey: string): WriteSignal {
   let signal = signals.get(databaseKey);
   if (!signal) {
     const listeners = new Set<() => Promise<void> | void>();
+    let writes = 0;
     signal = {
-      subscribe(listener) {
+      onAuthWrite(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
-      async emit() {
+      async emitAuthWrite() {
         await Promise.all([...listeners].map((listener) => listener()));
+      },
+      count: () => writes,
+      noteWrite() {
+        writes += 1;
       },
     };
     signals.set(databaseKey, signal);
@@ -74,8 +98,8 @@ export function authWriteSignalFor(databaseKey: string): AuthWriteSignal {
   return signal;
 }
 
-/** `dialect`, whose connections tell `signal` of every committed auth write. */
-export function watchAuthWrites(dialect: Dialect, signal: AuthWriteSignal): Dialect {
+/** `dialect`, whose connections tell `signal` of every committed write. */
+export function watchWrites(dialect: Dialect, signal: WriteSignal): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
@@ -84,22 +108,27 @@ export function watchAuthWrites(dialect: Dialect, signal: AuthWriteSignal): Dial
   };
 }
 
-/** A connection of the wrapped driver: knows its transaction and whether an auth write happened in it. */
+/** A connection of the wrapped driver: knows its transaction and what it wrote in it. */
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
+  wrote = false;
   wroteAuth = false;
 
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly signal: AuthWriteSignal,
+    private readonly signal: WriteSignal,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (isAuthWrite(query)) {
-      if (this.inTransaction) this.wroteAuth = true;
-      else await this.signal.emit();
+    if (isRead(query)) return result;
+    if (this.inTransaction) {
+      this.wrote = true;
+      if (isAuthWrite(query)) this.wroteAuth = true;
+      return result;
     }
+    this.signal.noteWrite();
+    if (isAuthWrite(query)) await this.signal.emitAuthWrite();
     return result;
   }
 
@@ -113,7 +142,7 @@ class WatchedDriver implements Driver {
 
   constructor(
     private readonly inner: Driver,
-    private readonly signal: AuthWriteSignal,
+    private readonly signal: WriteSignal,
   ) {}
 
   init(): Promise<void> {
@@ -134,21 +163,25 @@ class WatchedDriver implements Driver {
     const watched = connection as WatchedConnection;
     await this.inner.beginTransaction(watched.inner, settings);
     watched.inTransaction = true;
+    watched.wrote = false;
     watched.wroteAuth = false;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const watched = connection as WatchedConnection;
     await this.inner.commitTransaction(watched.inner);
-    const wrote = watched.wroteAuth;
+    const { wrote, wroteAuth } = watched;
     watched.inTransaction = false;
+    watched.wrote = false;
     watched.wroteAuth = false;
-    if (wrote) await this.signal.emit();
+    if (wrote) this.signal.noteWrite();
+    if (wroteAuth) await this.signal.emitAuthWrite();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const watched = connection as WatchedConnection;
     watched.inTransaction = false;
+    watched.wrote = false;
     watched.wroteAuth = false;
     await this.inner.rollbackTransaction(watched.inner);
   }
