@@ -45,6 +45,7 @@ import * as mailBounces from './043-mail-bounces';
 import * as sequences from './044-sequences';
 import * as campaignResults from './045-campaign-results';
 import * as newsletterLists from './046-newsletter-lists';
+import * as usersNewestFirst from './047-users-newest-first';
 
 /** Listed statically so migrations survive bundling. Append only; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '044-sequences': sequences,
   '045-campaign-results': campaignResults,
   '046-newsletter-lists': newsletterLists,
+  '047-users-newest-first': usersNewestFirst,
 };
