@@ -4,7 +4,14 @@ import {
   EMAIL_SETUP_MESSAGES,
   MAILING_LIST_MESSAGES,
 } from '../../src/shared/messages';
-import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 import { receivedMails, testSmtp } from './support/mail';
 
 async function saveEmailSetup(page: Page) {
@@ -164,7 +171,7 @@ test('a campaign is sent from Campaign Setup, its link is tracked and its unsubs
   const header = /^<([^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!;
   expect(header.startsWith(`${baseURL}/unsubscribe?token=`)).toBe(true);
   const guest = await browser.newContext();
-  const reader = await guest.newPage();
+  const reader = waitForHydrationOnGoto(await guest.newPage());
   await reader.goto(header);
   await expect(reader.getByRole('heading', { name: M.unsubscribeQuestion(list) })).toBeVisible();
   await expect(reader.getByText(/a•*@inbox\.test|\.test will get no more mail/)).toBeVisible();

@@ -1,6 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AUTH_MESSAGES, EMAIL_SETUP_MESSAGES, INVITATION_MESSAGES } from '../../src/shared/messages';
-import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 import { linkIn, receivedMail, testSmtp } from './support/mail';
 
 /** A business owner (Business Admin: has the Marketing module) on a domain of their own. */
@@ -107,7 +114,7 @@ test('an owner invites a member from Workspace Settings, who signs up through th
   const link = linkIn(mail, `${new URL(page.url()).origin}/signup?invite=`);
 
   const guest = await browser.newContext();
-  const fresh = await guest.newPage();
+  const fresh = waitForHydrationOnGoto(await guest.newPage());
   await fresh.goto(link);
   await expect(fresh.getByText(INVITATION_MESSAGES.joining('Bloom Bakery'))).toBeVisible();
   await fresh.getByLabel('Username').fill('new-mate');

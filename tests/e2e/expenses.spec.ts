@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EXPENSE_MESSAGES as M } from '../../src/shared/messages';
-import { expect, registerViaApi, setUserRole, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  setUserRole,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 import { E2E_ADMIN } from './support/server';
 
 const SHOTS = '/tmp/expense-shots';
@@ -170,7 +178,7 @@ test('a member’s expense is approved by the admin, another rejected with a not
 
   // The admin: approves the first with a note, rejects the second with one.
   const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
-  const admin = await adminContext.newPage();
+  const admin = waitForHydrationOnGoto(await adminContext.newPage());
   await admin.setViewportSize({ width: 1280, height: 900 });
   await signIn(admin, ownerEmail, 'secret123');
   await admin.goto('/dashboard/expense-management');

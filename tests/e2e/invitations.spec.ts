@@ -1,5 +1,12 @@
 import { INVITATION_MESSAGES } from '../../src/shared/messages';
-import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 import { linkIn, receivedMail } from './support/mail';
 
 /**
@@ -37,7 +44,7 @@ test('an existing account signs in through the mailed link and joins the invitin
   const link = linkIn(mail, `${new URL(page.url()).origin}/login?invite=`);
 
   const guest = await browser.newContext();
-  const fresh = await guest.newPage();
+  const fresh = waitForHydrationOnGoto(await guest.newPage());
   // The sign-up page offers the same way in to everyone invited.
   await fresh.goto(link.replace('/login?', '/signup?'));
   await expect(fresh.getByText(INVITATION_MESSAGES.joining('Harbor Studio'))).toBeVisible();

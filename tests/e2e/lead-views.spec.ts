@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LEAD_VIEW_MESSAGES } from '../../src/shared/messages';
-import { expect, registerViaApi, setUserRole, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  setUserRole,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 
 const run = Date.now().toString(36);
 const rows = (page: Page) => page.getByTestId('lead-row');
@@ -134,7 +142,7 @@ test('a view the Business Admin shares reaches a member of the workspace, who ca
 
   // The member sees the shared view (not the owner's private one), and applies it from the keyboard.
   const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
-  const member = await memberContext.newPage();
+  const member = waitForHydrationOnGoto(await memberContext.newPage());
   await member.setViewportSize({ width: 1280, height: 900 });
   await signIn(member, memberEmail, 'secret123');
   await member.goto('/dashboard/client-leads');

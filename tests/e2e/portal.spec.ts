@@ -6,7 +6,14 @@ import {
   PORTAL_MESSAGES as M,
   PORTAL_PROJECT_MESSAGES as PM,
 } from '../../src/shared/messages';
-import { expect, registerViaApi, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  registerViaApi,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydrationOnGoto,
+} from './support/fixtures';
 import { linkIn, receivedMail } from './support/mail';
 import { E2E_ADMIN } from './support/server';
 
@@ -76,7 +83,7 @@ test('the agency invites a contact, who signs in from the e-mailed link', async 
 
   // The contact, in a browser of their own.
   const contact = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const portal = await contact.newPage();
+  const portal = waitForHydrationOnGoto(await contact.newPage());
   await signInToPortal(portal, await portalLink(email));
   await expect(portal.getByText(M.signedInAs(`Asha ${tag}`, client.name))).toBeVisible();
   await portal.screenshot({ path: 'test-results/screenshots/portal-home-390.png', fullPage: true });
@@ -242,7 +249,7 @@ test('a contact comments, approves a task, accepts an estimate and opens an invo
   ).toBeVisible();
 
   const contact = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const portal = await contact.newPage();
+  const portal = waitForHydrationOnGoto(await contact.newPage());
   await signInToPortal(portal, await portalLink(work.contact.email));
   // The home: the project, the estimate to answer, the invoice to pay.
   await expect(portal.getByRole('link', { name: 'Spice box launch' }).first()).toBeVisible();

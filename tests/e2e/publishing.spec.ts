@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PUBLISHING_MESSAGES } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/server';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test, waitForHydrationOnGoto } from './support/fixtures';
 
 const run = Date.now().toString(36);
 
@@ -75,7 +75,7 @@ async function editPost(page: Page, title: string) {
 async function restoreInAnotherBrowser(browser: Browser, title: string, content: string) {
   const other = await browser.newContext();
   try {
-    const page = await other.newPage();
+    const page = waitForHydrationOnGoto(await other.newPage());
     await openBlogs(page);
     await editPost(page, title);
     await page.getByRole('button', { name: 'Restore unsaved changes' }).click();

@@ -85,6 +85,9 @@ export async function registerViaApi(
 
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');
+  // Filled while the page hydrates (a page of a context the fixture did not wrap), a field can lose its
+  // text; the scripts arrive after the first paint, so the form is filled once the page is live.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue with email' }).click();
