@@ -107,8 +107,11 @@ function playwrightFailures(suites = [], titles = []) {
     ...(suite.specs ?? [])
       .filter((spec) => !spec.ok)
       .map((spec) => {
-        const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
-        return `${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}: ${browserFailure(error)}`;
+        const result = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error);
+        // A test timeout names no line; the step it stopped in is the next error (CI run of stop 54).
+        const errors = result?.errors?.length ? result.errors : [result?.error];
+        const why = errors[0]?.location ? errors.slice(0, 1) : errors.slice(0, 2);
+        return `${[...titles, suite.title, spec.title].filter(Boolean).join(' > ')}: ${why.map(browserFailure).join(' | then: ')}`;
       }),
   ]);
 }

@@ -76,6 +76,43 @@ describe.runIf(testEngine() === 'sqlite')('SQLite work off the event loop', () =
     expect(order).toEqual(['job committed', 'main wrote']);
   });
 
+  it('a write transaction of a worker job (the analytics roll-up) makes this process wait off the loop, never into a lock', async () => {
+    // Each statement of the worker's transaction is a message answered on this thread. A write of this
+    // process that met its lock waited in SQLite's busy handler, holding the loop, so the worker's next
+    // statement could not go on: the write failed after busy_timeout (5 s) with SQLITE_BUSY, and the
+    // polling jobs' writes, one after another, held the server's loop for a minute.
+    const order: string[] = [];
+    let mainWrite: Promise<unknown> = Promise.resolve();
+    const started = Date.now();
+    await database.onWorker((db) =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into probe (id, n) values ('job-1', 1)`.execute(trx);
+        mainWrite = sql`insert into probe (id, n) values ('main', 2)`.execute(database.db).then(
+          () => order.push('main wrote'),
+          (error: { code?: string }) => order.push(`main failed: ${error.code}`),
+        );
+        // Past the write's start: it is on the loop, waiting, while these go on.
+        await new Promise((r) => setTimeout(r, 50));
+        for (let n = 2; n <= 5; n++)
+          await sql`insert into probe (id, n) values (${`job-${n}`}, ${n})`.execute(trx);
+        order.push('job committed');
+      }),
+    );
+    await mainWrite;
+    expect(order).toEqual(['job committed', 'main wrote']);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const seen = await sql<{ n: number }>`select count(*) as n from probe`.execute(database.db);
+    expect(seen.rows[0]!.n).toBe(6);
+  });
+
+  it('a worker job started inside offLoop does not wait for the main connection offLoop already holds', async () => {
+    await database.offLoop((db) =>
+      db.transaction().execute((trx) => sql`insert into probe (id, n) values ('inside', 1)`.execute(trx)),
+    );
+    const seen = await sql<{ n: number }>`select count(*) as n from probe`.execute(database.db);
+    expect(seen.rows[0]!.n).toBe(1);
+  });
+
   it('checkpoints a grown write-ahead log in its own thread: the data reaches the database file', async () => {
     const before = fs.statSync(file()).size;
     const chunk = randomBytes(1024 * 1024);

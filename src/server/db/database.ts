@@ -6,7 +6,7 @@ import { engineOf, type Engine } from './engine';
 import type { Database } from './types';
 import { migrations } from './migrations/index';
 import { CHECKPOINT_AT_BYTES, startWalCheckpointer } from './wal-checkpointer';
-import { sqliteWorkerDialect } from './sqlite-worker-dialect';
+import { sqliteWorkerDialect, type HoldMainConnection } from './sqlite-worker-dialect';
 import { SQLITE_PRAGMAS } from './sqlite-thread';
 import { withOwnSchemaIntrospection } from './own-schema-introspection';
 import { writeSignalFor, watchWrites, type CommittedWrites } from './committed-writes';
@@ -32,8 +32,9 @@ export interface DatabaseHandle {
   offLoop<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
    * Runs a job that mostly reads on a connection in a worker thread without holding this process's own:
-   * on SQLite its reads neither hold the event loop nor wait for this process's writes (WAL), so each of its
-   * writes must be short (a write of this process waits for it, on the loop). On PostgreSQL the job runs on
+   * on SQLite its reads neither hold the event loop nor wait for this process's writes (WAL). Each of its
+   * transactions holds this process's connection while it lasts (this process's statements wait for it as
+   * promises, off the loop), so each must be short. On PostgreSQL the job runs on
    * the pool as it is (docs/decisions/0018-first-party-analytics.md: the analytics roll-ups).
    */
   onWorker<T>(job: (db: Kysely<Database>) => Promise<T>): Promise<T>;
@@ -76,8 +77,9 @@ function openSqlite(file: string): DatabaseHandle {
     sqlite,
     identity,
     writes,
+    // offLoop holds the main connection already: its job's transactions need not take it again.
     offLoop: (job) => db.connection().execute(() => onWorker(file, job)),
-    onWorker: (job) => onWorker(file, job),
+    onWorker: (job) => onWorker(file, job, () => holdConnection(db)),
     close: async () => {
       // The thread's connection goes first, so closing the last one checkpoints all that is left.
       await checkpointer.stop();
@@ -86,15 +88,31 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-/** `job` on a connection to `file` in a worker thread of its own, closed after it. */
-async function onWorker<T>(file: string, job: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+/**
+ * `job` on a connection to `file` in a worker thread of its own, closed after it; each of its transactions
+ * holds the main connection through `holdMain` (sqlite-worker-dialect.ts says why).
+ */
+async function onWorker<T>(
+  file: string,
+  job: (db: Kysely<Database>) => Promise<T>,
+  holdMain?: HoldMainConnection,
+): Promise<T> {
   const signal = writeSignalFor(`sqlite:${path.resolve(file)}`);
-  const worker = new Kysely<Database>({ dialect: watchWrites(sqliteWorkerDialect(file), signal) });
+  const worker = new Kysely<Database>({ dialect: watchWrites(sqliteWorkerDialect(file, holdMain), signal) });
   try {
     return await job(worker);
   } finally {
     await worker.destroy();
   }
+}
+
+/** Takes `db`'s connection (once its current user lets it go) and keeps it until the answer is called. */
+function holdConnection(db: Kysely<Database>): Promise<() => void> {
+  return new Promise((held, failed) => {
+    db.connection()
+      .execute(() => new Promise<void>((release) => held(release)))
+      .catch(failed);
+  });
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {

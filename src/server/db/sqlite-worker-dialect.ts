@@ -91,12 +91,22 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Holds this process's own connection until the returned function is called: while it is held, this
+ * process's statements wait as promises, off the event loop.
+ */
+export type HoldMainConnection = () => Promise<() => void>;
+
 class WorkerDriver implements Driver {
   private worker?: Worker;
   private connection?: WorkerConnection;
   private busy: Promise<void> = Promise.resolve();
+  private releaseMain = () => {};
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly holdMain: HoldMainConnection | undefined,
+  ) {}
 
   async init() {
     this.worker = startSqliteThread(this.file, THREAD_BODY);
@@ -119,20 +129,45 @@ class WorkerDriver implements Driver {
     this.release();
   }
 
+  /**
+   * Each statement of a transaction here is a message answered on the event loop. A write of this process
+   * that met the transaction's lock would wait in SQLite's busy handler, holding the loop, and so the very
+   * statements that would end the transaction: it failed after busy_timeout with SQLITE_BUSY, and writes
+   * of the polling jobs, one after another, kept the loop held for a minute. So this process's own
+   * connection is held for the transaction's length, and its statements wait as promises instead.
+   */
   async beginTransaction(connection: DatabaseConnection) {
-    // IMMEDIATE takes the write lock at once, so the transaction never fails half-way on a lock upgrade.
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.releaseMain = (await this.holdMain?.()) ?? (() => {});
+    try {
+      // IMMEDIATE takes the write lock at once, so the transaction never fails half-way on a lock upgrade.
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.endTransaction();
+      throw error;
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection) {
+    // A failed COMMIT is followed by Kysely's rollback, which lets the main connection go.
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.endTransaction();
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.endTransaction();
+    }
+  }
+
+  private endTransaction() {
+    this.releaseMain();
+    this.releaseMain = () => {};
   }
 
   async destroy() {
+    this.endTransaction();
     await this.worker?.terminate();
   }
 }
@@ -142,10 +177,10 @@ class WorkerDriver implements Driver {
  * there, so none of it holds the event loop. The same queries as on the main connection (same compiler,
  * same adapter); only where they run differs.
  */
-export function sqliteWorkerDialect(file: string): Dialect {
+export function sqliteWorkerDialect(file: string, holdMain?: HoldMainConnection): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new WorkerDriver(file),
+    createDriver: () => new WorkerDriver(file, holdMain),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
