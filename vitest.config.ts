@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './tests/api/support/heavy-first-sequencer';
 
 /**
  * Two projects: `unit` (pure rules in src/, no I/O) and `api` (HTTP through buildApp().inject() on a real
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         test: {

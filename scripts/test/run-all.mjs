@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL is set) and browser layers, and one closing line "N passed, N failed" summing them all.
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { buildIfStale } from '../lib/build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -13,16 +14,31 @@ const suiteStarted = performance.now();
 /** Wall time of each layer, by label, in ms. */
 const layerMs = new Map();
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * Runs one layer's command. Alone, its output streams as it comes; beside another layer (`together`), it is
+ * kept and printed whole under its heading when it ends, so two layers' lines never interleave.
+ */
+function run(label, command, args, env = {}, { together = false } = {}) {
+  if (!together) console.log(`\n=== ${label} ===`);
   const started = performance.now();
-  const { status } = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      layerMs.set(label, performance.now() - started);
+      if (together) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(status === 0);
+    });
   });
-  layerMs.set(label, performance.now() - started);
-  return status === 0;
 }
 
 const minutes = (ms) => {
@@ -30,10 +46,10 @@ const minutes = (ms) => {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 };
 
-function vitestLayer(label, project, file, env, extraArgs = []) {
+async function vitestLayer(label, project, file, env, extraArgs = [], options = {}) {
   const outputFile = path.join(results, file);
   fs.rmSync(outputFile, { force: true });
-  const ok = run(
+  const ok = await run(
     label,
     'npx',
     [
@@ -47,6 +63,7 @@ function vitestLayer(label, project, file, env, extraArgs = []) {
       ...extraArgs,
     ],
     env,
+    options,
   );
   const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   return {
@@ -127,11 +144,11 @@ function playwrightDurations(suites = [], titles = []) {
   ]);
 }
 
-function playwrightLayer() {
+async function playwrightLayer() {
   const outputFile = path.join(results, 'e2e-results.json');
   fs.rmSync(outputFile, { force: true });
   const label = 'browser (Playwright, Chromium)';
-  const ok = run(label, 'npx', ['playwright', 'test']);
+  const ok = await run(label, 'npx', ['playwright', 'test']);
   const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   const stats = report?.stats ?? null;
   return {
@@ -147,9 +164,13 @@ function playwrightLayer() {
 
 const layers = [];
 // Lint (import boundaries, no circles), the citation check, formatting and types: a broken layer fails CI
-// like a failing test. Counted as one check.
+// like a failing test. Counted as one check. The unit tests run beside it: both are a few minutes of CPU
+// between them, and neither waits on the other.
 const checkLabel = 'check (lint, architecture, format, types)';
-const checked = run(checkLabel, 'npm', ['run', '-s', 'check']);
+const [checked, unit] = await Promise.all([
+  run(checkLabel, 'npm', ['run', '-s', 'check'], {}, { together: true }),
+  vitestLayer('unit', 'unit', 'unit.json', {}, [], { together: true }),
+]);
 layers.push({
   label: 'check',
   ms: layerMs.get(checkLabel),
@@ -157,21 +178,54 @@ layers.push({
   passed: checked ? 1 : 0,
   failed: checked ? 0 : 1,
 });
-layers.push(vitestLayer('unit', 'unit', 'unit.json', {}));
+layers.push(unit);
+// The page suites need the built app: built once here, before two layers could each start a build.
+await buildIfStale('Building the web app for the page suites...');
 // One module graph per worker instead of one per file (each suite builds its own app and database anyway):
 // re-importing the server for each of ~40 files took longer than their tests. The project setting is not
 // honoured for this; the flag is. Two workers even on two cores (Vitest's default there is one): the suites
 // wait on databases, child servers and SMTP much of the time (PostgreSQL pass 225 s → 144 s, SQLite 92 s).
 const API_ARGS = ['--no-isolate', '--maxWorkers=2'];
-layers.push(vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }, API_ARGS));
+/**
+ * The environment's Redis for the PostgreSQL layer, on a database of its own (1): the two layers run the
+ * same suites at once, and their rate-limit counts must not add up.
+ */
+function redisOfItsOwn() {
+  const url = process.env.REDIS_URL;
+  if (!url) return {};
+  const parsed = new URL(url);
+  if (parsed.pathname.length > 1) return {};
+  parsed.pathname = '/1';
+  return { REDIS_URL: parsed.toString() };
+}
+
 if (process.env.TEST_DATABASE_URL) {
+  // The two engines side by side: each layer alone left a third of the two cores idle, waiting on its
+  // database, child servers and SMTP.
   layers.push(
-    vitestLayer('API on PostgreSQL', 'api', 'api-postgres.json', { TEST_DB_ENGINE: 'postgres' }, API_ARGS),
+    ...(await Promise.all([
+      vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }, API_ARGS, {
+        together: true,
+      }),
+      vitestLayer(
+        'API on PostgreSQL',
+        'api',
+        'api-postgres.json',
+        { TEST_DB_ENGINE: 'postgres', ...redisOfItsOwn() },
+        API_ARGS,
+        {
+          together: true,
+        },
+      ),
+    ])),
   );
 } else {
+  layers.push(
+    await vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }, API_ARGS),
+  );
   console.log('\n(TEST_DATABASE_URL not set: the API suites ran on SQLite only)');
 }
-if (ensureChromium()) layers.push(playwrightLayer());
+if (ensureChromium()) layers.push(await playwrightLayer());
 else layers.push({ label: 'browser', ok: false, passed: 0, failed: 0 });
 
 console.log('\n=== slowest ten tests ===');
