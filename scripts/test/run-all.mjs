@@ -163,13 +163,15 @@ async function playwrightLayer() {
 }
 
 const layers = [];
+/** Layers started with this run beside another (`run`). */
+const TOGETHER = { together: true };
 // Lint (import boundaries, no circles), the citation check, formatting and types: a broken layer fails CI
 // like a failing test. Counted as one check. The unit tests run beside it: both are a few minutes of CPU
 // between them, and neither waits on the other.
 const checkLabel = 'check (lint, architecture, format, types)';
 const [checked, unit] = await Promise.all([
-  run(checkLabel, 'npm', ['run', '-s', 'check'], {}, { together: true }),
-  vitestLayer('unit', 'unit', 'unit.json', {}, [], { together: true }),
+  run(checkLabel, 'npm', ['run', '-s', 'check'], {}, TOGETHER),
+  vitestLayer('unit', 'unit', 'unit.json', {}, [], TOGETHER),
 ]);
 layers.push({
   label: 'check',
@@ -199,30 +201,19 @@ function redisOfItsOwn() {
   return { REDIS_URL: parsed.toString() };
 }
 
+const sqlite = { TEST_DB_ENGINE: 'sqlite' };
+const postgres = { TEST_DB_ENGINE: 'postgres', ...redisOfItsOwn() };
 if (process.env.TEST_DATABASE_URL) {
   // The two engines side by side: each layer alone left a third of the two cores idle, waiting on its
   // database, child servers and SMTP.
   layers.push(
     ...(await Promise.all([
-      vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }, API_ARGS, {
-        together: true,
-      }),
-      vitestLayer(
-        'API on PostgreSQL',
-        'api',
-        'api-postgres.json',
-        { TEST_DB_ENGINE: 'postgres', ...redisOfItsOwn() },
-        API_ARGS,
-        {
-          together: true,
-        },
-      ),
+      vitestLayer('API on SQLite', 'api', 'api-sqlite.json', sqlite, API_ARGS, TOGETHER),
+      vitestLayer('API on PostgreSQL', 'api', 'api-postgres.json', postgres, API_ARGS, TOGETHER),
     ])),
   );
 } else {
-  layers.push(
-    await vitestLayer('API on SQLite', 'api', 'api-sqlite.json', { TEST_DB_ENGINE: 'sqlite' }, API_ARGS),
-  );
+  layers.push(await vitestLayer('API on SQLite', 'api', 'api-sqlite.json', sqlite, API_ARGS));
   console.log('\n(TEST_DATABASE_URL not set: the API suites ran on SQLite only)');
 }
 if (ensureChromium()) layers.push(await playwrightLayer());
