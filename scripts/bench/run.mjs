@@ -10,7 +10,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../lib/build-if-stale.mjs';
 import { measureCampaignTraffic, printCampaignTraffic } from './lib/churn.mjs';
-import { coldStart, percentile, startBareTwin, startServer, stopServer } from './lib/server.mjs';
+import {
+  coldStart,
+  coldStartBare,
+  percentile,
+  startBareTwin,
+  startServer,
+  stopServer,
+} from './lib/server.mjs';
 import { measureSignedIn, printSignedIn, seedWorkspace } from './lib/signed-in.mjs';
 
 const CONNECTIONS = 100;
@@ -26,7 +33,11 @@ const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
 // Cold starts on an existing database (the first start creates and seeds it), three: one is noise.
 await stopServer(await startServer(env, ADMIN));
 const coldStarts = [];
-for (let i = 0; i < COLD_STARTS; i++) coldStarts.push(await coldStart(env));
+const bareStarts = [];
+for (let i = 0; i < COLD_STARTS; i++) {
+  coldStarts.push(await coldStart(env));
+  bareStarts.push(await coldStartBare());
+}
 const server = await startServer(env, ADMIN);
 
 // Never leave a server behind, whatever fails below.
@@ -172,8 +183,10 @@ console.log(
 );
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const starts = (key) => coldStarts.map((start) => start[key].toFixed(0)).join(', ');
+const coldHealth = median(coldStarts.map((s) => s.health));
+const bareStart = median(bareStarts);
 console.log(
-  `cold start on an existing database, until /api/health answers: median ${median(coldStarts.map((s) => s.health)).toFixed(0)} ms of ${starts('health')} ms (target < 1000 ms); until the home page does: median ${median(coldStarts.map((s) => s.page)).toFixed(0)} ms of ${starts('page')} ms`,
+  `cold start on an existing database, until /api/health answers: median ${coldHealth.toFixed(0)} ms of ${starts('health')} ms (target < 1000 ms); until the home page does: median ${median(coldStarts.map((s) => s.page)).toFixed(0)} ms of ${starts('page')} ms; a bare Fastify process with one route, the same way: median ${bareStart.toFixed(0)} ms of ${bareStarts.map((t) => t.toFixed(0)).join(', ')} ms (the start takes ${(coldHealth / bareStart).toFixed(1)}× the bare one)`,
 );
 printSignedIn(signedIn, workspace.sizes, { ms, pct });
 printCampaignTraffic(campaign, { ms, pct, rssBefore: loadedRss });

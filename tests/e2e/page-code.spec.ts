@@ -129,7 +129,7 @@ test('the build records the chunk of every page, so the server can name it for p
 test("the server's bundles hold one byte per character, so V8 keeps their source at half the memory", () => {
   const dist = path.resolve(import.meta.dirname, '../../dist');
   const files = [
-    path.join(dist, 'server/main.js'),
+    path.join(dist, 'server/server.cjs'),
     ...fs
       .readdirSync(path.join(dist, 'ssr'), { recursive: true })
       .map(String)

@@ -81,3 +81,24 @@ test('SIGTERM shuts down cleanly and a restart on the same DATA_DIR keeps every 
     fs.rmSync(first.dataDir, { recursive: true, force: true });
   }
 });
+
+test('a start runs from the V8 code cache the previous start wrote, and still imports what it loads on first use', async () => {
+  const bundle = path.join(path.dirname(mainJs), 'server.cjs');
+  const { size, mtimeMs } = fs.statSync(bundle);
+  const cache = path.join(path.dirname(mainJs), `server.${size}-${Math.trunc(mtimeMs)}.v8-cache`);
+  const first = await startServer();
+  await first.stop();
+  expect(fs.existsSync(cache), 'the cache is written by the time a start exits').toBe(true);
+
+  // Ready means the server-side renderer was imported: an import() that Node 20 cannot make from cached
+  // code unless the loader hands one in.
+  const second = await startServer();
+  try {
+    const page = await fetch(`${second.baseURL}/pricing`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('</html>');
+  } finally {
+    await second.stop();
+    for (const server of [first, second]) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});

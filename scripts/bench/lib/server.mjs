@@ -75,10 +75,39 @@ export async function startServer(env, admin, { nodeArgs = [], ipc = false } = {
  * The server is stopped before this resolves.
  */
 export async function coldStart(env) {
+  return timeStart([path.join(root, 'dist/server/main.js')], env, ['/api/health', '/']);
+}
+
+/**
+ * The baseline of a start on the same machine in the same run: a bare Fastify process with one route, from
+ * spawning it until `/api/health` answers. A start's figure moves with the machine (`node -e 1` alone took
+ * 40 ms on one and 110 ms on another), so the bench prints the product's start beside this one.
+ */
+export async function coldStartBare() {
+  const answers = path.join(os.tmpdir(), `agencyhq-bare-start-${process.pid}.json`);
+  fs.writeFileSync(
+    answers,
+    JSON.stringify({
+      '/api/health': { contentType: 'application/json', body: Buffer.from('{"ok":true}').toString('base64') },
+    }),
+  );
   const port = await freePort();
+  const { health } = await timeStart(
+    [path.join(import.meta.dirname, 'bare-server.mjs'), answers, String(port)],
+    {},
+    ['/api/health'],
+    port,
+  );
+  fs.rmSync(answers, { force: true });
+  return health;
+}
+
+/** Spawns `node <args>` and times, from the spawn, the first OK answer to each URL in turn. */
+async function timeStart(args, env, urls, knownPort) {
+  const port = knownPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -101,10 +130,10 @@ export async function coldStart(env) {
       await new Promise((r) => setTimeout(r, 5));
     }
   };
-  const health = await answered('/api/health');
-  const page = await answered('/');
+  const times = {};
+  for (const url of urls) times[url === '/' ? 'page' : 'health'] = await answered(url);
   await stopServer(server);
-  return { health, page };
+  return times;
 }
 
 export async function stopServer(server) {

@@ -11,6 +11,7 @@ import { SQLITE_PRAGMAS } from './sqlite-thread';
 import { withOwnSchemaIntrospection } from './own-schema-introspection';
 import { writeSignalFor, watchWrites, type CommittedWrites } from './committed-writes';
 import { cachedStatements } from './sqlite-statements';
+import { loadModule } from '../lib/load-module';
 
 export type { Engine };
 
@@ -117,7 +118,7 @@ function holdConnection(db: Kysely<Database>): Promise<() => void> {
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
   // Only loaded when used: the embedded set-up never holds the driver's ~15 MB.
-  const { default: pg } = await import('pg');
+  const { default: pg } = await loadModule<typeof import('pg')>('pg');
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
     const client = new pg.Client({ connectionString: url });

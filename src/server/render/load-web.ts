@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MODULE_CHUNKS_FILE, type SsrRenderInput, type SsrRenderOutput } from '../../shared/ssr';
 import type { WebRenderer } from './web-renderer';
 import { modulePreloader, type ModuleChunks, type ViteManifest } from './module-preloads';
+import { loadModule } from '../lib/load-module';
 
 interface SsrModule {
   render(input: SsrRenderInput): SsrRenderOutput;
@@ -21,8 +22,7 @@ function readClientFiles(distDir: string) {
 }
 
 const ssrEntry = (distDir: string) => path.join(distDir, 'ssr', 'entry-server.js');
-const importSsr = async (distDir: string) =>
-  (await import(pathToFileURL(ssrEntry(distDir)).href)) as SsrModule;
+const importSsr = (distDir: string) => loadModule<SsrModule>(pathToFileURL(ssrEntry(distDir)).href);
 
 /** Loads the Vite build (dist/client + dist/ssr) that `npm run build` produced next to the server bundle. */
 export async function loadWebRenderer(distDir: string): Promise<WebRenderer> {

@@ -19,6 +19,7 @@ import {
   finishMailboxCheck,
   recordMailboxProgress,
 } from './bounces.repository';
+import { loadModule } from '../../lib/load-module';
 
 /** Where a mailbox may be reached: the same rules as SMTP (ALLOW_PRIVATE_SMTP, SMTP_ALLOW_PLAINTEXT_LOOPBACK). */
 export interface MailboxNetworkRules {
@@ -91,7 +92,7 @@ export function createBounceMailboxReader(deps: {
     // a loopback server may be spoken to in the clear, and only when SMTP may be.
     const plaintext = !secure && rules.allowPlaintextLoopback && isLoopbackAddress(address);
     // Imported on the first check, not at start: most instances read no mailbox (docs/architecture.md#start-up).
-    const { ImapFlow } = await import('imapflow');
+    const { ImapFlow } = await loadModule<typeof import('imapflow')>('imapflow');
     const client = new ImapFlow({
       // The address checked, so DNS rebinding cannot swap in another; the name for SNI and the certificate.
       host: address,

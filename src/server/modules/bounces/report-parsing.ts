@@ -1,6 +1,7 @@
 import type { AddressObject, simpleParser } from 'mailparser';
 import type { BounceKind } from '../../../shared/bounces';
 import { bounceKindOfStatus, enhancedStatusIn, normaliseStatus } from './status-codes';
+import { loadModule } from '../../lib/load-module';
 
 /** One address a report names, with what happened to it. */
 export interface ReportedBounce {
@@ -24,7 +25,8 @@ const PARSE_OPTIONS = {
 } as const;
 
 /** mailparser, imported on the first report rather than at start (docs/architecture.md#start-up). */
-const loadParser = async (): Promise<typeof simpleParser> => (await import('mailparser')).simpleParser;
+const loadParser = async (): Promise<typeof simpleParser> =>
+  (await loadModule<typeof import('mailparser')>('mailparser')).simpleParser;
 
 /**
  * Reads a mail from the bounce mailbox: a multipart/report of report-type delivery-status (each failed or

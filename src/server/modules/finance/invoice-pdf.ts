@@ -22,6 +22,7 @@ import {
   showDate,
   type PdfKitInternals,
 } from './pdf-support';
+import { loadModule } from '../../lib/load-module';
 
 /**
  * The invoice or credit note as a PDF/A-3b file: archivable for the years tax law keeps invoices, with the
@@ -59,8 +60,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // Imported on the first PDF, not at start: pdfkit and its font tools would be a fifth of a start's module
   // loading (docs/architecture.md#start-up).
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
-    import('pdfkit'),
-    import('qrcode'),
+    loadModule<{ default: typeof import('pdfkit') }>('pdfkit'),
+    loadModule<{ default: typeof import('qrcode') }>('qrcode'),
   ]);
   const fonts = await loadFonts();
   const money = (minor: number) => formatMoney(minor, doc.currency);

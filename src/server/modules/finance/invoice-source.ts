@@ -8,6 +8,7 @@ import { facturXml } from './factur-x';
 import { stateNameOf } from './finance-settings';
 import type { InvoiceDocument } from './invoice-document';
 import { liveSiteSettings, mediaBytes } from './invoices.repository';
+import { loadModule } from '../../lib/load-module';
 
 export interface Branding {
   logo: Buffer | null;
@@ -28,7 +29,12 @@ export async function brandingOf(db: Kysely<Database>, workspaceId: string): Pro
   // PDF draws PNG and JPEG; an upload kept as WebP or AVIF is converted once here.
   const drawable = /^image\/(png|jpeg)$/.test(media.content_type)
     ? Buffer.from(media.bytes)
-    : await (await import('sharp')).default(media.bytes).png().toBuffer();
+    : await (
+        await loadModule<{ default: typeof import('sharp') }>('sharp')
+      )
+        .default(media.bytes)
+        .png()
+        .toBuffer();
   return { logo: drawable, accentColor };
 }
 

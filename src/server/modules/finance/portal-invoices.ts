@@ -24,10 +24,11 @@ import { insertPaymentNotice, noticesOfInvoice } from './payment-notices.reposit
 import { findPortalInvoice, portalInvoices, type PortalScope } from './portal-finance.repository';
 import type { PortalActor } from './portal-estimates';
 import { tellStaff } from './portal-notify';
+import { loadModule } from '../../lib/load-module';
 
 /** The UPI QR as an image the portal shows: an SVG data URL, drawn from the link the invoice PDF prints. */
 async function qrDataUrl(link: string): Promise<string> {
-  const { default: QRCode } = await import('qrcode');
+  const { default: QRCode } = await loadModule<{ default: typeof import('qrcode') }>('qrcode');
   const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -1,4 +1,5 @@
 import type { Sharp } from 'sharp';
+import { loadModule } from '../../lib/load-module';
 type SharpFactory = typeof import('sharp');
 import { BLOG_LIMITS } from '../../../shared/schemas/blog';
 import { BLOG_MESSAGES } from '../../../shared/messages';
@@ -73,7 +74,7 @@ const imageWork = createWorkGate({ concurrency: 1, maxWaitMs: 120_000, initialEs
 /** Loaded on the first upload: libvips is ~20 MB of memory a server that never receives an image need not hold. */
 let sharpLoaded: Promise<SharpFactory> | undefined;
 export function loadSharp(): Promise<SharpFactory> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+  sharpLoaded ??= loadModule<{ default: typeof import('sharp') }>('sharp').then(({ default: sharp }) => {
     // libvips would otherwise run each image on every core; one leaves the other to serve pages.
     sharp.concurrency(1);
     return sharp;

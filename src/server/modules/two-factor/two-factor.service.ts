@@ -26,6 +26,7 @@ import {
   unusedRecoveryCodes,
   workspaceRequiresTwoFactor,
 } from './two-factor.repository';
+import { loadModule } from '../../lib/load-module';
 
 /** What other modules use of two-factor (sign-in, sign-up, joining a workspace). */
 export { hasTwoFactor, removeTwoFactor, workspaceRequiresTwoFactor } from './two-factor.repository';
@@ -107,7 +108,7 @@ export function createTwoFactorService({ db, box, throttle, clock }: TwoFactorDe
       const secret = newTotpSecret();
       await savePendingSecret(db, account.id, box.seal(secret), now());
       const url = otpauthUrl(secret, account.email);
-      const { default: QRCode } = await import('qrcode');
+      const { default: QRCode } = await loadModule<{ default: typeof import('qrcode') }>('qrcode');
       const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret,
