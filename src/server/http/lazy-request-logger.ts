@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Leveled = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
 
 /**
@@ -16,23 +16,68 @@ export const lazyRequestLogger: FastifyChildLoggerFactory = function (parent, bi
   // does the silent logger of an app built without one (it has no levels to ask).
   if (options.level !== undefined || typeof logger.isLevelEnabled !== 'function')
     return logger.child(bindings, options);
-  let child: Leveled | undefined;
-  const real = () => (child ??= logger.child(bindings, options) as Leveled);
-  const enabled = (level: string) => (child ?? logger).isLevelEnabled!(level);
-  const lazy: Record<string, unknown> = {
-    get level() {
-      return (child ?? logger).level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    isLevelEnabled: enabled,
-    child: (...args: Parameters<FastifyBaseLogger['child']>) => real().child(...args),
-    silent: () => undefined,
-  };
-  for (const level of LEVELS)
-    lazy[level] = (...args: unknown[]) => {
-      if (enabled(level)) (real()[level] as (...a: unknown[]) => void)(...args);
-    };
-  return lazy as unknown as FastifyBaseLogger;
+  return new LazyLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 };
+
+type ChildArgs = Parameters<FastifyBaseLogger['child']>;
+
+/** A class, not an object of closures: one small object per request, its methods shared (a hot path). */
+class LazyLogger {
+  #child: Leveled | undefined;
+
+  constructor(
+    private readonly parent: Leveled,
+    private readonly bindings: ChildArgs[0],
+    private readonly options: ChildArgs[1],
+  ) {}
+
+  private real(): Leveled {
+    return (this.#child ??= this.parent.child(this.bindings, this.options) as Leveled);
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    if (this.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.parent).isLevelEnabled!(level);
+  }
+
+  child(...args: ChildArgs): FastifyBaseLogger {
+    return this.real().child(...args);
+  }
+
+  silent(): void {}
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+}

@@ -48,13 +48,14 @@ export interface PageCache {
   /**
    * The answer for `key`: the stored one while it is of the current content version and younger than
    * `maxAgeMs`, otherwise rendered now (once, however many requests ask at the same moment) when the render
-   * budget allows `client` one; past it, the stored answer however old, or a 503 when there is none.
+   * budget allows `client` one (named by a function only when a render asks); past it, the stored answer
+   * however old, or a 503 when there is none.
    */
   get(
     key: string,
     maxAgeMs: number,
     render: () => Promise<RenderedAnswer>,
-    client?: string,
+    client?: string | (() => string),
   ): Promise<CacheLookup>;
   /** What is held (tests check that no draft ever is). */
   entries(): IterableIterator<[string, CachedAnswer]>;
@@ -106,13 +107,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     key: string,
     version: number,
     render: () => Promise<RenderedAnswer>,
-    client: string,
+    client: string | (() => string),
     stale: CachedAnswer | undefined,
   ): Promise<CacheLookup> {
     const flightKey = `${version} ${key}`;
     const pending = inFlight.get(flightKey);
     if (pending) return { entry: await pending, rendered: false };
-    if (options.budget && !options.budget.take(client)) {
+    if (options.budget && !options.budget.take(typeof client === 'function' ? client() : client)) {
       if (stale && mayStandIn(stale, version)) return { entry: stale, rendered: false };
       throw RENDERING_BUSY;
     }

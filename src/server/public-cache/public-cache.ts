@@ -65,7 +65,9 @@ export async function answerFromCache(
   maxAgeMs: number,
   render: () => Promise<RenderedAnswer>,
 ): Promise<FastifyReply> {
-  const { entry, rendered } = await cache.pages.get(key, maxAgeMs, render, renderClient(request));
+  // The client is named only for a render: a cached answer, most of them, has no use for its address.
+  const client = () => renderClient(request);
+  const { entry, rendered } = await cache.pages.get(key, maxAgeMs, render, client);
   // The render itself counted its visitor's view (the page shows it); later visitors are counted here.
   if (entry.answer.viewOf && !rendered && request.method === 'GET') cache.views.add(entry.answer.viewOf);
   return sendCached(request, reply, entry);
