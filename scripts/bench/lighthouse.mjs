@@ -140,6 +140,8 @@ function figures(lhr) {
     lcp: lhr.audits['largest-contentful-paint']?.numericValue,
     tbt: lhr.audits['total-blocking-time']?.numericValue,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+    // Lighthouse's estimate of this machine's speed: its 4× slowdown is tuned for 1,500–2,000.
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
     jsKB: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     scriptUrls: scripts.map((item) => item.url),
     failing,
@@ -197,6 +199,12 @@ function report(route, runs) {
     'CLS',
     ok.map((r) => r.cls),
     (v) => v.toFixed(3),
+  );
+  row(
+    'benchmarkIndex',
+    ok.map((r) => r.benchmarkIndex),
+    (v) => v.toFixed(0),
+    ' (this machine; the default 4× CPU slowdown is tuned for 1,500–2,000)',
   );
   row(
     'JS transfer (KB)',

@@ -5,9 +5,9 @@ import { createRequire, Module } from 'node:module';
 
 /**
  * `dist/server/main.js`: runs the server bundle (`server.cjs`) with V8's code cache
- * (docs/architecture.md#start-up). Compiling the 6 MB bundle was a fifth of a start; the cache, written by
- * the first start after a build, holds the compiled code of every function that start ran, so later starts
- * skip both the parse and those functions' compilation. Node 22 does this itself
+ * (docs/decisions/0027-server-start-from-v8-code-cache.md). Compiling the 6 MB bundle was a fifth of a
+ * start; the cache, written by the first start after a build, holds the compiled code of every function
+ * that start ran, so later starts skip both the parse and those functions' compilation. Node 22 does this itself
  * (`module.enableCompileCache`); Node 20 offers it only through `vm.Script`'s cached data.
  *
  * V8 accepts a cache for any source of the same length, so the file's name carries the bundle's size and
