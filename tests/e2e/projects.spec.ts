@@ -8,11 +8,14 @@ const toast = (page: Page, text: string | RegExp) =>
 const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(`) });
 const card = (scope: Page | Locator, title: string) => scope.getByRole('listitem').filter({ hasText: title });
 
-/** Today and this ISO week's days, as the server counts them (UTC). */
-function thisWeek() {
+/**
+ * Last ISO week's days, as the server counts them (UTC). Not this week's: the budget chart counts time to
+ * date, and on a Monday or a Tuesday this week's second and third days are still to come.
+ */
+function lastWeek() {
   const now = new Date();
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const monday = midnight - ((now.getUTCDay() + 6) % 7) * 86_400_000;
+  const monday = midnight - (((now.getUTCDay() + 6) % 7) + 7) * 86_400_000;
   return Array.from({ length: 7 }, (_, i) =>
     new Date(monday + i * 86_400_000).toLocaleDateString('en-IN', {
       weekday: 'short',
@@ -134,13 +137,17 @@ test('a lead becomes a project that is planned, timed, approved and delivered', 
   await expect(chart).toBeVisible();
   const before = await chart.getAttribute('aria-label');
 
-  // The week: a row for the project's Design task, three days filled, submitted, then approved.
+  // Last week: a row for the project's Design task, three days filled, submitted, then approved.
   await page.getByRole('button', { name: 'All projects' }).click();
   await page.getByRole('tab', { name: 'Timesheet' }).click();
+  const weekHeading = page.getByRole('heading', { name: /^Week of / });
+  const thisWeekHeading = await weekHeading.textContent();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(weekHeading).not.toHaveText(thisWeekHeading ?? '');
   await page.getByLabel('Project', { exact: true }).selectOption({ label: `${code} ${projectName}` });
   await page.getByLabel('Task', { exact: true }).selectOption({ label: '#2 Design' });
   await page.getByRole('button', { name: 'Add row' }).click();
-  const days = thisWeek();
+  const days = lastWeek();
   const row = (day: string) => page.getByLabel(`${code} ${projectName} #2 Design, ${day}`, { exact: true });
   for (const [i, hours] of [
     ['0', '2'],
