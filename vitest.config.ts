@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // npm test runs these beside the check (tsc, ESLint, Prettier): on two slow cores a test of 20,000
+          // rounds took 5.6 s there. A timeout only catches a hang; no unit test measures speed.
+          testTimeout: 30_000,
         },
       },
       {
