@@ -102,6 +102,19 @@ const boundaries = [
   },
 ];
 
+/**
+ * The built server runs from V8's code cache, where Node 20 cannot `import()`
+ * (docs/decisions/0027-server-start-from-v8-code-cache.md): what it loads on first use comes through
+ * loadModule. (This rule and the repositories' rule below share no-restricted-syntax, so the modules'
+ * block repeats it.)
+ */
+const IMPORT_ON_FIRST_USE = {
+  selector: 'ImportExpression',
+  message:
+    "Load it with loadModule (src/server/lib/load-module.ts): the built server's cached code cannot import().",
+};
+const SERVER_IMPORTERS = ['src/server/lib/load-module.ts', 'src/server/boot/**'];
+
 export default tseslint.config(
   {
     // make-fixture.ts compiles against the release it was written for, not against today's code.
@@ -153,6 +166,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    ignores: [...SERVER_IMPORTERS, 'src/server/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', IMPORT_ON_FIRST_USE] },
+  },
+  {
     // A module's queries live in its repositories (docs/architecture.md#where-a-query-goes): services keep
     // the rules, routes the HTTP.
     files: ['src/server/modules/**/*.ts'],
@@ -160,6 +178,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        IMPORT_ON_FIRST_USE,
         {
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
