@@ -76,6 +76,8 @@ async function buildForProduction({ quiet }) {
   await esbuild({
     entryPoints: [path.join(root, 'src/server/boot/code-cache.ts')],
     outfile: path.join(dist, 'server/main.js'),
+    // With the importer's key from load-module.ts, and nothing else but Node's own modules.
+    bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',

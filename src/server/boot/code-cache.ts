@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { createRequire, Module } from 'node:module';
+import { IMPORTER_KEY } from '../lib/load-module';
 
 /**
  * `dist/server/main.js`: runs the server bundle (`server.cjs`) with V8's code cache
  * (docs/decisions/0027-server-start-from-v8-code-cache.md). Compiling the 6 MB bundle was a fifth of a
  * start; the cache, written by the first start after a build, holds the compiled code of every function
- * that start ran, so later starts skip both the parse and those functions' compilation. Node 22 does this itself
- * (`module.enableCompileCache`); Node 20 offers it only through `vm.Script`'s cached data.
+ * that start ran, so later starts skip both the parse and those functions' compilation. Node 22 does this
+ * itself (`module.enableCompileCache`); Node 20 offers it only through `vm.Script`'s cached data.
  *
  * V8 accepts a cache for any source of the same length, so the file's name carries the bundle's size and
  * modification time: a new build never runs an old build's code.
@@ -22,8 +23,7 @@ const cacheFile = path.join(import.meta.dirname, `server.${size}-${Math.trunc(mt
  * dynamic import callback was not specified"), so the bundle imports through this module's `import()`
  * (src/server/lib/load-module.ts).
  */
-(globalThis as { [key: symbol]: unknown })[Symbol.for('agencyhq.import')] = (specifier: string) =>
-  import(specifier);
+(globalThis as { [key: symbol]: unknown })[IMPORTER_KEY] = (specifier: string) => import(specifier);
 
 const cachedData = readCache();
 const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle, cachedData });
