@@ -1,8 +1,12 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDueMail } from '../../src/server/mail/outbox';
+import { cancelUnsent } from '../../src/server/modules/campaigns/campaigns.repository';
 import { CAMPAIGN_MESSAGES as M } from '../../src/shared/messages';
 import type { Campaign } from '../../src/shared/schemas/campaigns';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { SITE_URL, createTestApp, type TestApp } from './support/test-app';
+import { testEngine } from './support/engine';
+import { SITE_URL, createTestApp, reopenTestDatabase, type TestApp } from './support/test-app';
 import { call, type TestUser } from './support/users';
 import {
   campaignOf,
@@ -323,4 +327,55 @@ describe('campaigns', () => {
     expect((await send(campaign.id, 'resume')).statusCode).toBe(409);
     expect((await call(t.app, 'DELETE', `/api/campaigns/${campaign.id}`, boss.headers)).statusCode).toBe(200);
   });
+
+  // PostgreSQL lets an instance's outbox claim a copy while another instance cancels its campaign; SQLite's
+  // single writer is held by the cancel from its first statement, so nothing can come between there.
+  it.runIf(testEngine() === 'postgres')(
+    'counts a copy the outbox claims during the cancel as going out, not as cancelled',
+    async () => {
+      // This instance's own outbox sends nothing by itself from here on (the last test of the file).
+      await t.app.outbox.stop();
+      const templateId = await createTemplate(t, boss);
+      const list = await subscribedList(t, workspaceId, 12, { domain: 'raced.test' });
+      const campaign = await createCampaign(t, boss, { templateId, listId: list.listId });
+      await call(t.app, 'PUT', '/api/campaigns/settings', boss.headers, { perSecond: 5, perHour: 1000 });
+      expect((await send(campaign.id, 'send')).statusCode).toBe(200);
+      await t.app.campaigns.tick();
+      expect((await campaignOf(t, boss, campaign.id)).progress.queued).toBe(5);
+
+      // Another instance claims the five queued copies just after the cancel has read them as unbegun.
+      const other = await reopenTestDatabase(t.database);
+      let claimed = 0;
+      const claimAfterFirstRead: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          if (claimed === 0) claimed = (await claimDueMail(other.handle.db, now, 50)).length;
+          return args.result;
+        },
+      };
+      const db = t.database.handle.db;
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('campaigns')
+            .set({ status: 'cancelled' })
+            .where('id', '=', campaign.id)
+            .execute();
+          await cancelUnsent(trx.withPlugin(claimAfterFirstRead), campaign.id);
+        });
+      } finally {
+        await other.dispose();
+      }
+      expect(claimed).toBeGreaterThanOrEqual(5);
+      // The claimed copies are the outbox's now and will go out: they stay queued, and only the seven
+      // never handed over are cancelled.
+      expect((await campaignOf(t, boss, campaign.id)).progress).toMatchObject({ queued: 5, cancelled: 7 });
+      const statuses = await db
+        .selectFrom('campaign_recipients')
+        .select('status')
+        .where('campaign_id', '=', campaign.id)
+        .execute();
+      expect(statuses.filter((r) => r.status === 'queued')).toHaveLength(5);
+    },
+  );
 });

@@ -429,25 +429,39 @@ export async function cancelRecipients(trx: Db, campaignId: string, ids: string[
 
 /**
  * A cancelled campaign's unsent copies: pending ones, and queued ones the outbox has not begun (a message
- * being sent right now finishes). Counted in the same transaction.
+ * being sent right now finishes). Counted in the same transaction. On PostgreSQL another instance's outbox
+ * may claim a copy between this read and the delete; only the copies whose message this delete removed are
+ * cancelled, so a claimed one is counted when it goes out, never as cancelled as well.
  */
 export async function cancelUnsent(trx: Transaction<Database>, campaignId: string): Promise<void> {
   const queued = await trx
     .selectFrom('campaign_recipients')
     .innerJoin('mail_outbox', 'mail_outbox.id', 'campaign_recipients.outbox_id')
-    .select('campaign_recipients.id')
+    .select(['campaign_recipients.id', 'campaign_recipients.outbox_id'])
     .where('campaign_recipients.campaign_id', '=', campaignId)
     .where('campaign_recipients.status', '=', 'queued')
     .where('mail_outbox.status', '=', 'queued')
     .execute();
-  const queuedIds = queued.map((row) => row.id);
-  for (let i = 0; i < queuedIds.length; i += 500) {
-    const chunk = queuedIds.slice(i, i + 500);
-    await trx.deleteFrom('mail_outbox').where('id', 'in', chunk).where('status', '=', 'queued').execute();
+  const recipientOf = new Map(queued.map((row) => [row.outbox_id, row.id]));
+  const outboxIds = [...recipientOf.keys()];
+  let cancelledQueued = 0;
+  for (let i = 0; i < outboxIds.length; i += 500) {
+    const removed = await trx
+      .deleteFrom('mail_outbox')
+      .where('id', 'in', outboxIds.slice(i, i + 500))
+      .where('status', '=', 'queued')
+      .returning('id')
+      .execute();
+    if (removed.length === 0) continue;
+    cancelledQueued += removed.length;
     await trx
       .updateTable('campaign_recipients')
       .set({ status: 'cancelled' })
-      .where('id', 'in', chunk)
+      .where(
+        'id',
+        'in',
+        removed.map((row) => recipientOf.get(row.id)!),
+      )
       .execute();
   }
   const pending = await trx
@@ -459,8 +473,8 @@ export async function cancelUnsent(trx: Transaction<Database>, campaignId: strin
   await trx
     .updateTable('campaigns')
     .set((eb) => ({
-      queued_count: eb('queued_count', '-', queuedIds.length),
-      cancelled_count: eb('cancelled_count', '+', queuedIds.length + Number(pending.numUpdatedRows)),
+      queued_count: eb('queued_count', '-', cancelledQueued),
+      cancelled_count: eb('cancelled_count', '+', cancelledQueued + Number(pending.numUpdatedRows)),
     }))
     .where('id', '=', campaignId)
     .execute();
