@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, browserWorkers } from './tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, PAGE_BROWSER_EXECUTABLE, browserWorkers } from './tests/e2e/support/chromium';
 
 // Worker n gets stack n of the global set-up (its own server, database and SMTP server) under the
 // plain names the tests read. The runner evaluates this file again in each worker, after setting
@@ -27,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: PAGE_BROWSER_EXECUTABLE, args: CHROMIUM_ARGS },
     // A failed test keeps its trace (every action with the page's DOM), without the screencast: recording
     // frames of every page of every test cost the browser's GPU and main processes a fifth of the layer's
     // CPU (docs/decisions/0019-browser-tests-on-small-machines.md). The failure's screenshot is kept below.

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './support/chromium';
+import { CHROMIUM_ARGS, PAGE_BROWSER_EXECUTABLE } from './support/chromium';
 
 /**
  * docs/product/analytics.md: real Chromium visitors (their own addresses through the trusted proxy set-up, their
@@ -17,7 +17,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 // (rightly) does not count. The crawler below keeps its HeadlessChrome user agent.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_EXECUTABLE,
+    executablePath: PAGE_BROWSER_EXECUTABLE,
     args: [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled'],
   },
 });
