@@ -143,7 +143,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'extension/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      // Without these import-x reads no TypeScript file it resolves, and no-cycle would follow nothing.
+      // Without these import-x reads no TypeScript file it resolves, and the zones would match no import.
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
@@ -159,10 +159,19 @@ export default tseslint.config(
     },
   },
   {
-    // No import circle in src: each layer can be read, tested and moved without the ones above it.
-    files: ['src/**/*.{ts,tsx}'],
+    // Unit tests share one module graph per worker (`--no-isolate`, scripts/test/run-all.mjs): a mock, a
+    // stubbed global or variable, or fake timers in one file would reach the files after it.
+    files: ['src/**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Unit tests run without isolation: test the rule with its inputs, or move the test to tests/api.',
+        })),
+      ],
     },
   },
   {
