@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app';
 import { seededAdmin } from './support/users';
 import { declaredAnswers, type OpenApiDocument } from './support/declared-answers';
@@ -48,18 +49,15 @@ describe('fuzzing every route of the OpenAPI description', () => {
   });
   afterAll(async () => t?.close());
 
+  /** Every table's row count in one statement: two of these per request, 18,000 round trips on PostgreSQL. */
   async function counts(): Promise<Record<string, number>> {
-    const db = t.database.handle.db;
-    const entries = await Promise.all(
-      TABLES.map(async (table) => {
-        const row = await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow();
-        return [table, Number(row.n)] as const;
-      }),
+    const columns = TABLES.map(
+      (table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`,
     );
-    return Object.fromEntries(entries);
+    const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(
+      t.database.handle.db,
+    );
+    return Object.fromEntries(TABLES.map((table) => [table, Number(rows[0]![table])]));
   }
 
   it('lists exactly the API routes the server answers', () => {
