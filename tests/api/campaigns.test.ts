@@ -48,9 +48,10 @@ describe('campaigns', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await createTestApp({ allowPrivateSmtp: true, smtpAllowPlaintextLoopback: true, clock });
-    // The tests deliver the outbox themselves (deliverDue), between their own counts: a delivery the
-    // dispatcher kicks in the background would race them (CI of stop 56).
-    await t.app.outbox.stop();
+    // The tests deliver the outbox themselves (deliverDue), between their own counts: the delivery the
+    // dispatcher kicks in the background after queuing would race them (CI of stop 56). A test app starts
+    // no polling, so without its kicks the outbox sends only when a test says so.
+    t.app.outbox.kick = () => {};
     ({ workspaceId, boss } = await marketingWorkspace(t, sink));
     // Made now: a set-up needs a recent password proof, and the tests move the clock by hours.
     slow = await marketingWorkspace(t, sink, { name: 'Slow Studio' });
