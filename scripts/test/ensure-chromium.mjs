@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+/** Debian's chromium-headless-shell package: Chromium's headless build, without the full browser's windows. */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 export function ensureChromium() {
   const missing = [

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { HEADLESS_SHELL } from '../../../scripts/test/ensure-chromium.mjs';
 
 /**
  * The full Chromium (docs/decisions/0019-browser-tests-on-small-machines.md), for what only it can do: the
@@ -10,9 +11,6 @@ import os from 'node:os';
 export const CHROMIUM_EXECUTABLE =
   process.env.CHROMIUM_PATH ??
   (fs.existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
-
-/** Debian's chromium-headless-shell package: Chromium's headless build, without the full browser's windows. */
-export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 /**
  * The pages' browser: the headless shell when it is installed, as Playwright's own headless runs use; the
